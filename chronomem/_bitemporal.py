@@ -1,0 +1,151 @@
+"""The bitemporal cutting rule, as pure functions: stored rows + a request -> a plan.
+
+This is DESIGN §3 ("FOR PORTION OF" on a graph). Engines execute a :class:`Plan` atomically and never
+decide anything themselves. Rows are never changed, only closed in system time (``recorded.end`` set
+to the transaction time) and new rows inserted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ._model import JSON, Fact, Interval, Reason, canonical_json
+
+__all__ = ["Claim", "NewRow", "Plan", "intersect", "plan_restore", "plan_write", "same_claim"]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What is asserted about a slot, without its times: the value and how it is held."""
+
+    subject: str
+    predicate: str
+    object: str | None
+    value: JSON
+    kind: str
+    modality: str
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class NewRow:
+    """A row to insert: a claim over a valid interval, supported by episodes."""
+
+    claim: Claim
+    valid: Interval
+    episodes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What one write does to one slot.
+
+    ``links`` are ``(closed row id, index into insert or None, reason)``; ``support`` adds
+    ``(row id, episode)`` pairs to existing rows; ``unsupport`` withdraws them.
+    """
+
+    close: tuple[int, ...] = ()
+    insert: tuple[NewRow, ...] = ()
+    links: tuple[tuple[int, int | None, str], ...] = ()
+    support: tuple[tuple[int, str], ...] = ()
+    unsupport: tuple[tuple[int, str], ...] = field(default=())
+
+    @property
+    def empty(self) -> bool:
+        return not (self.close or self.insert or self.support or self.unsupport)
+
+
+def claim_of(row: Fact) -> Claim:
+    return Claim(row.subject, row.predicate, row.object, row.value, row.kind, row.modality, row.confidence)
+
+
+def same_claim(row: Fact, claim: Claim) -> bool:
+    """Same value, held the same way. Confidence does not count: re-stating adds support, not a row."""
+    return (
+        row.object == claim.object
+        and row.kind == claim.kind
+        and row.modality == claim.modality
+        and (row.object is not None or canonical_json(row.value) == canonical_json(claim.value))
+    )
+
+
+def intersect(a: Interval, b: Interval) -> Interval | None:
+    start = max(a.start, b.start)
+    ends = [e for e in (a.end, b.end) if e is not None]
+    end = min(ends) if ends else None
+    if end is not None and end <= start:
+        return None
+    return Interval(start, end)
+
+
+def plan_write(
+    current: Sequence[Fact],
+    portion: Interval,
+    claim: Claim | None,
+    episode: str | None = None,
+    reason: Reason = Reason.SUPERSESSION,
+) -> Plan:
+    """Assert ``claim`` (or retract, when ``claim is None``) over ``portion`` of one slot.
+
+    ``current`` are the slot's rows believed now; rows not overlapping ``portion`` are ignored.
+    Every overlapping row is closed; its parts outside ``portion`` come back unchanged as leftovers;
+    the claim is inserted for exactly ``portion``. Re-asserting what already holds over the whole
+    portion writes nothing and only records the episode as further support.
+    """
+    hit = sorted((r for r in current if r.valid.overlaps(portion)), key=lambda r: r.valid.start)
+    if claim is not None:
+        for row in hit:
+            if same_claim(row, claim) and row.valid.covers(portion):
+                if episode is None or episode in row.episodes:
+                    return Plan()
+                return Plan(support=((row.row_id, episode),))
+    if claim is None and not hit:
+        return Plan()
+    inserts: list[NewRow] = []
+    links: list[tuple[int, int | None, str]] = []
+    first, last = (hit[0], hit[-1]) if hit else (None, None)
+    if first is not None and first.valid.start < portion.start:
+        inserts.append(NewRow(claim_of(first), Interval(first.valid.start, portion.start), first.episodes))
+        links.append((first.row_id, len(inserts) - 1, Reason.LEFTOVER))
+    new_index: int | None = None
+    if claim is not None:
+        inserts.append(NewRow(claim, portion, (episode,) if episode else ()))
+        new_index = len(inserts) - 1
+    if last is not None and portion.end is not None and (last.valid.end is None or last.valid.end > portion.end):
+        inserts.append(NewRow(claim_of(last), Interval(portion.end, last.valid.end), last.episodes))
+        links.append((last.row_id, len(inserts) - 1, Reason.LEFTOVER))
+    for row in hit:
+        links.append((row.row_id, new_index, reason if claim is not None else Reason.RETRACTION))
+    return Plan(close=tuple(r.row_id for r in hit), insert=tuple(inserts), links=tuple(links))
+
+
+def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[Fact]) -> Plan:
+    """Undo ``target`` (a current row whose only support is being retracted).
+
+    ``target`` is closed; each predecessor (a row that ``target`` replaced) comes back over the part
+    of ``target``'s valid time it used to cover, merged with an adjacent current row holding the same
+    claim, so that "A until t2, then B" becomes "A" again, not "A, A".
+    """
+    pieces = [(p, part) for p in predecessors if (part := intersect(target.valid, p.valid)) is not None]
+    close = [target.row_id]
+    inserts: list[NewRow] = []
+    links: list[tuple[int, int | None, str]] = []
+    others = [r for r in current if r.row_id != target.row_id]
+    for pred, part in sorted(pieces, key=lambda x: x[1].start):
+        claim = claim_of(pred)
+        start, end, episodes = part.start, part.end, set(pred.episodes)
+        for row in others:
+            if row.row_id in close or not same_claim(row, claim):
+                continue
+            if row.valid.end == start or (end is not None and row.valid.start == end):
+                close.append(row.row_id)
+                episodes.update(row.episodes)
+                start = min(start, row.valid.start)
+                end = None if row.valid.end is None or end is None else max(end, row.valid.end)
+                links.append((row.row_id, len(inserts), Reason.MERGE))
+        inserts.append(NewRow(replace(claim), Interval(start, end), tuple(sorted(episodes))))
+        links.append((target.row_id, len(inserts) - 1, Reason.RESTORATION))
+    if not inserts:
+        links.append((target.row_id, None, Reason.RETRACTION))
+    return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links))

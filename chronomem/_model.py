@@ -1,0 +1,245 @@
+"""Plain value types of the memory: intervals, episodes, entities, facts, revisions.
+
+All instants are ``int`` UTC microseconds; ``None`` as an interval end means open (+infinity).
+Properties ending in ``_dt`` give the same instants as aware UTC datetimes.
+Nothing here performs I/O.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import TypeAlias
+
+from ._time import MAX_US, MIN_US, from_us
+from .errors import InvalidInterval, InvalidValue
+
+__all__ = [
+    "JSON",
+    "Change",
+    "Entity",
+    "Episode",
+    "Fact",
+    "Interval",
+    "Kind",
+    "Modality",
+    "Reason",
+    "Revision",
+    "Subgraph",
+    "WriteResult",
+    "canonical_json",
+]
+
+JSON: TypeAlias = "bool | int | float | str | list[JSON] | dict[str, JSON] | None"
+
+#: Largest JSON value (serialised, bytes) a fact or episode metadata may carry.
+MAX_VALUE_BYTES = 64 * 1024
+
+
+class Modality(StrEnum):
+    """How a fact is held: stated as true, planned, imagined, denied, or reported second-hand."""
+
+    ASSERTED = "asserted"
+    PLANNED = "planned"
+    HYPOTHETICAL = "hypothetical"
+    NEGATED = "negated"
+    REPORTED = "reported"
+
+
+class Kind(StrEnum):
+    """What sort of memory a fact is; retention and ranking may treat kinds differently."""
+
+    FACT = "fact"
+    PREFERENCE = "preference"
+    GOAL = "goal"
+    PLAN = "plan"
+    EVENT = "event"
+    HABIT = "habit"
+    SUMMARY = "summary"
+
+
+class Reason(StrEnum):
+    """Why a row was closed and what replaced it (the label on a revision link)."""
+
+    SUPERSESSION = "supersession"  # the world changed: a newer value holds from now on
+    CORRECTION = "correction"  # what was recorded was wrong
+    RETRACTION = "retraction"  # the value no longer holds and nothing replaces it
+    RESTORATION = "restoration"  # an episode was retracted; what it had replaced comes back
+    LEFTOVER = "leftover"  # the unchanged remainder of a row that was cut
+    MERGE = "merge"
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """Half-open ``[start, end)`` in UTC microseconds; ``end=None`` is open-ended.
+
+    >>> Interval(10, 20).overlaps(Interval(19, 30))
+    True
+    """
+
+    start: int
+    end: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.start, int) or isinstance(self.start, bool):
+            raise InvalidInterval(f"interval start must be int microseconds, got {self.start!r}")
+        if self.end is not None and (not isinstance(self.end, int) or isinstance(self.end, bool)):
+            raise InvalidInterval(f"interval end must be int microseconds or None, got {self.end!r}")
+        if not MIN_US <= self.start <= MAX_US or (self.end is not None and not MIN_US <= self.end <= MAX_US):
+            raise InvalidInterval(f"interval [{self.start}, {self.end}) is outside years 1..9999")
+        if self.end is not None and self.end <= self.start:
+            raise InvalidInterval(
+                f"interval [{from_us(self.start).isoformat()}, {from_us(self.end).isoformat()}) is empty "
+                "or inverted; the end must be after the start"
+            )
+
+    def contains(self, t: int) -> bool:
+        return self.start <= t and (self.end is None or t < self.end)
+
+    def overlaps(self, other: Interval) -> bool:
+        return (other.end is None or self.start < other.end) and (self.end is None or other.start < self.end)
+
+    def covers(self, other: Interval) -> bool:
+        """True when every instant of ``other`` lies in ``self``."""
+        if self.start > other.start:
+            return False
+        if self.end is None:
+            return True
+        return other.end is not None and other.end <= self.end
+
+    @property
+    def start_dt(self) -> datetime:
+        return from_us(self.start)
+
+    @property
+    def end_dt(self) -> datetime | None:
+        return None if self.end is None else from_us(self.end)
+
+    def __str__(self) -> str:
+        end = "∞" if self.end is None else from_us(self.end).isoformat()
+        return f"[{from_us(self.start).isoformat()}, {end})"
+
+
+def canonical_json(value: JSON) -> str:
+    """The one serialisation used to compare and store JSON values (sorted keys, no spaces).
+
+    Raises :class:`InvalidValue` for anything JSON cannot represent (sets, NaN, bytes…) or for a
+    value over ``MAX_VALUE_BYTES``.
+    """
+    try:
+        text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidValue(f"value {value!r:.80} is not JSON-serialisable: {exc}") from exc
+    if len(text.encode()) > MAX_VALUE_BYTES:
+        raise InvalidValue(f"value is {len(text.encode())} bytes as JSON; the limit is {MAX_VALUE_BYTES}")
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Episode:
+    """One raw input (a message, document, observation or event). Immutable; facts cite it."""
+
+    id: str
+    namespace: str
+    content: str
+    occurred_at: int
+    recorded_at: int
+    kind: str = "message"
+    role: str | None = None
+    speaker: str | None = None
+    session: str | None = None
+    source: str | None = None
+    metadata: dict[str, JSON] = field(default_factory=dict)
+    retracted_at: int | None = None
+
+    @property
+    def occurred_dt(self) -> datetime:
+        return from_us(self.occurred_at)
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A node: person, place, project, topic… with a canonical name and aliases."""
+
+    id: str
+    namespace: str
+    type: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    recorded_at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One stored row of a fact: ``subject -predicate-> object`` (an edge) or ``-> value`` (an attribute).
+
+    ``valid`` is when it is true in the world; ``recorded`` when the store believed this row
+    (``recorded.end is None`` means it is believed now). ``episodes`` are the ids that support it.
+    """
+
+    row_id: int
+    namespace: str
+    subject: str
+    predicate: str
+    object: str | None
+    value: JSON
+    valid: Interval
+    recorded: Interval
+    kind: str = Kind.FACT
+    modality: str = Modality.ASSERTED
+    confidence: float = 1.0
+    episodes: tuple[str, ...] = ()
+
+    @property
+    def is_edge(self) -> bool:
+        return self.object is not None
+
+    @property
+    def current(self) -> bool:
+        return self.recorded.end is None
+
+
+@dataclass(frozen=True, slots=True)
+class Revision:
+    """A link in a version chain: row ``old`` was closed and row ``new`` written for ``reason``.
+
+    ``new is None`` when nothing replaced the closed row (a retraction).
+    """
+
+    old: int
+    new: int | None
+    reason: str
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What the store learned (``learned``) or stopped believing (``unlearned``) at system time ``at``."""
+
+    at: int
+    action: str  # "learned" | "unlearned"
+    fact: Fact
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    """What one write transaction did, at system time ``tx``."""
+
+    tx: int
+    closed: tuple[int, ...] = ()
+    inserted: tuple[Fact, ...] = ()
+    supported: tuple[int, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.closed or self.inserted)
+
+
+@dataclass(frozen=True, slots=True)
+class Subgraph:
+    """Entities and the edge facts between them, as seen at one (valid, as-of) point."""
+
+    entities: tuple[Entity, ...]
+    facts: tuple[Fact, ...]

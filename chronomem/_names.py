@@ -1,0 +1,54 @@
+"""Names and keys: normalising entity names, making entity ids, slot keys and content-free digests."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from ._model import JSON, canonical_json
+from .errors import InvalidValue
+
+__all__ = ["MAX_NAME", "check_identifier", "digest", "name_key", "slot_key", "slugify"]
+
+MAX_NAME = 200
+_SPACES = re.compile(r"\s+")
+_NON_SLUG = re.compile(r"[^\w]+", re.UNICODE)
+_IDENT = re.compile(r"^[^\x00-\x1f\x7f]{1,200}$")
+
+
+def name_key(name: str) -> str:
+    """The form names are matched by: NFKC (full-width -> half-width), case-folded, single spaces.
+
+    >>> name_key("  ＡＬＩＣＥ  Smith ")
+    'alice smith'
+    """
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", name).casefold()).strip()
+
+
+def check_identifier(value: object, what: str) -> str:
+    """A namespace, predicate, entity type or id: 1..200 printable characters, not blank."""
+    if not isinstance(value, str):
+        raise InvalidValue(f"{what} must be a string, got {type(value).__name__}")
+    if not value.strip() or not _IDENT.match(value):
+        raise InvalidValue(f"{what}={value!r:.60} must be 1..200 printable characters and not blank")
+    return value
+
+
+def slugify(name: str) -> str:
+    """A readable entity id from a name: ``"Alice Smith" -> "alice-smith"``, ``"北京" -> "北京"``."""
+    slug = _NON_SLUG.sub("-", name_key(name)).strip("-")
+    return slug[:80] or "entity"
+
+
+def slot_key(subject: str, predicate: str, obj: str | None = None, value: JSON = None, *, multi: bool) -> str:
+    """The key of the slot a fact fills. Single-valued: (subject, predicate); multi-valued adds the object."""
+    if not multi:
+        return f"{subject}\x1f{predicate}"
+    target = f"@{obj}" if obj is not None else "=" + digest(canonical_json(value))[:24]
+    return f"{subject}\x1f{predicate}\x1f{target}"
+
+
+def digest(text: str) -> str:
+    """SHA-256 hex of ``text``: identifies an erased target without keeping its content."""
+    return hashlib.sha256(text.encode()).hexdigest()

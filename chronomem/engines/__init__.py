@@ -1,0 +1,32 @@
+"""Storage engines, chosen by URL: a file path or ``sqlite:///path`` picks SQLite, ``postgresql://…`` PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .._time import now_us
+from ..errors import ConfigError
+from ..types import Engine
+
+__all__ = ["open_engine"]
+
+
+def open_engine(url: str | Path, *, durability: str = "normal", clock: Callable[[], int] = now_us) -> Engine:
+    """Open (and migrate) the engine named by ``url``. Raises :class:`ConfigError` for an unknown scheme.
+
+    ``clock`` supplies system time (UTC microseconds); tests inject one, users never need to."""
+    text = str(url)
+    if "://" not in text:
+        from ._sqlite import SqliteEngine
+
+        engine: Engine = SqliteEngine(text, durability=durability, clock=clock)
+    elif text.startswith("sqlite:///"):
+        from ._sqlite import SqliteEngine
+
+        engine = SqliteEngine(text.removeprefix("sqlite:///"), durability=durability, clock=clock)
+    else:
+        scheme = text.split("://", 1)[0]
+        raise ConfigError(f"unknown engine {scheme!r} in {text!r}; use a file path, sqlite:///path or postgresql://")
+    engine.migrate()
+    return engine

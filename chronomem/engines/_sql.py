@@ -1,0 +1,86 @@
+"""SQL shared by the relational engines: the row <-> value mapping and the fact-query builder.
+
+Both engines speak the same table layout; only placeholders, DDL and locking differ. Open ends are
+stored as :data:`INF` (int64 max) so that range predicates need no ``IS NULL`` branches.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .._model import Fact, Interval
+from ..types import FactQuery
+
+INF = 9223372036854775807
+
+FACT_COLUMNS = (
+    "f.row_id, f.namespace, f.subject, f.predicate, f.object_id, f.value, f.valid_from, f.valid_to, "
+    "f.recorded_from, f.recorded_to, f.kind, f.modality, f.confidence"
+)
+
+
+def support_subquery(as_of_param: str) -> str:
+    """Episode ids supporting row ``f`` at system time ``as_of_param`` (a placeholder), comma-joined."""
+    return (
+        "(SELECT {agg} FROM support s WHERE s.namespace = f.namespace AND s.row_id = f.row_id "
+        f"AND s.added <= {as_of_param} AND s.removed > {as_of_param})"
+    )
+
+
+def fact_from_row(r: Sequence[Any]) -> Fact:
+    episodes = tuple(sorted(r[13].split("\x1f"))) if r[13] else ()
+    return Fact(
+        row_id=r[0],
+        namespace=r[1],
+        subject=r[2],
+        predicate=r[3],
+        object=r[4],
+        value=None if r[5] is None else json.loads(r[5]),
+        valid=Interval(r[6], None if r[7] == INF else r[7]),
+        recorded=Interval(r[8], None if r[9] == INF else r[9]),
+        kind=r[10],
+        modality=r[11],
+        confidence=r[12],
+        episodes=episodes,
+    )
+
+
+def end_value(end: int | None) -> int:
+    return INF if end is None else end
+
+
+def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: int) -> tuple[str, list[Any]]:
+    """SELECT for ``q``. ``ph`` is the placeholder (``?`` or ``%s``), ``agg`` the string aggregate.
+
+    Support is read as of ``q.as_of`` (or ``now`` for an audit over all system time).
+    """
+    support_at = q.as_of if q.as_of is not None else now
+    sql = [f"SELECT {FACT_COLUMNS}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
+    args: list[Any] = [support_at, support_at, namespace]
+    if q.slot is not None:
+        sql.append(f"AND f.slot = {ph}")
+        args.append(q.slot)
+    if q.subject is not None:
+        sql.append(f"AND f.subject = {ph}")
+        args.append(q.subject)
+    if q.predicate is not None:
+        sql.append(f"AND f.predicate = {ph}")
+        args.append(q.predicate)
+    if q.touching:
+        marks = ", ".join([ph] * len(q.touching))
+        sql.append(f"AND (f.subject IN ({marks}) OR f.object_id IN ({marks}))")
+        args += [*q.touching, *q.touching]
+    if q.edges_only:
+        sql.append("AND f.object_id IS NOT NULL")
+    if q.as_of is not None:
+        sql.append(f"AND f.recorded_from <= {ph} AND f.recorded_to > {ph}")
+        args += [q.as_of, q.as_of]
+    if q.valid_at is not None:
+        sql.append(f"AND f.valid_from <= {ph} AND f.valid_to > {ph}")
+        args += [q.valid_at, q.valid_at]
+    sql.append("ORDER BY f.slot, f.valid_from, f.recorded_from")
+    if q.limit is not None:
+        sql.append(f"LIMIT {int(q.limit)}")
+    return " ".join(sql), args
