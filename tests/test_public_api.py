@@ -27,14 +27,14 @@ def test_every_error_derives_from_the_base_and_is_listed_in_the_tree() -> None:
     assert "MemoryError" not in errors.__all__ and "ValidationError" not in errors.__all__
 
 
-def test_import_with_an_empty_environment_reads_nothing_and_writes_nothing(tmp_path: object) -> None:
+def test_import_with_an_empty_environment_reads_nothing_and_writes_nothing(tmp_path: Path) -> None:
     code = (
         "import os, sys; before = set(os.listdir('.')); import chronomem, chronomem.engines, chronomem._cli; "
         "assert set(os.listdir('.')) == before; print('ok')"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
-        env={"PATH": "/usr/bin:/bin"},
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(chronomem.__file__).parent.parent)},
         cwd=str(tmp_path),
         capture_output=True,
         text=True,
