@@ -49,6 +49,8 @@ from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
 from ._reference import REFERENCE_CASES, ReferenceCases
+from ._refmodel import ModelRow, ReferenceModel
+from ._stateful import ModelBasedTests, SlotMachine
 
 __all__ = [
     "NAMESPACE",
@@ -58,12 +60,16 @@ __all__ = [
     "EngineFixtures",
     "MakeEngine",
     "ManualClock",
+    "ModelBasedTests",
+    "ModelRow",
     "ReferenceCases",
+    "ReferenceModel",
     "Row",
+    "SlotMachine",
     "at",
     "row_of",
 ]
 
 
-class EngineConformance(ReferenceCases):
+class EngineConformance(ReferenceCases, ModelBasedTests):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""
