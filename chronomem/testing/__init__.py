@@ -48,6 +48,7 @@ from __future__ import annotations
 from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
+from ._history import HistoryTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._stateful import ModelBasedTests, SlotMachine
@@ -58,6 +59,7 @@ __all__ = [
     "CheckedEngine",
     "EngineConformance",
     "EngineFixtures",
+    "HistoryTests",
     "MakeEngine",
     "ManualClock",
     "ModelBasedTests",
@@ -71,5 +73,5 @@ __all__ = [
 ]
 
 
-class EngineConformance(ReferenceCases, ModelBasedTests):
+class EngineConformance(ReferenceCases, HistoryTests, ModelBasedTests):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""
