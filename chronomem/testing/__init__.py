@@ -48,6 +48,8 @@ from __future__ import annotations
 from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
+from ._episodes import EpisodeTests
+from ._graph import GraphTests
 from ._history import HistoryTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
@@ -59,6 +61,8 @@ __all__ = [
     "CheckedEngine",
     "EngineConformance",
     "EngineFixtures",
+    "EpisodeTests",
+    "GraphTests",
     "HistoryTests",
     "MakeEngine",
     "ManualClock",
@@ -73,5 +77,5 @@ __all__ = [
 ]
 
 
-class EngineConformance(ReferenceCases, HistoryTests, ModelBasedTests):
+class EngineConformance(ReferenceCases, HistoryTests, GraphTests, EpisodeTests, ModelBasedTests):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""
