@@ -54,10 +54,14 @@ def end_value(end: int | None) -> int:
 def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: int) -> tuple[str, list[Any]]:
     """SELECT for ``q``. ``ph`` is the placeholder (``?`` or ``%s``), ``agg`` the string aggregate.
 
-    Support is read as of ``q.as_of`` (or ``now`` for an audit over all system time).
+    Support is read as of ``q.as_of`` (or ``now`` for an audit over all system time), and so is each
+    row's recorded end: as of T a row believed at T has ``recorded.end is None``.
     """
     support_at = q.as_of if q.as_of is not None else now
-    sql = [f"SELECT {FACT_COLUMNS}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
+    # As of T every matching row was still believed at T; its later recorded_to is knowledge from after T,
+    # so it reads as open: an as-of read returns exactly what a read at T returned (DESIGN §4).
+    columns = FACT_COLUMNS if q.as_of is None else FACT_COLUMNS.replace("f.recorded_to", str(INF))
+    sql = [f"SELECT {columns}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
     args: list[Any] = [support_at, support_at, namespace]
     if q.slot is not None:
         sql.append(f"AND f.slot = {ph}")
