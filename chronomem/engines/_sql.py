@@ -84,3 +84,14 @@ def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: in
     if q.limit is not None:
         sql.append(f"LIMIT {int(q.limit)}")
     return " ".join(sql), args
+
+
+def build_current_query(namespace: str, slots: Sequence[str], tx: int, *, ph: str, agg: str) -> tuple[str, list[Any]]:
+    """SELECT the rows of ``slots`` believed at ``tx`` (a write transaction's time); column 14 is the slot."""
+    marks = ", ".join([ph] * len(slots))
+    sql = (
+        f"SELECT {FACT_COLUMNS}, {support_subquery(ph).format(agg=agg)}, f.slot FROM facts f "
+        f"WHERE f.namespace = {ph} AND f.slot IN ({marks}) AND f.recorded_from <= {ph} AND f.recorded_to > {ph} "
+        "ORDER BY f.slot, f.valid_from, f.recorded_from"
+    )
+    return sql, [tx, tx, namespace, *slots, tx, tx]
