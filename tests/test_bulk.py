@@ -62,10 +62,9 @@ def _state(mem: Memory) -> tuple[list[tuple[object, ...]], list[tuple[object, ..
             except NotFound:
                 continue
             for f in audit:
-                rows.append(
-                    (f.subject, f.predicate, f.object, repr(f.value), f.valid, f.kind, f.episodes, f.current)
-                )
-                links += [(r.reason, r.new is None) for r in mem.engine.revisions("ns", [f.row_id]) if r.old == f.row_id]
+                rows.append((f.subject, f.predicate, f.object, repr(f.value), f.valid, f.kind, f.episodes, f.current))
+                found = mem.engine.revisions("ns", [f.row_id])
+                links += [(r.reason, r.new is None) for r in found if r.old == f.row_id]
     return sorted(rows, key=repr), sorted(links)
 
 
