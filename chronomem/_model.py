@@ -122,6 +122,10 @@ class Interval:
         return f"[{from_us(self.start).isoformat()}, {end})"
 
 
+# One encoder, built once: ``json.dumps`` with options builds a new one per call (a bulk-load hot spot).
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def canonical_json(value: JSON) -> str:
     """The one serialisation used to compare and store JSON values (sorted keys, no spaces).
 
@@ -129,7 +133,7 @@ def canonical_json(value: JSON) -> str:
     value over ``MAX_VALUE_BYTES``.
     """
     try:
-        text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        text = _ENCODER.encode(value)
     except (TypeError, ValueError) as exc:
         raise InvalidValue(f"value {value!r:.80} is not JSON-serialisable: {exc}") from exc
     if len(text.encode()) > MAX_VALUE_BYTES:
