@@ -70,6 +70,23 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 target_digest TEXT NOT NULL, rows_removed INTEGER NOT NULL)""",
         ],
     ),
+    (
+        # Without statistics SQLite's planner reads a whole namespace through facts_learned for a slot
+        # lookup (~100x slower at 100k facts). Typical shapes keep it on the selective indexes;
+        # a later ANALYZE replaces them with measured ones.
+        "0002_planner_stats",
+        [
+            "ANALYZE sqlite_schema",
+            "DELETE FROM sqlite_stat1 WHERE tbl = 'facts'",
+            """INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES
+                ('facts', 'facts_slot', '1000000 100000 3 1'),
+                ('facts', 'facts_subject', '1000000 100000 100 3'),
+                ('facts', 'facts_object', '1000000 100000 10'),
+                ('facts', 'facts_learned', '1000000 100000 1000'),
+                ('facts', 'facts_unlearned', '1000000 100000 1000')""",
+            "ANALYZE sqlite_schema",
+        ],
+    ),
 ]
 
 
