@@ -4,7 +4,7 @@ request into pure plans (``_bitemporal``) that the engine executes in one transa
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -404,9 +404,10 @@ class Memory:
         self, entity: str | Entity, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> list[Fact]:
         """Every fact about ``entity`` (as subject or object) true at ``valid_at`` as believed at ``as_of``."""
-        ent = self.get_entity(entity)
         v, t = self._point(valid_at, as_of)
-        return self.engine.facts(self.namespace, FactQuery(touching=(ent.id,), valid_at=v, as_of=t))
+        return self._about(
+            entity, lambda i: self.engine.facts(self.namespace, FactQuery(touching=(i,), valid_at=v, as_of=t))
+        )
 
     def value(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
@@ -419,16 +420,33 @@ class Memory:
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> list[Fact]:
         """Every value of ``subject.predicate`` at (``valid_at``, ``as_of``); several for multi-valued ones."""
-        ent = self.get_entity(subject)
         v, t = self._point(valid_at, as_of)
-        return self.engine.facts(self.namespace, FactQuery(subject=ent.id, predicate=predicate, valid_at=v, as_of=t))
+        return self._about(
+            subject,
+            lambda i: self.engine.facts(self.namespace, FactQuery(subject=i, predicate=predicate, valid_at=v, as_of=t)),
+        )
 
     def history(self, subject: str | Entity, predicate: str, *, as_of: datetime | None = None) -> list[Fact]:
         """The valid-time story of ``subject.predicate`` as the store believed it at ``as_of``."""
-        ent = self.get_entity(subject)
         t = _us(as_of, "as_of", now_us())
-        rows = self.engine.facts(self.namespace, FactQuery(subject=ent.id, predicate=predicate, as_of=t))
+        rows = self._about(
+            subject, lambda i: self.engine.facts(self.namespace, FactQuery(subject=i, predicate=predicate, as_of=t))
+        )
         return sorted(rows, key=lambda f: (f.valid.start, f.row_id))
+
+    def _about(self, ref: str | Entity, query: Callable[[str], list[Fact]]) -> list[Fact]:
+        """``query(entity id)`` for the entity ``ref`` names.
+
+        Tries ``ref`` as an id first: facts store entity ids, so rows found mean ``ref`` is an id and
+        :meth:`get_entity` would have resolved it to itself. This skips a lookup on the hot read path.
+        """
+        if isinstance(ref, Entity):
+            return query(ref.id)
+        rows = query(ref) if isinstance(ref, str) else []
+        if rows:
+            return rows
+        ent = self.get_entity(ref)
+        return [] if ent.id == ref else query(ent.id)
 
     def audit(self, subject: str | Entity, predicate: str) -> list[Fact]:
         """Every row ever stored for ``subject.predicate``, across all system time."""
