@@ -1,6 +1,6 @@
 """Writers for the stress tests, usable as threads (import this file) or as processes (run it).
 
-``python _workers.py hammer DB SEED N START_AT [--broken]`` writes ``N`` random operations on the
+``python _workers.py hammer DB N START_AT SEED [--broken]`` writes ``N`` random operations on the
 shared slots and prints one JSON line per committed write: ``{"tx": …, "op": …}``.
 ``python _workers.py durable DB SEED`` commits corrections forever, printing one line per commit;
 the parent kills it with SIGKILL.
@@ -119,7 +119,7 @@ def durable(path: str, seed: int) -> None:
 
 def main(argv: list[str]) -> None:
     if argv[0] == "hammer":
-        path, seed, n, start_at = argv[1], int(argv[2]), int(argv[3]), float(argv[4])
+        path, n, start_at, seed = argv[1], int(argv[2]), float(argv[3]), int(argv[4])
         mem = open_memory(path, broken="--broken" in argv)
         hammer(mem, f"p{seed}", seed, n, start_at, lambda op: print(json.dumps(op), flush=True))
         mem.close()

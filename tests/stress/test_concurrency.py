@@ -7,6 +7,7 @@ write lock) and must produce overlaps there, so the checks below demonstrably ca
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import os
 import subprocess
@@ -49,12 +50,9 @@ def _run_workload(path: Path, *, broken: bool) -> list[dict[str, Any]]:
     start_at = time.time() + 2.0  # processes need a moment to import
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = ["--broken"] if broken else []
+    cmd = [sys.executable, str(HERE / "_workers.py"), "hammer", str(path), str(WRITES), str(start_at)]
     procs = [
-        subprocess.Popen(
-            [sys.executable, str(HERE / "_workers.py"), "hammer", str(path), str(100 + p), str(WRITES), str(start_at),
-             *args],
-            stdout=subprocess.PIPE, env=env, text=True,
-        )  # fmt: skip
+        subprocess.Popen([*cmd, str(100 + p), *args], stdout=subprocess.PIPE, env=env, text=True)
         for p in range(PROCESSES)
     ]
     ops: list[dict[str, Any]] = []
@@ -95,7 +93,7 @@ def _overlaps_at_every_system_time(rows: list[Fact]) -> list[tuple[int, int, int
     found = []
     for t in sorted({f.recorded.start for f in rows}):
         believed = sorted((f for f in rows if f.recorded.contains(t)), key=lambda f: f.valid.start)
-        for a, b in zip(believed, believed[1:], strict=False):
+        for a, b in itertools.pairwise(believed):
             if a.valid.overlaps(b.valid):
                 found.append((t, a.row_id, b.row_id))
     return found
