@@ -121,6 +121,9 @@ class Memory:
         if len(content) > MAX_CONTENT:
             raise InvalidValue(f"episode content is {len(content)} characters; split it below {MAX_CONTENT}")
         canonical_json(metadata or {})
+        for field, text in (("role", role), ("speaker", speaker), ("session", session), ("source", source)):
+            if text is not None and not isinstance(text, str):
+                raise InvalidValue(f"{field} must be a string or None, got {type(text).__name__}")
         ep = Episode(
             id=check_identifier(id, "episode id") if id is not None else uuid.uuid4().hex,
             namespace=self.namespace,
@@ -154,6 +157,8 @@ class Memory:
     def entity(self, name: str, *, type: str = "thing", aliases: Iterable[str] = ()) -> Entity:
         """Find the entity called ``name`` (by id, name or alias) or create it; new aliases are added."""
         name = self._check_name(name)
+        if isinstance(aliases, str):
+            raise InvalidValue(f"aliases={aliases!r} is one string; pass a list of names, e.g. [{aliases!r}]")
         extra = tuple(self._check_name(a) for a in aliases)
         check_identifier(type, "entity type")
         return self.engine.write(self.namespace, lambda txn: self._upsert(txn, name, type, extra))
@@ -162,6 +167,8 @@ class Memory:
         """The entity named by id, name or alias. Raises :class:`NotFound` or :class:`Conflict` (ambiguous)."""
         if isinstance(ref, Entity):
             return ref
+        if not isinstance(ref, str) or not ref.strip():
+            raise InvalidValue(f"an entity reference must be a non-empty string or an Entity, got {ref!r:.60}")
         hit = self.engine.entity(self.namespace, ref)
         if hit is not None:
             return hit
@@ -276,7 +283,7 @@ class Memory:
             raise InvalidValue(f"kind={kind!r}; use one of {[k.value for k in Kind]}")
         if modality not in Modality.__members__.values():
             raise InvalidValue(f"modality={modality!r}; use one of {[m.value for m in Modality]}")
-        if not isinstance(confidence, int | float) or not 0.0 <= confidence <= 1.0:
+        if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0.0 <= confidence <= 1.0:
             raise InvalidValue(f"confidence={confidence!r} must be a number in [0, 1]")
 
     def _write_slot(
@@ -299,6 +306,10 @@ class Memory:
         if start is not None:
             Interval(start, end)
         ep_id = episode.id if isinstance(episode, Episode) else episode
+        if ep_id is not None:
+            check_identifier(ep_id, "episode id")
+        if multi is not None and not isinstance(multi, bool):
+            raise InvalidValue(f"multi={multi!r}; use True, False or None (the predicate's recorded cardinality)")
         sub_name = subject.id if isinstance(subject, Entity) else self._check_name(subject)
         obj_name = None if object is None else object.id if isinstance(object, Entity) else self._check_name(object)
 
@@ -347,6 +358,7 @@ class Memory:
         """Undo what an episode caused: rows only it supports end, and what they replaced comes back.
 
         Rows that other episodes also support lose this episode from their support and stay."""
+        check_identifier(episode_id, "episode id")
 
         def run(txn: Txn) -> WriteResult:
             if txn.episode(episode_id) is None:
@@ -372,6 +384,8 @@ class Memory:
         """
         if (subject is None) == (episode is None):
             raise InvalidValue("erase() takes exactly one of subject= or episode=; see erase_namespace()")
+        if episode is not None:
+            check_identifier(episode, "episode id")
         if subject is not None:
             ent = self.get_entity(subject)
 
@@ -420,6 +434,7 @@ class Memory:
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> list[Fact]:
         """Every value of ``subject.predicate`` at (``valid_at``, ``as_of``); several for multi-valued ones."""
+        check_identifier(predicate, "predicate")
         v, t = self._point(valid_at, as_of)
         return self._about(
             subject,
@@ -428,6 +443,7 @@ class Memory:
 
     def history(self, subject: str | Entity, predicate: str, *, as_of: datetime | None = None) -> list[Fact]:
         """The valid-time story of ``subject.predicate`` as the store believed it at ``as_of``."""
+        check_identifier(predicate, "predicate")
         t = _us(as_of, "as_of", now_us())
         rows = self._about(
             subject, lambda i: self.engine.facts(self.namespace, FactQuery(subject=i, predicate=predicate, as_of=t))
@@ -450,6 +466,7 @@ class Memory:
 
     def audit(self, subject: str | Entity, predicate: str) -> list[Fact]:
         """Every row ever stored for ``subject.predicate``, across all system time."""
+        check_identifier(predicate, "predicate")
         ent = self.get_entity(subject)
         rows = self.engine.facts(self.namespace, FactQuery(subject=ent.id, predicate=predicate))
         return sorted(rows, key=lambda f: (f.recorded.start, f.valid.start, f.row_id))
@@ -460,6 +477,8 @@ class Memory:
 
     def versions(self, fact: Fact | int) -> list[Revision]:
         """The version chain through a row: every revision link reachable backwards and forwards."""
+        if isinstance(fact, bool) or not isinstance(fact, Fact | int):
+            raise InvalidValue(f"versions() takes a Fact or a row id (int), got {type(fact).__name__}")
         seen: set[int] = set()
         frontier = {fact.row_id if isinstance(fact, Fact) else fact}
         links: dict[tuple[int, int | None, str], Revision] = {}
@@ -475,7 +494,7 @@ class Memory:
         self, entity: str | Entity, hops: int = 2, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> Subgraph:
         """Entities within ``hops`` edges of ``entity``, over edges valid at ``valid_at`` believed at ``as_of``."""
-        if not isinstance(hops, int) or not 0 <= hops <= 6:
+        if isinstance(hops, bool) or not isinstance(hops, int) or not 0 <= hops <= 6:
             raise InvalidValue(f"hops={hops!r}; use an integer from 0 to 6")
         start = self.get_entity(entity)
         v, t = self._point(valid_at, as_of)

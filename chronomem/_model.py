@@ -132,6 +132,8 @@ def canonical_json(value: JSON) -> str:
     Raises :class:`InvalidValue` for anything JSON cannot represent (sets, NaN, bytes…) or for a
     value over ``MAX_VALUE_BYTES``.
     """
+    if isinstance(value, dict | list | tuple) and _bad_key(value):
+        raise InvalidValue(f"value {value!r:.80} has a non-string object key; JSON keys are strings")
     try:
         text = _ENCODER.encode(value)
     except (TypeError, ValueError) as exc:
@@ -139,6 +141,15 @@ def canonical_json(value: JSON) -> str:
     if len(text.encode()) > MAX_VALUE_BYTES:
         raise InvalidValue(f"value is {len(text.encode())} bytes as JSON; the limit is {MAX_VALUE_BYTES}")
     return text
+
+
+def _bad_key(value: object) -> bool:
+    """True when a dict inside ``value`` has a non-string key (JSON would silently turn ``1`` into ``"1"``)."""
+    if isinstance(value, dict):
+        return any(not isinstance(k, str) or _bad_key(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_bad_key(v) for v in value)
+    return False
 
 
 @dataclass(frozen=True, slots=True)
