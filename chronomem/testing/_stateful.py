@@ -140,11 +140,12 @@ class ModelBasedTests(EngineFixtures):
     def test_random_writes_match_the_reference_model(self, engine: CheckedEngine, clock: ManualClock) -> None:
         counter = itertools.count()
 
-        def machine() -> SlotMachine:
-            return SlotMachine(engine, clock, f"model-{next(counter)}")
+        class Bound(SlotMachine):
+            def __init__(self) -> None:
+                super().__init__(engine, clock, f"model-{next(counter)}")
 
-        run_state_machine_as_test(  # type: ignore[no-untyped-call]  # hypothesis leaves it unannotated
-            machine,
+        run_state_machine_as_test(
+            Bound,
             settings=settings(
                 stateful_step_count=self.stateful_step_count,
                 deadline=None,
