@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ._bitemporal import Claim, Plan, plan_restore, plan_write
+from ._bitemporal import Claim, Plan, intersect, plan_restore, plan_write
 from ._model import (
     JSON,
     Change,
@@ -345,7 +345,7 @@ class Memory:
                     results.append(_execute(txn, _slot_of(txn, row), Plan(unsupport=((row.row_id, episode_id),))))
                     continue
                 slot = _slot_of(txn, row)
-                preds = [p for p in _replaced(txn, row) if _alive(txn, p)]
+                preds = _restorable(txn, row)
                 results.append(_execute(txn, slot, plan_restore(txn.current(slot), row, preds)))
             return _merge(txn.tx, results)
 
@@ -503,6 +503,20 @@ def _replaced(txn: Txn, row: Fact) -> list[Fact]:
                 todo.append(link.old)
             elif link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and (old := txn.row(link.old)) is not None:
                 out.append(old)
+    return out
+
+
+def _restorable(txn: Txn, row: Fact) -> list[Fact]:
+    """What comes back when ``row`` goes: the rows it replaced; where one of those was itself retracted,
+    what *that* one replaced, clipped to its valid time (so the order episodes are retracted in does not matter)."""
+    out: list[Fact] = []
+    todo = [(p, p.valid) for p in _replaced(txn, row)]
+    while todo:
+        pred, clip = todo.pop()
+        if _alive(txn, pred):
+            out.append(replace(pred, valid=clip))
+            continue
+        todo += [(q, part) for q in _replaced(txn, pred) if (part := intersect(clip, q.valid)) is not None]
     return out
 
 
