@@ -70,6 +70,16 @@ class EpisodeTests(EngineFixtures):
         assert _story(mem) == [("berlin", 10, 20, ("e1",)), ("paris", 20, INF, ("e3",))]
         assert _story(mem, result.tx - 1)[-1] == ("paris", 20, INF, ("e2", "e3"))
 
+    @pytest.mark.parametrize("order", [("e2", "e3"), ("e3", "e2")])
+    def test_retracting_stacked_episodes_in_any_order_restores_the_first(
+        self, mem: Memory, order: tuple[str, str]
+    ) -> None:
+        for ident, t, value in [("e1", 0, "A"), ("e2", 10, "B"), ("e3", 20, "C")]:
+            mem.assert_fact("s", "p", value=value, episode=mem.add_episode(value, occurred_at=at(t), id=ident))
+        for ident in order:
+            mem.retract_episode(ident)
+        assert [(row_of(f)[:3], f.episodes) for f in mem.history("s", "p")] == [(("A", 0, INF), ("e1",))]
+
     def test_retracting_an_unknown_episode_is_not_found(self, mem: Memory) -> None:
         with pytest.raises(NotFound, match="nope"):
             mem.retract_episode("nope")
