@@ -345,8 +345,7 @@ class Memory:
                     results.append(_execute(txn, _slot_of(txn, row), Plan(unsupport=((row.row_id, episode_id),))))
                     continue
                 slot = _slot_of(txn, row)
-                preds = _restorable(txn, row)
-                results.append(_execute(txn, slot, plan_restore(txn.current(slot), row, preds)))
+                results.append(_execute(txn, slot, plan_restore(txn.current(slot), row, _restorable(txn, row))))
             return _merge(txn.tx, results)
 
         return self.engine.write(self.namespace, run)
@@ -489,34 +488,24 @@ def _slot_of(txn: Txn, row: Fact) -> str:
     return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi)
 
 
-def _replaced(txn: Txn, row: Fact) -> list[Fact]:
-    """Rows that ``row`` replaced: follow leftover/merge links back to its origin, then one step back."""
-    out: list[Fact] = []
-    todo, seen = [row.row_id], set()
-    while todo:
-        rid = todo.pop()
-        if rid in seen:
-            continue
-        seen.add(rid)
-        for link in txn.revisions_into(rid):
-            if link.reason in (Reason.LEFTOVER, Reason.MERGE):
-                todo.append(link.old)
-            elif link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and (old := txn.row(link.old)) is not None:
-                out.append(old)
-    return out
-
-
 def _restorable(txn: Txn, row: Fact) -> list[Fact]:
-    """What comes back when ``row`` goes: the rows it replaced; where one of those was itself retracted,
-    what *that* one replaced, clipped to its valid time (so the order episodes are retracted in does not matter)."""
+    """What comes back when ``row`` goes: the rows it replaced (reached through the leftover, merge and
+    restoration links back to its origins), each cut to the part of valid time the links cover, so every
+    instant has one line of descent. Where a replaced row was itself retracted, what *it* replaced comes
+    back instead; so the order episodes are retracted in does not matter."""
     out: list[Fact] = []
-    todo = [(p, p.valid) for p in _replaced(txn, row)]
+    todo = [(row.row_id, row.valid)]
     while todo:
-        pred, clip = todo.pop()
-        if _alive(txn, pred):
-            out.append(replace(pred, valid=clip))
-            continue
-        todo += [(q, part) for q in _replaced(txn, pred) if (part := intersect(clip, q.valid)) is not None]
+        rid, clip = todo.pop()
+        for link in txn.revisions_into(rid):
+            old = txn.row(link.old)
+            part = None if old is None else intersect(clip, old.valid)
+            if old is None or part is None:
+                continue
+            if link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and _alive(txn, old):
+                out.append(replace(old, valid=part))
+            else:  # an origin (leftover, merge, restoration) or a retracted predecessor: look further back
+                todo.append((old.row_id, part))
     return out
 
 
