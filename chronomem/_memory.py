@@ -345,7 +345,12 @@ class Memory:
                     results.append(_execute(txn, _slot_of(txn, row), Plan(unsupport=((row.row_id, episode_id),))))
                     continue
                 slot = _slot_of(txn, row)
-                results.append(_execute(txn, slot, plan_restore(txn.current(slot), row, _restorable(txn, row))))
+                # Merge only with rows believed before this transaction that this episode does not cite: a row
+                # inserted a moment ago cannot be closed at the same instant, and the episode's rows are going.
+                merge_with = [
+                    r for r in txn.current(slot) if r.recorded.start < txn.tx and episode_id not in r.episodes
+                ]
+                results.append(_execute(txn, slot, plan_restore(merge_with, row, _restorable(txn, row))))
             return _merge(txn.tx, results)
 
         return self.engine.write(self.namespace, run)
