@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
@@ -131,6 +131,17 @@ def _order(row: tuple[object, ...]) -> tuple[object, ...]:
     return tuple(-1 if x is None else x for x in row)
 
 
+def _story(rows: list[tuple[str, int, int | None]]) -> list[tuple[str, int, int | None]]:
+    """Rows as a valid-time story: by start, adjacent pieces of one value joined ("A [0,1) A [1,∞)" is "A [0,∞)")."""
+    out: list[tuple[str, int, int | None]] = []
+    for value, start, end in sorted(rows, key=lambda r: r[1]):
+        if out and out[-1][0] == value and out[-1][2] == start:
+            out[-1] = (value, out[-1][1], end)
+        else:
+            out.append((value, start, end))
+    return out
+
+
 class ModelBasedTests(EngineFixtures):
     """Random write sequences checked against :class:`ReferenceModel` (``max_examples`` from the profile)."""
 
@@ -151,3 +162,33 @@ class ModelBasedTests(EngineFixtures):
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
             ),
         )
+
+    def test_retracting_episodes_leaves_what_replaying_the_others_gives(
+        self, engine: CheckedEngine, clock: ManualClock
+    ) -> None:
+        """Each episode asserts its own value (so no row has two supporters); retracting any of them, in any
+        order, must leave the valid-time story of replaying only the episodes still standing."""
+        counter = itertools.count()
+
+        @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+        @given(st.lists(st.tuples(starts, lengths), min_size=1, max_size=6), st.data())
+        def run(writes: list[tuple[int, int | None]], data: st.DataObject) -> None:
+            mem = Memory(engine, f"replay-{next(counter)}", owns_engine=False)
+            for i, (start, length) in enumerate(writes):
+                ep = mem.add_episode(f"episode {i}", occurred_at=at(start), id=f"e{i}")
+                valid_to = None if length is None else at(start + length)
+                mem.assert_fact("s", "p", value=f"v{i}", valid_from=at(start), valid_to=valid_to, episode=ep)
+            order = data.draw(st.permutations(range(len(writes))))
+            gone: set[int] = set()
+            for i in order[: data.draw(st.integers(1, len(writes)))]:
+                mem.retract_episode(f"e{i}")
+                gone.add(i)
+                model = ReferenceModel()
+                for tx, (start, length) in enumerate(writes):
+                    if tx not in gone:
+                        model.write("s.p", f"v{tx}", start, None if length is None else start + length, tx)
+                got = _story([(str(f.value), f.valid.start, f.valid.end) for f in mem.history("s", "p")])
+                want = _story(model.history(["s.p"], len(writes)))
+                assert got == want, f"after retracting {sorted(gone)}: {got}, want {want}"
+
+        run()
