@@ -80,6 +80,23 @@ class EpisodeTests(EngineFixtures):
             mem.retract_episode(ident)
         assert [(row_of(f)[:3], f.episodes) for f in mem.history("s", "p")] == [(("A", 0, INF), ("e1",))]
 
+    def test_a_restored_row_can_itself_be_retracted(self, mem: Memory) -> None:
+        for i in range(3):
+            mem.assert_fact("s", "p", value=f"v{i}", episode=mem.add_episode(f"v{i}", occurred_at=at(0), id=f"e{i}"))
+        mem.retract_episode("e2")
+        assert [row_of(f)[:3] for f in mem.history("s", "p")] == [("v1", 0, INF)]
+        mem.retract_episode("e1")
+        assert [row_of(f)[:3] for f in mem.history("s", "p")] == [("v0", 0, INF)]
+
+    def test_retracting_an_episode_that_supports_adjacent_rows(self, mem: Memory) -> None:
+        mem.assert_fact("s", "p", value="X", episode=mem.add_episode("X", occurred_at=at(0), id="e0"))
+        both = mem.add_episode("A, then B", occurred_at=at(0), id="e1")
+        mem.assert_fact("s", "p", value="A", valid_from=at(0), valid_to=at(10), episode=both)
+        mem.assert_fact("s", "p", value="B", valid_from=at(10), valid_to=at(20), episode=both)
+        mem.retract_episode("e1")
+        for t in (0, 9, 10, 19, 20, 99):
+            assert [row_of(f)[0] for f in mem.values("s", "p", valid_at=at(t))] == ["X"], f"at {t}"
+
     def test_retracting_an_unknown_episode_is_not_found(self, mem: Memory) -> None:
         with pytest.raises(NotFound, match="nope"):
             mem.retract_episode("nope")
