@@ -48,6 +48,7 @@ from __future__ import annotations
 from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
+from ._contract import ContractTests
 from ._episodes import EpisodeTests
 from ._graph import GraphTests
 from ._history import HistoryTests
@@ -59,6 +60,7 @@ __all__ = [
     "NAMESPACE",
     "REFERENCE_CASES",
     "CheckedEngine",
+    "ContractTests",
     "EngineConformance",
     "EngineFixtures",
     "EpisodeTests",
@@ -77,5 +79,5 @@ __all__ = [
 ]
 
 
-class EngineConformance(ReferenceCases, HistoryTests, GraphTests, EpisodeTests, ModelBasedTests):
+class EngineConformance(ReferenceCases, HistoryTests, GraphTests, EpisodeTests, ContractTests, ModelBasedTests):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""
