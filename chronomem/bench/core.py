@@ -241,12 +241,16 @@ def _reads(mem: Memory, raw: _Raw, work: Workload, n: int, t_mid: datetime) -> F
 def _corrections(mem: Memory, work: Workload, n: int) -> Figures:
     rng = random.Random(work.seed + 7)
     ents = work.entities_per_namespace
+    each: list[float] = []
     t, cpu = time.perf_counter(), time.process_time()
     for i in range(n):
+        start = time.perf_counter_ns()
         mem.correct(f"e{rng.randrange(ents)}", f"attr{rng.randrange(ATTRS)}", value=i,
                     valid_from=_day(rng.randrange(730)))  # fmt: skip
+        each.append((time.perf_counter_ns() - start) / 1000)
     took, cpu = time.perf_counter() - t, time.process_time() - cpu
-    return {"corrections": n, "corrections_per_s": round(n / took), "corrections_per_cpu_s": round(n / cpu)}
+    figures: Figures = {"corrections": n, "corrections_per_s": round(n / took), "corrections_per_cpu_s": round(n / cpu)}
+    return figures | {"correction_p50_us": _pct(each, 0.5), "correction_p95_us": _pct(each, 0.95)}
 
 
 def run(facts: int, *, url: str | None = None, reads: int = 2000, corrections: int = 3000, seed: int = 1) -> Figures:
