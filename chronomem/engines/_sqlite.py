@@ -125,7 +125,8 @@ def _episode(r: Sequence[Any]) -> Episode:
 
 
 def _entity(r: Sequence[Any]) -> Entity:
-    return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=tuple(json.loads(r[4])), recorded_at=r[5])
+    aliases = () if r[4] == "[]" else tuple(json.loads(r[4]))  # most entities have none; skip the parser
+    return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=aliases, recorded_at=r[5])
 
 
 class _SqliteTxn:
