@@ -413,7 +413,7 @@ class Memory:
 
     # -- reads -------------------------------------------------------------------------------
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:
-        now = now_us()
+        now = now_us() if valid_at is None or as_of is None else 0
         return _us(valid_at, "valid_at", now), _us(as_of, "as_of", now)
 
     def facts(

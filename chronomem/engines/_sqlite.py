@@ -581,8 +581,10 @@ class SqliteEngine:
 
     def facts(self, namespace: str, query: FactQuery) -> list[Fact]:
         sql, args = build_fact_query(namespace, query, ph="?", agg=AGG, now=INF - 1)
-        with _mapped():
+        try:  # not `with _mapped()`: this is the hottest read path
             return [fact_from_row(r) for r in self._reader().execute(sql, args)]
+        except sqlite3.Error as exc:
+            raise _map_error(exc) from exc
 
     def revisions(self, namespace: str, row_ids: Sequence[int]) -> list[Revision]:
         if not row_ids:
