@@ -245,9 +245,11 @@ class Memory:
         """Assert many facts fast: the same rows as calling :meth:`assert_fact` for each record in order.
 
         Every record is validated first (a bad one raises :class:`InvalidInput` and nothing is
-        stored), then written with one system time per transaction of at most ``batch`` records.
-        A failure of the engine mid-way keeps the transactions already committed. Returns the number
-        of rows inserted (new values plus leftovers of cut rows).
+        stored), then written with one system time per transaction of at most ``batch`` records
+        (a record with neither ``valid_from`` nor ``episode`` starts at its transaction's time). A slot
+        named by ``k`` records takes ``k`` transactions. A failure of the engine mid-way keeps the
+        transactions already committed. Returns the number of rows inserted (new values plus the
+        leftovers of cut rows).
 
         >>> n = mem.bulk_assert([FactRecord("Alice", "lives_in", "Berlin")])  # doctest: +SKIP
         """
