@@ -1,16 +1,21 @@
-"""``WriteResult.inserted`` equals the stored rows read back (the engine builds them without reading)."""
+"""Rows handed back skip work: ``WriteResult.inserted`` is built, not read back, and stored values are
+decoded without the JSON parser when they are plain. Both must equal the slow way."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import chronomem
 from chronomem import Kind, Modality
-from chronomem._model import JSON
+from chronomem._model import JSON, canonical_json
+from chronomem.engines._sql import decode_value
 
 T1, T2, T3 = (datetime(2024, m, 1, tzinfo=UTC) for m in (1, 3, 6))
 
@@ -36,3 +41,18 @@ def test_inserted_rows_match_what_is_read_back(tmp_path: Path, value: JSON) -> N
             type(x) for x in (back.kind, back.modality, back.value)
         ]
     mem.close()
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+@given(json_values)
+def test_stored_values_decode_like_the_json_parser(value: JSON) -> None:
+    text = canonical_json(value)
+    decoded = decode_value(text)
+    assert decoded == json.loads(text)
+    assert type(decoded) is type(json.loads(text))
