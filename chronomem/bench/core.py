@@ -93,13 +93,15 @@ class _Point:
     t: int
 
 
-def _timed(call: Callable[[_Point], object], points: Sequence[_Point]) -> list[float]:
-    out = []
+def _timed(call: Callable[[_Point], object], points: Sequence[_Point]) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU microseconds per call (CPU time leaves out waiting for a shared core)."""
+    wall, cpu = [], []
     for p in points:
-        t = time.perf_counter_ns()
+        t, c = time.perf_counter_ns(), time.thread_time_ns()
         call(p)
-        out.append((time.perf_counter_ns() - t) / 1000)
-    return out
+        cpu.append((time.thread_time_ns() - c) / 1000)
+        wall.append((time.perf_counter_ns() - t) / 1000)
+    return wall, cpu
 
 
 def _pct(samples: list[float], q: float) -> float:
@@ -231,10 +233,11 @@ def _reads(mem: Memory, raw: _Raw, work: Workload, n: int, t_mid: datetime) -> F
     out: Figures = {}
     for name, (api, hand) in cases.items():
         _timed(api, pts[: n // 10]), _timed(hand, pts[: n // 10])  # warm caches and connections
-        a, r = _timed(api, pts), _timed(hand, pts)
+        (a, a_cpu), (r, r_cpu) = _timed(api, pts), _timed(hand, pts)
         out |= {f"{name}_p50_us": _pct(a, 0.5), f"{name}_p95_us": _pct(a, 0.95)}
         out |= {f"{name}_raw_p50_us": _pct(r, 0.5), f"{name}_raw_p95_us": _pct(r, 0.95)}
         out[f"{name}_api_raw_ratio"] = round(statistics.median(a) / max(statistics.median(r), 0.01), 2)
+        out |= {f"{name}_cpu_p50_us": _pct(a_cpu, 0.5), f"{name}_raw_cpu_p50_us": _pct(r_cpu, 0.5)}
     return out
 
 
