@@ -25,7 +25,7 @@ from typing import Any
 
 import chronomem
 from chronomem import FactRecord, Memory
-from chronomem.errors import ConfigError
+from chronomem.errors import ChronomemError, ConfigError
 
 __all__ = ["Workload", "run"]
 
@@ -128,12 +128,15 @@ class _Raw:
             f"f.recorded_to, f.kind, f.modality, f.confidence, (SELECT {agg} FROM support s WHERE "
             f"s.namespace = f.namespace AND s.row_id = f.row_id AND s.added <= {ph} AND s.removed > {ph})"
         )
+        order = "ORDER BY f.slot, f.valid_from, f.recorded_from"  # as the API's queries
         at = f"f.recorded_from <= {ph} AND f.recorded_to > {ph} AND f.valid_from <= {ph} AND f.valid_to > {ph}"
         self.slot_sql = (
-            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} AND {at}"
+            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} AND {at} "
+            f"{order}"
         )
         self.touch_sql = (
-            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND (f.subject = {ph} OR f.object_id = {ph}) AND {at}"
+            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND (f.subject = {ph} OR f.object_id = {ph}) "
+            f"AND {at} {order}"
         )
         self.history_sql = (
             f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} "
@@ -141,7 +144,7 @@ class _Raw:
         )
         self.edges_sql = (
             f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.object_id IS NOT NULL AND "
-            f"(f.subject IN ({{marks}}) OR f.object_id IN ({{marks}})) AND {at}"
+            f"(f.subject IN ({{marks}}) OR f.object_id IN ({{marks}})) AND {at} {order}"
         )
         self.entities_sql = f"SELECT * FROM entities WHERE namespace = {ph} AND id IN ({{marks}})"
         self.ph = ph
@@ -159,16 +162,19 @@ class _Raw:
         return self._q(self.history_sql, (t, t, ns, subject, pred, t, t))
 
     def two_hop(self, ns: str, ent: str, v: int, t: int) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-        seen, frontier, edges = {ent}, [ent], []
+        seen, frontier = {ent}, [ent]
+        edges: dict[int, tuple[Any, ...]] = {}
         for _ in range(2):
+            if not frontier:
+                break
             marks = ", ".join([self.ph] * len(frontier))
             rows = self._q(self.edges_sql.format(marks=marks), (t, t, ns, *frontier, *frontier, t, t, v, v))
-            edges += rows
-            frontier = [n for r in rows for n in (r[1], r[3]) if n not in seen]
+            edges |= {r[0]: r for r in rows}
+            frontier = list(dict.fromkeys(n for r in rows for n in (r[1], r[3]) if n not in seen))
             seen.update(frontier)
         ids = sorted(seen)
         marks = ", ".join([self.ph] * len(ids))
-        return edges, self._q(self.entities_sql.format(marks=marks), (ns, *ids))
+        return [edges[k] for k in sorted(edges)], self._q(self.entities_sql.format(marks=marks), (ns, *ids))
 
     def close(self) -> None:
         self._conn.close()
@@ -208,6 +214,31 @@ def _points(work: Workload, n: int, t_mid: datetime) -> list[_Point]:
     return out
 
 
+def _check_same(m: dict[str, Memory], raw: _Raw, pts: Sequence[_Point]) -> None:
+    """The raw SQL must return the API's rows; otherwise the ratios would compare different work."""
+    for p in pts:
+        mem = m[p.ns]
+        got = mem.value(p.entity, p.predicate, valid_at=p.valid_at, as_of=p.as_of)
+        pairs = [
+            ([] if got is None else [got.row_id], [r[0] for r in raw.slot(p.ns, p.entity, p.predicate, p.v, p.t)]),
+            (
+                [f.row_id for f in mem.facts(p.entity, valid_at=p.valid_at, as_of=p.as_of)],
+                [r[0] for r in raw.entity_view(p.ns, p.entity, p.v, p.t)],
+            ),
+            (
+                [f.row_id for f in mem.history(p.entity, p.predicate, as_of=p.as_of)],
+                [r[0] for r in raw.history(p.ns, p.entity, p.predicate, p.t)],
+            ),
+            (
+                [f.row_id for f in mem.neighbourhood(p.entity, 2, valid_at=p.valid_at, as_of=p.as_of).facts],
+                [r[0] for r in raw.two_hop(p.ns, p.entity, p.v, p.t)[0]],
+            ),
+        ]
+        for api_ids, raw_ids in pairs:
+            if api_ids != raw_ids:
+                raise ChronomemError(f"raw SQL disagrees with the API at {p}: {api_ids[:5]} vs {raw_ids[:5]}")
+
+
 def _reads(mem: Memory, raw: _Raw, work: Workload, n: int, t_mid: datetime) -> Figures:
     pts = _points(work, n, t_mid)
     m = {f"ns{i}": mem.using(f"ns{i}") for i in range(NAMESPACES)}
@@ -230,6 +261,7 @@ def _reads(mem: Memory, raw: _Raw, work: Workload, n: int, t_mid: datetime) -> F
             lambda p: raw.two_hop(p.ns, p.entity, p.v, p.t),
         ),
     }
+    _check_same(m, raw, pts[:50])
     out: Figures = {}
     for name, (api, hand) in cases.items():
         _timed(api, pts[: n // 10]), _timed(hand, pts[: n // 10])  # warm caches and connections
