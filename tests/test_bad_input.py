@@ -78,6 +78,14 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("oversized predicate", lambda m: m.assert_fact("Alice", "p" * 201, value=1), InvalidValue),
     ("oversized namespace", lambda m: m.using("n" * 201), InvalidValue),
     ("control characters in namespace", lambda m: m.using("a\x00b"), InvalidValue),
+    # lone surrogates (from bytes decoded with errors="surrogateescape") are not text
+    ("surrogate in value", lambda m: m.assert_fact("Alice", "nick", value="a\udc80"), InvalidValue),
+    ("surrogate in nested value", lambda m: m.assert_fact("Alice", "nick", value={"a": ["\ud800"]}), InvalidValue),
+    ("surrogate in name", lambda m: m.assert_fact("A\udc80", "age", value=1), InvalidValue),
+    ("surrogate in predicate", lambda m: m.assert_fact("Alice", "a\udc80", value=1), InvalidValue),
+    ("surrogate in episode", lambda m: m.add_episode("a\udc80", occurred_at=T1), InvalidValue),
+    ("surrogate in speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker="\udc80"), InvalidValue),
+    ("surrogate in read", lambda m: m.value("A\udc80", "age"), InvalidValue),
     # intervals and times
     ("inverted", lambda m: m.assert_fact("Alice", "age", value=3, valid_from=T2, valid_to=T1), InvalidInterval),
     ("empty interval", lambda m: m.assert_fact("Alice", "age", value=31, valid_from=T1, valid_to=T1), InvalidInterval),
