@@ -26,7 +26,7 @@ from ._model import (
     WriteResult,
     canonical_json,
 )
-from ._names import MAX_NAME, check_identifier, digest, name_key, slot_key, slugify
+from ._names import MAX_NAME, check_identifier, check_text, digest, name_key, slot_key, slugify
 from ._time import now_us, to_us
 from .errors import Conflict, InvalidValue, NotFound
 from .types import Engine, FactQuery, Txn
@@ -122,10 +122,13 @@ class Memory:
             raise InvalidValue("episode content must be a non-empty string")
         if len(content) > MAX_CONTENT:
             raise InvalidValue(f"episode content is {len(content)} characters; split it below {MAX_CONTENT}")
+        check_text(content, "episode content")
         canonical_json(metadata or {})
         for field, text in (("role", role), ("speaker", speaker), ("session", session), ("source", source)):
             if text is not None and not isinstance(text, str):
                 raise InvalidValue(f"{field} must be a string or None, got {type(text).__name__}")
+            if text is not None:
+                check_text(text, field)
         ep = Episode(
             id=check_identifier(id, "episode id") if id is not None else uuid.uuid4().hex,
             namespace=self.namespace,
@@ -171,6 +174,7 @@ class Memory:
             return ref
         if not isinstance(ref, str) or not ref.strip():
             raise InvalidValue(f"an entity reference must be a non-empty string or an Entity, got {ref!r:.60}")
+        check_text(ref, "entity reference")
         hit = self.engine.entity(self.namespace, ref)
         if hit is not None:
             return hit
@@ -186,7 +190,7 @@ class Memory:
             raise InvalidValue("an entity name must be a non-empty string")
         if len(name) > MAX_NAME:
             raise InvalidValue(f"entity name is {len(name)} characters; the limit is {MAX_NAME}")
-        return name.strip()
+        return check_text(name, "entity name").strip()
 
     def _upsert(self, txn: Txn, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
         existing = _by_id_or_name(txn, name)
@@ -245,9 +249,11 @@ class Memory:
         """Assert many facts fast: the same rows as calling :meth:`assert_fact` for each record in order.
 
         Every record is validated first (a bad one raises :class:`InvalidInput` and nothing is
-        stored), then written with one system time per transaction of at most ``batch`` records.
-        A failure of the engine mid-way keeps the transactions already committed. Returns the number
-        of rows inserted (new values plus leftovers of cut rows).
+        stored), then written with one system time per transaction of at most ``batch`` records
+        (a record with neither ``valid_from`` nor ``episode`` starts at its transaction's time). A slot
+        named by ``k`` records takes ``k`` transactions. A failure of the engine mid-way keeps the
+        transactions already committed. Returns the number of rows inserted (new values plus the
+        leftovers of cut rows).
 
         >>> n = mem.bulk_assert([FactRecord("Alice", "lives_in", "Berlin")])  # doctest: +SKIP
         """
@@ -417,7 +423,7 @@ class Memory:
 
     # -- reads -------------------------------------------------------------------------------
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:
-        now = now_us()
+        now = now_us() if valid_at is None or as_of is None else 0
         return _us(valid_at, "valid_at", now), _us(as_of, "as_of", now)
 
     def facts(
@@ -464,7 +470,7 @@ class Memory:
         """
         if isinstance(ref, Entity):
             return query(ref.id)
-        rows = query(ref) if isinstance(ref, str) else []
+        rows = query(ref) if isinstance(ref, str) and check_text(ref, "entity reference") else []
         if rows:
             return rows
         ent = self.get_entity(ref)
