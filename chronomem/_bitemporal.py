@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from ._model import JSON, Fact, Interval, Reason, canonical_json
 
@@ -96,12 +97,9 @@ def plan_write(
     if not current:  # the common case of a bulk load: nothing to cut
         return Plan() if claim is None else Plan(insert=(NewRow(claim, portion, (episode,) if episode else ()),))
     hit = sorted((r for r in current if r.valid.overlaps(portion)), key=lambda r: r.valid.start)
-    if claim is not None:
-        for row in hit:
-            if same_claim(row, claim) and row.valid.covers(portion):
-                if episode is None or episode in row.episodes:
-                    return Plan()
-                return Plan(support=((row.row_id, episode),))
+    if claim is not None and _holds(hit, portion, claim):
+        new = () if episode is None else tuple((r.row_id, episode) for r in hit if episode not in r.episodes)
+        return Plan(support=new)
     if claim is None and not hit:
         return Plan()
     inserts: list[NewRow] = []
@@ -122,12 +120,23 @@ def plan_write(
     return Plan(close=tuple(r.row_id for r in hit), insert=tuple(inserts), links=tuple(links))
 
 
+def _holds(hit: Sequence[Fact], portion: Interval, claim: Claim) -> bool:
+    """Whether ``hit`` (the rows overlapping ``portion``, by start) hold ``claim`` at every instant of it,
+    possibly over several adjacent rows ("A [10,20) + A [20,30)" holds A over [15,25))."""
+    if not hit or not all(same_claim(r, claim) for r in hit) or hit[0].valid.start > portion.start:
+        return False
+    if any(a.valid.end != b.valid.start for a, b in pairwise(hit)):
+        return False
+    end = hit[-1].valid.end
+    return end is None or (portion.end is not None and portion.end <= end)
+
+
 def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[Fact]) -> Plan:
     """Undo ``target`` (a current row whose only support is being retracted).
 
     ``target`` is closed; each predecessor (a row that ``target`` replaced) comes back over the part
     of ``target``'s valid time it used to cover, merged with an adjacent current row holding the same
-    claim, so that "A until t2, then B" becomes "A" again, not "A, A".
+    claim (or with the previous piece), so that "A until t2, then B" becomes "A" again, not "A, A".
     """
     pieces = [(p, part) for p in predecessors if (part := intersect(target.valid, p.valid)) is not None]
     close = [target.row_id]
@@ -137,6 +146,10 @@ def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[F
     for pred, part in sorted(pieces, key=lambda x: x[1].start):
         claim = claim_of(pred)
         start, end, episodes = part.start, part.end, set(pred.episodes)
+        joins = bool(inserts) and inserts[-1].claim == claim and inserts[-1].valid.end == start
+        if joins:  # the previous piece came from the same claim and ends here: one row, not "A, A"
+            prev = inserts.pop()
+            start, episodes = prev.valid.start, episodes | set(prev.episodes)
         for row in others:
             if row.row_id in close or not same_claim(row, claim):
                 continue
@@ -147,7 +160,8 @@ def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[F
                 end = None if row.valid.end is None or end is None else max(end, row.valid.end)
                 links.append((row.row_id, len(inserts), Reason.MERGE))
         inserts.append(NewRow(replace(claim), Interval(start, end), tuple(sorted(episodes))))
-        links.append((target.row_id, len(inserts) - 1, Reason.RESTORATION))
+        if not joins:
+            links.append((target.row_id, len(inserts) - 1, Reason.RESTORATION))
     if not inserts:
         links.append((target.row_id, None, Reason.RETRACTION))
     return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links))

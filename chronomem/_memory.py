@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ._bitemporal import Claim, Plan, plan_restore, plan_write
+from ._bitemporal import Claim, Plan, intersect, plan_restore, plan_write
 from ._bulk import FactRecord, bulk_assert
 from ._model import (
     JSON,
@@ -378,8 +378,12 @@ class Memory:
                     results.append(_execute(txn, _slot_of(txn, row), Plan(unsupport=((row.row_id, episode_id),))))
                     continue
                 slot = _slot_of(txn, row)
-                preds = [p for p in _replaced(txn, row) if _alive(txn, p)]
-                results.append(_execute(txn, slot, plan_restore(txn.current(slot), row, preds)))
+                # Merge only with rows believed before this transaction that this episode does not cite: a row
+                # inserted a moment ago cannot be closed at the same instant, and the episode's rows are going.
+                merge_with = [
+                    r for r in txn.current(slot) if r.recorded.start < txn.tx and episode_id not in r.episodes
+                ]
+                results.append(_execute(txn, slot, plan_restore(merge_with, row, _restorable(txn, row))))
             return _merge(txn.tx, results)
 
         return self.engine.write(self.namespace, run)
@@ -547,20 +551,24 @@ def _slot_of(txn: Txn, row: Fact) -> str:
     return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi)
 
 
-def _replaced(txn: Txn, row: Fact) -> list[Fact]:
-    """Rows that ``row`` replaced: follow leftover/merge links back to its origin, then one step back."""
+def _restorable(txn: Txn, row: Fact) -> list[Fact]:
+    """What comes back when ``row`` goes: the rows it replaced (reached through the leftover, merge and
+    restoration links back to its origins), each cut to the part of valid time the links cover, so every
+    instant has one line of descent. Where a replaced row was itself retracted, what *it* replaced comes
+    back instead; so the order episodes are retracted in does not matter."""
     out: list[Fact] = []
-    todo, seen = [row.row_id], set()
+    todo = [(row.row_id, row.valid)]
     while todo:
-        rid = todo.pop()
-        if rid in seen:
-            continue
-        seen.add(rid)
+        rid, clip = todo.pop()
         for link in txn.revisions_into(rid):
-            if link.reason in (Reason.LEFTOVER, Reason.MERGE):
-                todo.append(link.old)
-            elif link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and (old := txn.row(link.old)) is not None:
-                out.append(old)
+            old = txn.row(link.old)
+            part = None if old is None else intersect(clip, old.valid)
+            if old is None or part is None:
+                continue
+            if link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and _alive(txn, old):
+                out.append(replace(old, valid=part))
+            else:  # an origin (leftover, merge, restoration) or a retracted predecessor: look further back
+                todo.append((old.row_id, part))
     return out
 
 
