@@ -1,0 +1,542 @@
+"""English grammar (and the numeric date/time formats shared with Chinese text).
+
+Each rule is a regular expression (case-insensitive unless noted) and a handler building a :class:`Piece`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from ._calendar import season_of, shift
+from ._holidays import EN_NAMES, upcoming
+from ._model import Grain, Kind
+from ._numerals import en_number
+from ._pieces import Ctx, Piece
+
+__all__ = ["NUMERIC_RULES", "RULES", "TRIGGER"]
+
+Handler = Callable[[re.Match[str], Ctx], Piece | None]
+I = re.IGNORECASE
+B, E = r"(?<![A-Za-z])", r"(?![A-Za-z])"
+
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_MON = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_WDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+_WD_FULL = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_WD_ABBR = r"(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?"
+_NUMW = (r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+         r"thirty|forty|fifty|sixty|a\s+few|few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|half\s+an?|"
+         r"a\s+half)")
+_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|yrs?|decades?)"
+_UNITS = {"sec": Grain.SECOND, "min": Grain.MINUTE, "hou": Grain.HOUR, "hrs": Grain.HOUR, "hr": Grain.HOUR,
+          "day": Grain.DAY, "wee": Grain.WEEK, "for": Grain.WEEK, "mon": Grain.MONTH, "yea": Grain.YEAR,
+          "yrs": Grain.YEAR, "yr": Grain.YEAR, "dec": Grain.DECADE}
+_ORD = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
+        r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[-\s]\w+|thirtieth|"
+        r"thirty[-\s]first)")
+_HOURW = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_POD = {"morning": "morning", "early morning": "early_morning", "afternoon": "afternoon", "evening": "evening",
+        "night": "night", "lunch": "noon", "lunchtime": "noon", "noon": "noon", "midday": "noon",
+        "late night": "late_night", "overnight": "late_night", "daytime": "day", "dawn": "early_morning",
+        "dusk": "dusk", "sunset": "dusk"}
+_REL = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "coming": 1, "next": 1,
+        "the following": 1, "the previous": -1, "this past": -1, "this coming": 1, "following": 1}
+
+
+def _month(text: str) -> int:
+    return _MONTHS.index(text[:3].lower()) + 1
+
+
+def _unit(text: str) -> Grain:
+    t = text.lower()
+    return Grain.WEEK if t.startswith("fortnight") else _UNITS.get(t[:3], _UNITS.get(t[:2], Grain.DAY))
+
+
+def _amount(text: str) -> tuple[float, bool] | None:
+    t = " ".join(text.lower().split())
+    if t.startswith("half") or t == "a half":
+        return 0.5, False
+    try:
+        return float(t), False
+    except ValueError:
+        pass
+    n = en_number(t)
+    if n is None:
+        return None
+    return float(n), t in ("a few", "few", "several", "a couple", "a couple of", "couple", "couple of")
+
+
+def _weeks_factor(text: str) -> float:
+    return 2.0 if text.lower().startswith("fortnight") else 1.0
+
+
+def _pod_name(text: str | None) -> str | None:
+    return None if text is None else _POD[" ".join(text.lower().split())]
+
+
+# --- numeric formats (shared) ------------------------------------------------------------------------
+def _iso(m: re.Match[str], c: Ctx) -> Piece | None:
+    y, mo, d = int(m["y"]), int(m["m"]), int(m["d"])
+    date = c.ymd(*m.span(), y, mo, d)
+    if date is None or m["H"] is None:
+        return date
+    h, mi, se = int(m["H"]), int(m["M"]), int(m["S"] or 0)
+    if h > 23:
+        return None
+    lo = datetime(y, mo, d, h, mi, se)
+    if m["z"] and c.tz is not None:
+        from datetime import timezone
+
+        z = m["z"]
+        off = timedelta(0) if z.upper() == "Z" else (
+            (1 if z[0] == "+" else -1) * timedelta(hours=int(z[1:3]), minutes=int(z[-2:])))
+        lo = lo.replace(tzinfo=timezone(off)).astimezone(c.tz).replace(tzinfo=None)
+    grain = Grain.MINUTE if m["S"] is None else Grain.SECOND
+    return c.window(*m.span(), lo, shift(lo, grain, 1), grain, Kind.INSTANT)
+
+
+def _slash(m: re.Match[str], c: Ctx) -> Piece | None:
+    a, b = int(m["a"]), int(m["b"])
+    y = m["y"]
+    if m["sep"] == "." and a > 12:
+        a, b = b, a  # 31.10.1974 (day first)
+    if y is None and m["sep"] != "/":
+        return None
+    year = None if y is None else (int(y) + (2000 if int(y) <= 50 else 1900) if len(y) == 2 else int(y))
+    if not (1 <= a <= 12 and 1 <= b <= 31):
+        return None
+    return c.ymd(*m.span(), year, a, b)
+
+
+def _ym(m: re.Match[str], c: Ctx) -> Piece | None:
+    y, mo = int(m["y"]), int(m["m"])
+    return c.ymd(*m.span(), y, mo, None) if 1 <= mo <= 12 else None
+
+
+def _hhmm(m: re.Match[str], c: Ctx) -> Piece | None:
+    mer = _mer(m["mer"])
+    h = int(m["h"])
+    if mer is not None and not 1 <= h <= 12:
+        return None
+    return c.clock(*m.span(), h, int(m["mm"]), int(m["ss"]) if m["ss"] else None, mer,
+                   h24=m["h"].startswith("0") and len(m["h"]) == 2)
+
+
+def _mer(text: str | None) -> str | None:  # type: ignore[return]
+    if text is None:
+        return None
+    return "am" if text.strip().lower().startswith("a") else "pm"
+
+
+NUMERIC_RULES: list[tuple[re.Pattern[str], Handler]] = [
+    (re.compile(r"(?<![\d.])(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:(?:T|\s+)(?P<H>\d{1,2}):(?P<M>\d{2})"
+                r"(?::(?P<S>\d{2}))?(?:\.\d+)?\s*(?P<z>Z|[+-]\d{2}:?\d{2})?)?(?![\d])"), _iso),
+    (re.compile(r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
+                r"(?![\d/]|\.\d|\s*(?:h|hours?|of\s+an?)\b)"), _slash),
+    (re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d{2})[-/](?P<m>\d{1,2})(?![\d/-])"), _ym),
+    (re.compile(r"(?<![\d:.])(?P<h>\d{1,2}):(?P<mm>\d{2})(?::(?P<ss>\d{2}))?(?:\s*(?P<mer>[ap]\.?\s?m\.?|[ap])"
+                r"(?![a-z]))?(?![\d:])", I), _hhmm),
+]
+
+
+# --- English words ----------------------------------------------------------------------------------
+def _clock_word(m: re.Match[str], c: Ctx) -> Piece | None:
+    h = en_number(m["h"])
+    if h is None:
+        return None
+    mer = _mer(m["mer"] or m.groupdict().get("mer2"))
+    if mer is not None and not 1 <= h <= 12:
+        return None
+    return c.clock(m.start("h"), m.end(), h, None, None, mer)
+
+
+def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
+    mer2 = _mer(m["mer2"])
+    mer1 = _mer(m["mer1"])
+    h1, h2 = int(m["h1"]), int(m["h2"])
+    if not (1 <= h1 <= 12 and 1 <= h2 <= 12):
+        return None
+    if mer1 is None:
+        mer1 = mer2 if h1 <= h2 or h1 == 12 else ("am" if mer2 == "pm" else "pm")
+    a = c.clock(m.start(), m.end("h1"), h1, int(m["m1"]) if m["m1"] else None, None, mer1)
+    b = c.clock(m.start("h2"), m.end(), h2, int(m["m2"]) if m["m2"] else None, None, mer2)
+    if a is None or b is None:
+        return None
+    from ._combine import place_clock
+
+    lo = place_clock(c.today, a, None, False)
+    hi = place_clock(c.today, b, None, False) + (timedelta(hours=1) if m["m2"] is None else timedelta(minutes=1))
+    if hi <= lo:
+        return None
+    return Piece(*m.span(), "date", lo, hi, Grain.HOUR if m["m1"] is None else Grain.MINUTE, Kind.INTERVAL,
+                 holiday="clock_range", ranged=True)
+
+
+def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
+    h = en_number(m["h"])
+    w = m["mm"].lower()
+    mm = 30 if w == "half" else 15 if "quarter" in w else en_number(w)
+    if h is None or mm is None:
+        return None
+    if m["dir"].lower() in ("to", "till", "before"):
+        h, mm = (h - 1) % 24, 60 - mm
+    return c.clock(*m.span(), h, mm, None, _mer(m["mer"]))
+
+
+def _noon(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.clock(*m.span(), 24 if m.group(0).lower().endswith("midnight") else 12, None, None, None, h24=True)
+
+
+def _rel_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = " ".join(m["w"].lower().split())
+    off = {"today": 0, "tonight": 0, "tonite": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorrows": 1,
+           "yesterday": -1, "the day before yesterday": -2, "day before yesterday": -2,
+           "the day after tomorrow": 2, "day after tomorrow": 2}[w]
+    pod = "night" if w.startswith("toni") else _pod_name(m["p"])
+    p = c.day(*m.span(), off)
+    return c.with_pod(p, pod) if pod else p
+
+
+def _now(m: re.Match[str], c: Ctx) -> Piece | None:
+    lo = c.now.replace(microsecond=0)
+    unc = (lo - timedelta(hours=1), lo) if m.group(0).lower().startswith("just") else None
+    return c.window(*m.span(), lo, lo + timedelta(seconds=1), Grain.SECOND, Kind.INSTANT, unc)
+
+
+def _this_pod(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = m.group(0).lower()
+    if w.startswith("last"):
+        return c.pod_piece(*m.span(), "last_night" if "night" in w else "evening", -1)
+    return c.pod_piece(*m.span(), _POD[m["p"].lower()], 0)
+
+
+def _pod(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.pod_piece(*m.span(), _pod_name(m["p"]) or "morning")
+
+
+def _wd_index(text: str) -> int:
+    return _WDAYS[text.lower()[:3]]
+
+
+def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
+    wd = _wd_index(m["wd"])
+    rel = " ".join((m["rel"] or "").lower().split())
+    wk = (m["wk"] or "").lower()
+    if wk:
+        p = c.weekday(*m.span(), wd, {"next": 1, "last": -1, "this": 0}[wk])
+    elif m["after"]:
+        p = c.weekday(*m.span(), wd, None, "next")
+        assert p.lo is not None
+        p = c.day(*m.span(), (p.lo - c.today).days + 7, weekday=True)
+    else:
+        mode = {"last": "last", "past": "last", "previous": "last", "this past": "last", "this": "this",
+                "next": "next", "coming": "next", "this coming": "next", "": "next"}.get(rel, "next")
+        p = c.weekday(*m.span(), wd, None, mode)
+    if m["pl"] and not rel:
+        p.kind, p.mkind, p.ranged = "final", Kind.RECURRING, True
+        return c.weekday(*m.span(), wd, None, "this").moved(*m.span(), kind="final", mkind=Kind.RECURRING,
+                                                            ranged=True)
+    pod = _pod_name(m["p"])
+    return c.with_pod(p, pod) if pod else p
+
+
+def _md(m: re.Match[str], c: Ctx) -> Piece | None:
+    mo = _month(m["mon"])
+    d = int(m["d"]) if m["d"] else en_number(m["dw"] or "")
+    if d is None or not 1 <= d <= 31:
+        return None
+    return c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d)
+
+
+def _day_range(m: re.Match[str], c: Ctx) -> Piece | None:
+    mo = _month(m["mon"])
+    d1, d2 = int(m["d1"]), int(m["d2"])
+    a = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d1)
+    b = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d2)
+    if a is None or b is None or b.hi is None or a.lo is None or b.hi <= a.lo:
+        return None
+    return Piece(*m.span(), "final", a.lo, b.hi, Grain.DAY, Kind.INTERVAL, ranged=True)
+
+
+def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.ymd(*m.span(), int(m["y"]), _month(m["mon"]), None)
+
+
+def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
+    mo = _month(m["mon"])
+    rel = (m["rel"] or "").lower()
+    p = c.ymd(m.start("mon") if not rel else m.start(), m.end(), None, mo, None)
+    if p is None or not rel:
+        return p
+    y = c.now.year
+    if rel in ("last", "past", "previous") and mo >= c.now.month:
+        y -= 1
+    elif rel in ("next", "coming") and mo <= c.now.month:
+        y += 1
+    return c.ymd(*m.span(), y, mo, None)
+
+
+def _the_nth(m: re.Match[str], c: Ctx) -> Piece | None:
+    d = int(m["d"]) if m["d"] else en_number(m["dw"] or "")
+    return c.ymd(*m.span(), None, None, d) if d is not None and 1 <= d <= 31 else None
+
+
+def _year(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.ymd(*m.span(), int(m["y"]), None, None)
+
+
+def _decade(m: re.Match[str], c: Ctx) -> Piece | None:
+    words = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70,
+             "eighties": 80, "nineties": 90}
+    if m["word"]:
+        d = words[m["word"].lower()]
+        y = 1900 + d
+    else:
+        d = int(m["d"]) * 10
+        cent = m["c"]
+        y = int(cent) * 100 + d if cent else (1900 + d if d > c.now.year % 100 else 2000 + d)
+    return c.window(*m.span(), datetime(y, 1, 1), datetime(y + 10, 1, 1), Grain.DECADE, Kind.INSTANT)
+
+
+def _period(m: re.Match[str], c: Ctx) -> Piece | None:
+    rel = " ".join(m["rel"].lower().split())
+    u = m["u"].lower()
+    off = _REL.get(rel, 0)
+    if m["after"]:
+        off = 2 if m["after"].lower().endswith("next") else -2
+    if u == "weekend":
+        return c.weekend(*m.span(), off)
+    if u in ("spring", "summer", "fall", "autumn", "winter"):
+        return _season_rel(c, m.start(), m.end(), u, off)
+    g = {"week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR, "yr": Grain.YEAR, "quarter": Grain.QUARTER,
+         "qtr": Grain.QUARTER, "decade": Grain.DECADE}[u]
+    return c.period(*m.span(), g, off)
+
+
+_SEASONS = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
+
+
+def _season_rel(c: Ctx, s: int, e: int, name: str, off: int) -> Piece:
+    idx = _SEASONS[name]
+    cy, ci = season_of(c.now)
+    y = cy if idx >= ci or (idx == 3) else cy
+    if off == 0:
+        return c.season(s, e, cy if idx == 3 and ci == 3 else None, idx)
+    if off < 0:
+        y = cy if idx < ci else cy - 1
+    else:
+        y = cy if idx > ci else cy + 1
+    return c.season(s, e, y, idx)
+
+
+def _season(m: re.Match[str], c: Ctx) -> Piece | None:
+    name = m["s"].lower()
+    if m["y"]:
+        return c.season(*m.span(), int(m["y"]), _SEASONS[name])
+    if not m["pre"] and name in ("fall", "spring"):
+        return None
+    return c.season(m.start("s"), m.end(), None, _SEASONS[name])
+
+
+def _quarter(m: re.Match[str], c: Ctx) -> Piece | None:
+    q = m["q"] or m["qo"]
+    n = int(q) if q.isdigit() else en_number(q)
+    if n is None or not 1 <= n <= 4:
+        return None
+    y = int(m["y"]) if m["y"] else c.now.year
+    lo = datetime(y, 3 * n - 2, 1)
+    return c.window(*m.span(), lo, shift(lo, Grain.QUARTER, 1), Grain.QUARTER, Kind.INSTANT)
+
+
+def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt = _amount(m["n"])
+    if amt is None:
+        return None
+    n, vague = amt
+    n *= _weeks_factor(m["u"])
+    d = (m.groupdict().get("dir") or "in").lower()
+    sign = -1 if d in ("ago", "earlier", "back", "before") else 1
+    return c.relative(*m.span(), n, _unit(m["u"]), sign, vague)
+
+
+def _last_n(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt = _amount(m["n"])
+    if amt is None or amt[0] != int(amt[0]):
+        return None
+    sign = -1 if m["w"].lower() in ("last", "past", "previous") else 1
+    return c.span_back(*m.span(), int(amt[0] * _weeks_factor(m["u"])), _unit(m["u"]), sign)
+
+
+def _within(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt = _amount(m["n"])
+    if amt is None:
+        return None
+    return c.window(*m.span(), c.now, shift(c.now, _unit(m["u"]), amt[0] * _weeks_factor(m["u"])),
+                    _unit(m["u"]), Kind.INTERVAL)
+
+
+def _vague(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = " ".join(m.group(0).lower().split())
+    if w in ("the other day", "a few days back"):
+        return c.relative(*m.span(), 3, Grain.DAY, -1, vague=True)
+    if w in ("a while ago", "a while back", "some time ago", "not long ago", "a little while ago"):
+        return c.relative(*m.span(), 14, Grain.DAY, -1, vague=True)
+    if w.startswith(("earlier", "later")):
+        unit = w.split()[-1]
+        if unit == "today":
+            lo, hi = (c.today, c.now) if w.startswith("earlier") else (c.now, c.today + timedelta(days=1))
+            return c.window(*m.span(), lo, hi, Grain.DAY)
+        g = {"week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR}[unit]
+        p = c.period(*m.span(), g, 0)
+        assert p.lo is not None and p.hi is not None
+        lo, hi = (p.lo, c.now) if w.startswith("earlier") else (c.now, p.hi)
+        return c.window(*m.span(), lo, hi, Grain.DAY)
+    lo = c.today - timedelta(days=7)
+    return c.window(*m.span(), lo, c.now, Grain.DAY, Kind.INTERVAL, (c.today - timedelta(days=30), c.now))
+
+
+def _part(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = m["part"].lower()
+    part = "early" if w in ("early", "beginning", "start") else "mid" if w.startswith("mid") else "late"
+    target = " ".join(m["t"].lower().split())
+    if target.startswith(("the month", "this month")):
+        base = c.period(*m.span(), Grain.MONTH, 0)
+    elif target in ("next month", "last month"):
+        base = c.period(*m.span(), Grain.MONTH, 1 if target.startswith("next") else -1)
+    elif target.endswith("year"):
+        base = c.period(*m.span(), Grain.YEAR, {"next": 1, "last": -1}.get(target.split()[0], 0))
+    elif target.endswith("week"):
+        p = c.period(*m.span(), Grain.WEEK, {"next": 1, "last": -1}.get(target.split()[0], 0))
+        assert p.lo is not None
+        days = {"early": (0, 2), "mid": (2, 4), "late": (4, 7)}[part]
+        return c.window(*m.span(), p.lo + timedelta(days=days[0]), p.lo + timedelta(days=days[1]), Grain.DAY)
+    elif target.isdigit():
+        base = Piece(*m.span(), "year", datetime(int(target), 1, 1), datetime(int(target) + 1, 1, 1), Grain.YEAR)
+    else:
+        found = c.ymd(*m.span(), None, _month(target), None)
+        if found is None:
+            return None
+        base = found
+    return c.month_part(*m.span(), base, part)
+
+
+def _holiday(m: re.Match[str], c: Ctx) -> Piece | None:
+    name = " ".join(m["h"].lower().split())
+    key = next((k for pat, k in EN_NAMES.items() if re.fullmatch(pat, name)), None)
+    if key is None:
+        return None
+    if m["y"]:
+        from ._holidays import holiday_piece
+
+        return holiday_piece(c, *m.span(), key, int(m["y"]))
+    rel = (m["rel"] or "").lower()
+    return upcoming(c, *m.span(), key, {"last": -1, "next": 1}.get(rel, 0))
+
+
+def _every(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = m.group(0).lower()
+    for word, g in (("hour", Grain.HOUR), ("week", Grain.WEEK), ("month", Grain.MONTH), ("year", Grain.YEAR),
+                    ("annual", Grain.YEAR)):
+        if word in w:
+            return Piece(*m.span(), "every", every=g)
+    pod = next((p for p in ("morning", "afternoon", "evening", "night") if p in w), None)
+    if pod is not None:
+        f = c.pod_piece(*m.span(), pod, 0)
+        if f.hi is not None and f.hi <= c.now:
+            f = c.pod_piece(*m.span(), pod, 1)
+        return f.moved(*m.span(), kind="final", mkind=Kind.RECURRING, ranged=True)
+    return Piece(*m.span(), "every", every=Grain.DAY)
+
+
+def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt = _amount(m["n"])
+    if amt is None or (m["n"].lower() in ("a", "an") and not m["for"]):
+        return None
+    unit = _unit(m["u"])
+    return c.window(*m.span(), c.now, shift(c.now, unit, amt[0] * _weeks_factor(m["u"])), unit, Kind.DURATION)
+
+
+_HOL = "|".join(EN_NAMES)
+_PODW = r"(?:early\s+morning|morning|afternoon|evening|night|lunchtime|lunch)"
+
+RULES: list[tuple[re.Pattern[str], Handler]] = [
+    (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{_HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>[ap]\.?\s?m\.?))?|"
+                rf"(?P<mer2>[ap]\.?\s?m\.?)(?![a-z]))", I), _clock_word),
+    (re.compile(rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>[ap]\.?\s?m\.?))?"
+                rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in\s+the|and|to|until|till|-)\b))",
+                I), _clock_word),
+    (re.compile(rf"{B}(?P<h>\d{{1,2}}|{_HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|in\s+the\s+"
+                rf"(?:morning|evening|afternoon)))", I), _clock_word),
+    (re.compile(rf"(?<![\d:])(?P<h1>\d{{1,2}})(?::(?P<m1>\d{{2}}))?\s*(?P<mer1>[ap]\.?\s?m\.?)?\s*(?:-|–|to|until|till)\s*"
+                rf"(?P<h2>\d{{1,2}})(?::(?P<m2>\d{{2}}))?\s*(?P<mer2>[ap]\.?\s?m\.?)(?![a-z])", I), _clock_range),
+    (re.compile(rf"{B}(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
+                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>[ap]\.?\s?m\.?))?{E}",
+                I), _past_to),
+    (re.compile(rf"{B}(?:at\s+)?(?:noon|midday|midnight){E}", I), _noon),
+    (re.compile(rf"{B}(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|today|tonight|tonite|"
+                rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{_PODW}))?{E}", I), _rel_day),
+    (re.compile(rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present){E}", I), _now),
+    (re.compile(rf"{B}(?:this\s+(?P<p>morning|afternoon|evening)|last\s+night|last\s+evening){E}", I), _this_pod),
+    (re.compile(rf"{B}(?:in\s+the\s+|at\s+|during\s+the\s+)(?P<p>{_PODW}|daytime){E}", I), _pod),
+    (re.compile(rf"{B}(?:(?P<rel>this\s+past|this\s+coming|last|next|this|coming|past|previous)\s+)?"
+                rf"(?:(?:on|the)\s+)?(?P<wd>{_WD_FULL}|(?-i:{_WD_ABBR}))(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
+                rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)?(?P<p>{_PODW}))?{E}",
+                I), _weekday),
+    (re.compile(rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{_ORD}))\s+(?:of\s+|day\s+of\s+)?"
+                rf"(?P<mon>{_MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)", I), _md),
+    (re.compile(rf"{B}(?P<mon>{_MON})\s*(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{_ORD}))"
+                rf"(?:,?\s*(?P<y>\d{{4}}))?(?![\d:]|\s*[ap]\.?m\b)", I), _md),
+    (re.compile(rf"{B}(?:from\s+)?(?P<mon>{_MON})\s*(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|"
+                rf"till)\s*(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y>\d{{4}}))?(?![\d:])", I), _day_range),
+    (re.compile(rf"{B}(?:from\s+)?(?:the\s+)?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|till)\s*"
+                rf"(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON})(?:,?\s*(?P<y>\d{{4}}))?{E}", I),
+     _day_range),
+    (re.compile(rf"{B}(?P<mon>{_MON})\s*,?\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", I), _month_year),
+    (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+)?(?P<mon>january|february|april|june|july|"
+                rf"august|september|october|november|december|(?-i:March|May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|"
+                rf"Nov|Dec))\.?{E}", I), _bare_month),
+    (re.compile(rf"(?<=in |by )(?P<rel>)(?P<mon>march|may){E}", I), _bare_month),
+    (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{_ORD})){E}", I), _the_nth),
+    (re.compile(rf"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{{2}})(?![\d%:/-]|\s*(?:[a-z]{{2,}}|年|元|人|个|次|\$))(?!s)",
+                I), _year),
+    (re.compile(rf"{B}(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s{E}|{B}the\s+(?P<word>twenties|thirties|forties|"
+                rf"fifties|sixties|seventies|eighties|nineties){E}", I), _decade),
+    (re.compile(rf"{B}(?P<rel>this\s+past|this\s+coming|the\s+following|the\s+previous|this|last|next|past|"
+                rf"previous|coming|current|following|the)\s+(?P<u>weekend|week|month|year|yr|quarter|qtr|decade|"
+                rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))?{E}", I), _period),
+    (re.compile(rf"{B}(?P<pre>(?:in|during|over|through|since|until|by|for|this|last|next)\s+(?:the\s+)?)?"
+                rf"(?P<s>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}", I), _season),
+    (re.compile(rf"{B}(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qo>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
+                rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}", I), _quarter),
+    (re.compile(rf"{B}(?P<n>{_NUMW})\s*(?P<u>{_UNIT})\s+(?P<dir>ago|earlier|back|later|from\s+now|hence|from\s+today)"
+                rf"{E}", I), _offset),
+    (re.compile(rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{_NUMW})\s*(?P<u>{_UNIT}){E}", I), _offset),
+    (re.compile(rf"{B}(?:the\s+|over\s+the\s+|in\s+the\s+|for\s+the\s+)?(?P<w>last|past|next|coming|previous|"
+                rf"following)\s+(?P<n>{_NUMW})\s+(?P<u>{_UNIT}){E}", I), _last_n),
+    (re.compile(rf"{B}within\s+(?:the\s+next\s+)?(?P<n>{_NUMW})\s+(?P<u>{_UNIT}){E}", I), _within),
+    (re.compile(rf"{B}(?:recently|lately|of\s+late|the\s+other\s+day|a\s+few\s+days\s+back|a\s+(?:little\s+)?while\s+"
+                rf"(?:ago|back)|some\s+time\s+ago|not\s+long\s+ago|these\s+days|nowadays|(?:earlier|later)\s+"
+                rf"(?:today|this\s+(?:week|month|year))){E}", I), _vague),
+    (re.compile(rf"{B}(?:(?:in|at|by)\s+)?(?:the\s+)?(?P<part>early|beginning|start|mid|middle|late|end)(?:-|\s+)"
+                rf"(?:of\s+)?(?:in\s+)?(?P<t>the\s+month|this\s+month|next\s+month|last\s+month|(?:this|next|last|"
+                rf"the)\s+(?:year|week)|{_MON}|(?:19|20)\d{{2}}){E}", I), _part),
+    (re.compile(rf"{B}(?:(?P<rel>last|next|this)\s+)?(?P<h>{_HOL})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}", I), _holiday),
+    (re.compile(rf"{B}(?:every\s+(?:single\s+|other\s+)?(?:day|morning|afternoon|evening|night|week|month|year|"
+                rf"hour)|each\s+(?:day|week|month|year|morning|evening)|daily|weekly|monthly|yearly|annually|"
+                rf"nightly){E}", I), _every),
+    (re.compile(rf"{B}(?P<for>for\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?)?(?P<n>{_NUMW})\s*"
+                rf"(?P<u>{_UNIT}){E}", I), _duration),
+]
+
+TRIGGER = re.compile(
+    r"\d|today|tonight|tonite|tomorrow|tmr|yesterday|now|ago|week|month|year|yr|day|morning|afternoon|evening|"
+    r"night|noon|midnight|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|"
+    r"spring|summer|fall|autumn|winter|christmas|xmas|easter|thanksgiving|halloween|valentine|recent|lately|"
+    r"while|quarter|q[1-4]|hour|minute|second|every|each|decade|eve|festival|mlk|independence|memorial|labou?r|"
+    r"veteran|juneteenth|columbus|president|mother|father|fool|new year|ties|lunch|moment|current|present|"
+    r"fortnight|half|other",
+    I,
+)

@@ -1,0 +1,113 @@
+"""``parse(text, reference, tz)``: find every time expression in a text and resolve it to UTC.
+
+Steps: normalise (Traditional -> Simplified, full-width -> ASCII; one character for one), run the rules of
+each language whose cheap trigger fires, keep the longest non-overlapping matches, combine neighbours, and
+convert the local wall-clock results to UTC microseconds.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone, tzinfo
+
+from .._time import MAX_US, MIN_US, to_us, zone
+from ..errors import InvalidValue
+from . import _en, _zh
+from ._calendar import to_utc_us
+from ._combine import combine
+from ._model import Mention
+from ._pieces import Ctx, Piece
+
+__all__ = ["parse", "resolve_zone"]
+
+_ZH_TRIGGER = re.compile("[" + _zh.TRIGGER + "]")
+_DIGIT = re.compile(r"\d")
+_MAX_TEXT = 100_000
+
+
+def resolve_zone(reference: datetime, tz: str | tzinfo | None) -> tzinfo:
+    """The speaker's zone: ``tz`` (IANA name or tzinfo), else the reference's own UTC offset."""
+    if tz is None:
+        offset = reference.utcoffset()
+        assert offset is not None
+        return reference.tzinfo if isinstance(reference.tzinfo, timezone) else timezone(offset)
+    if isinstance(tz, str):
+        return zone(tz)
+    if isinstance(tz, tzinfo):
+        return tz
+    raise InvalidValue(f"tz must be an IANA name such as 'Asia/Shanghai' or a tzinfo, got {type(tz).__name__}")
+
+
+def _find(text: str, ctx: Ctx) -> list[Piece]:
+    rules = []
+    if _DIGIT.search(text):
+        rules.extend(_en.NUMERIC_RULES)
+    if _ZH_TRIGGER.search(text):
+        rules.extend(_zh.RULES)
+    if _en.TRIGGER.search(text):
+        rules.extend(_en.RULES)
+    found: list[tuple[int, int, int, Piece]] = []
+    for rank, (pattern, handler) in enumerate(rules):
+        for m in pattern.finditer(text):
+            if m.end() > m.start():
+                piece = handler(m, ctx)
+                if piece is not None:
+                    found.append((-(piece.end - piece.start), rank, piece.start, piece))
+    found.sort(key=lambda t: t[:3])
+    taken: list[Piece] = []
+    for _, _, _, piece in found:
+        if all(piece.end <= t.start or piece.start >= t.end for t in taken):
+            taken.append(piece)
+    return sorted(taken, key=lambda p: p.start)
+
+
+def _to_mention(p: Piece, text: str, tz: tzinfo) -> Mention | None:
+    def conv(d: datetime | None) -> int | None:
+        if d is None:
+            return None
+        us = to_utc_us(d, tz)
+        return us if MIN_US <= us <= MAX_US else None
+
+    try:
+        start, end = conv(p.lo), conv(p.hi)
+        unc = None if p.unc is None else (conv(p.unc[0]), conv(p.unc[1]))
+    except (OverflowError, ValueError):
+        return None
+    if start is None and end is None:
+        return None
+    uncertainty = None if unc is None or unc[0] is None or unc[1] is None else (unc[0], unc[1])
+    return Mention(text[p.start : p.end], (p.start, p.end), start, end, p.grain, p.mkind, uncertainty)
+
+
+def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> list[Mention]:
+    """Every time expression in ``text``, in order, resolved against ``reference`` in zone ``tz``.
+
+    ``reference`` must be aware (naive raises :class:`~chronomem.errors.NaiveDatetime`); ``tz`` is an IANA
+    name or tzinfo and defaults to the reference's own offset. The machine clock is never read.
+
+    >>> from datetime import datetime, timezone, timedelta
+    >>> ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8)))
+    >>> [(m.text, m.start.isoformat(), m.grain.value) for m in parse("昨天", ref)]
+    [('昨天', '2024-06-10T16:00:00+00:00', 'day')]
+    """
+    to_us(reference, name="reference")
+    if not isinstance(text, str):
+        raise InvalidValue(f"text must be a str, got {type(text).__name__}")
+    if len(text) > _MAX_TEXT:
+        raise InvalidValue(f"text is {len(text)} characters; split it into messages under {_MAX_TEXT}")
+    zone_ = resolve_zone(reference, tz)
+    now = reference.astimezone(zone_).replace(tzinfo=None)
+    ctx = Ctx(now, zone_)
+    norm = _zh.normalise(text)
+    pieces = _find(norm, ctx)
+    if not pieces:
+        return []
+    out = []
+    for p in combine(pieces, norm, ctx):
+        mention = _to_mention(p, text, zone_)
+        if mention is not None:
+            out.append(mention)
+    return out
+
+
+

@@ -1,0 +1,293 @@
+"""Chinese grammar: each rule is a regular expression and a handler that builds a :class:`Piece`.
+
+Text arrives normalised (Traditional -> Simplified for the characters that matter, full-width digits -> ASCII),
+one character for one, so spans still index the original text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from ._holidays import ZH_NAMES, upcoming
+from ._model import Grain, Kind
+from ._numerals import ZH_DIGITS, zh_number
+from ._pieces import Ctx, Piece
+
+__all__ = ["RULES", "TRIGGER", "normalise"]
+
+Handler = Callable[[re.Match[str], Ctx], Piece | None]
+
+_TRAD = "週個點號後鐘時禮兩這從開來於幾間頭現聖誕勞動國慶兒婦陽曆農節臘學級將剛約數萬億歲離遲臺嗎過還單閏氣專進們"
+_SIMP = "周个点号后钟时礼两这从开来于几间头现圣诞劳动国庆儿妇阳历农节腊学级将刚约数万亿岁离迟台吗过还单闰气专进们"
+_FULL = "０１２３４５６７８９：／－．～"
+_HALF = "0123456789:/-.~"
+_MAP = str.maketrans(_TRAD + _FULL, _SIMP + _HALF)
+
+
+def normalise(text: str) -> str:
+    """Traditional characters used in time phrases -> Simplified; full-width digits -> ASCII (length kept)."""
+    return text.translate(_MAP)
+
+
+N = rf"(?:\d{{1,4}}|[{ZH_DIGITS}]{{1,5}})"
+_WD = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6,
+       "1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6}
+_REL = {"上上": -2, "上": -1, "下下": 2, "下": 1, "这": 0, "本": 0, "今": 0, "当": 0, "": 0}
+_UNITS = {"秒钟": Grain.SECOND, "秒": Grain.SECOND, "分钟": Grain.MINUTE, "分": Grain.MINUTE,
+          "小时": Grain.HOUR, "钟头": Grain.HOUR, "个钟": Grain.HOUR, "天": Grain.DAY, "日": Grain.DAY,
+          "周": Grain.WEEK, "星期": Grain.WEEK, "礼拜": Grain.WEEK, "月": Grain.MONTH, "年": Grain.YEAR}
+_POD = {"凌晨": "small_hours", "早上": "early_morning", "早晨": "early_morning", "清晨": "early_morning",
+        "一早": "early_morning", "上午": "forenoon", "中午": "noon", "午间": "noon", "下午": "afternoon",
+        "午后": "afternoon", "傍晚": "dusk", "黄昏": "dusk", "晚上": "night", "晚间": "night", "夜里": "night",
+        "夜间": "night", "夜晚": "night", "半夜": "late_night", "深夜": "late_night", "午夜": "late_night",
+        "白天": "day", "晚": "night", "早": "early_morning"}
+_DAYS = {"今天": 0, "今日": 0, "今儿": 0, "明天": 1, "明日": 1, "明儿": 1, "后天": 2, "大后天": 3,
+         "昨天": -1, "昨日": -1, "昨儿": -1, "前天": -2, "大前天": -3, "当天": 0, "次日": 1, "翌日": 1}
+_DAY_POD = {"今早": (0, "early_morning"), "今晨": (0, "early_morning"), "明早": (1, "early_morning"),
+            "明晨": (1, "early_morning"), "昨早": (-1, "early_morning"), "今晚": (0, "night"),
+            "今夜": (0, "night"), "明晚": (1, "night"), "明夜": (1, "night"), "昨晚": (-1, "night"),
+            "昨夜": (-1, "night"), "前晚": (-2, "night")}
+_YEARS = {"去": -1, "今": 0, "明": 1, "前": -2, "后": 2, "大前": -3, "大后": 3, "本": 0, "上": -1,
+          "上一": -1, "下": 1, "下一": 1, "当": 0}
+_PART = {"初": "early", "头": "early", "上旬": "early", "中": "mid", "中旬": "mid", "底": "late", "末": "late",
+         "下旬": "late", "尾": "late"}
+_SEASON = {"春": 0, "夏": 1, "秋": 2, "冬": 3}
+
+
+def _num(text: str | None) -> int | None:
+    return None if text is None else zh_number(text)
+
+
+def _year(text: str) -> int | None:
+    y = _num(text)
+    if y is None:
+        return None
+    if len(text) == 2:
+        y += 2000 if y <= 50 else 1900
+    return y
+
+
+def _full_date(m: re.Match[str], c: Ctx) -> Piece | None:
+    y = _year(m["y"])
+    mo, d = _num(m["m"]), _num(m["d"])
+    if y is None or (mo is not None and not 1 <= mo <= 12):
+        return None
+    return c.ymd(*m.span(), y, mo, d)
+
+
+def _month_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    mo, d = _num(m["m"]), _num(m.groupdict().get("d"))
+    if mo is None or not 1 <= mo <= 12 or (d is not None and not 1 <= d <= 31):
+        return None
+    return c.ymd(*m.span(), None, mo, d)
+
+
+def _day_only(m: re.Match[str], c: Ctx) -> Piece | None:
+    d = _num(m["d"])
+    return c.ymd(*m.span(), None, None, d) if d is not None and 1 <= d <= 31 else None
+
+
+def _rel_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    if m.group(0) in _DAY_POD:
+        off, pod = _DAY_POD[m.group(0)]
+        return c.pod_piece(*m.span(), pod, off)
+    return c.day(*m.span(), _DAYS[m.group(0)])
+
+
+def _week(m: re.Match[str], c: Ctx) -> Piece | None:
+    rel, d = m["rel"], m["d"]
+    if rel is None and d is None:
+        return None
+    off = _REL[(rel or "").replace("个", "").replace("一", "")]
+    if d == "末":
+        return c.weekend(*m.span(), off)
+    if d is None:
+        return c.period(*m.span(), Grain.WEEK, off)
+    return c.weekday(*m.span(), _WD[d], off)
+
+
+def _month_rel(m: re.Match[str], c: Ctx) -> Piece | None:
+    off = _REL[(m["rel"] or "").replace("个", "")]
+    p = c.period(*m.span(), Grain.MONTH, off)
+    return c.month_part(*m.span(), p, _PART[m["part"]]) if m["part"] else p
+
+
+def _year_rel(m: re.Match[str], c: Ctx) -> Piece | None:
+    off = _YEARS[m["rel"] or "今"]
+    y = c.now.year + off
+    p = Piece(*m.span(), "year", datetime(y, 1, 1), datetime(y + 1, 1, 1), Grain.YEAR, year=y)
+    return c.month_part(*m.span(), p, _PART[m["part"]]) if m["part"] else p
+
+
+def _amount(m: re.Match[str]) -> tuple[float, bool] | None:
+    raw = m["n"]
+    vague = raw in ("几", "数", "若干", "一两", "两三", "三四", "三五", "几十") or bool(m.groupdict().get("more"))
+    n: float | None = {"半": 0.5, "几": 3, "数": 3, "若干": 3, "一两": 2, "两三": 3, "三四": 3, "三五": 4,
+                       "几十": 30}.get(raw)
+    if n is None:
+        n = _num(raw)
+    if n is None or n > 500:
+        return None
+    if m.groupdict().get("half"):
+        n += 0.5
+    return n, vague
+
+
+def _unit(m: re.Match[str]) -> Grain | None:
+    u = m["u"]
+    if u == "月" and not m["ge"]:
+        return None  # "三月前" is "before March", not "three months ago"
+    return _UNITS[u]
+
+
+def _relative(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt, unit = _amount(m), _unit(m)
+    if amt is None or unit is None:
+        return None
+    n, vague = amt
+    d = m["dir"]
+    if d in ("内", "以内", "之内"):
+        return c.window(*m.span(), c.now, _shifted(c, unit, n), unit, Kind.INTERVAL)
+    sign = -1 if "前" in d else 1
+    return c.relative(*m.span(), n, unit, sign, vague)
+
+
+def _shifted(c: Ctx, unit: Grain, n: float) -> datetime:
+    from ._calendar import shift
+
+    return shift(c.now, unit, n)
+
+
+def _span(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt, unit = _amount(m), _unit(m)
+    if amt is None or unit is None or amt[0] != int(amt[0]):
+        return None
+    sign = -1 if m["w"] in ("过去", "前", "上", "最近", "近", "这") else 1
+    return c.span_back(*m.span(), int(amt[0]), unit, sign)
+
+
+def _fuzzy_days(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = m.group(0)
+    n = 2 if "两" in w else 3
+    sign = 1 if w[0] in "过改再" else -1
+    return c.relative(*m.span(), n, Grain.DAY, sign, vague=True)
+
+
+def _recent(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = m.group(0)
+    if w in ("现在", "此刻", "此时", "目前", "当前", "眼下", "刚才", "刚刚", "方才", "当下"):
+        lo = c.now.replace(microsecond=0)
+        unc = (lo - timedelta(hours=1), lo) if w in ("刚才", "刚刚", "方才") else None
+        return c.window(*m.span(), lo, lo + timedelta(seconds=1), Grain.SECOND, Kind.INSTANT, unc)
+    if w in ("不久前", "前不久", "前阵子", "前段时间", "之前不久"):
+        return c.relative(*m.span(), 14, Grain.DAY, -1, vague=True)
+    lo = c.today - timedelta(days=7)
+    return c.window(*m.span(), lo, c.now, Grain.DAY, Kind.INTERVAL, (c.today - timedelta(days=30), c.now))
+
+
+def _clock(m: re.Match[str], c: Ctx) -> Piece | None:
+    h = _num(m["h"])
+    if h is None:
+        return None
+    mm: int | None = None
+    if m["half"]:
+        mm = 30
+    elif m["q"]:
+        mm = 15 if m["q"] == "一" else 45
+    elif m["mm"]:
+        mm = _num(m["mm"])
+    ss = _num(m["ss"])
+    if m["h"] == "一" and mm is None and not m["zhong"]:
+        before = m.string[max(0, m.start() - 2) : m.start()]
+        if not before or before[-1] not in "晨上午下晚夜天日号在到至点早":
+            return None  # "一点" is usually "a little"
+    return c.clock(*m.span(), h, mm, ss)
+
+
+def _pod(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.pod_piece(*m.span(), _POD[m.group(0)])
+
+
+def _season(m: re.Match[str], c: Ctx) -> Piece | None:
+    off = _YEARS[m["rel"].rstrip("年")] if m["rel"] else 0
+    y = c.now.year + off if m["rel"] else None
+    return c.season(*m.span(), y, _SEASON[m["s"]])
+
+
+def _decade(m: re.Match[str], c: Ctx) -> Piece | None:
+    y = _num(m["y"])
+    if y is None:
+        return None
+    if len(m["y"]) == 2:
+        y += 1900 if y * 1 > (c.now.year % 100) else 2000
+    y -= y % 10
+    return c.window(*m.span(), datetime(y, 1, 1), datetime(y + 10, 1, 1), Grain.DECADE, Kind.INSTANT)
+
+
+def _holiday(m: re.Match[str], c: Ctx) -> Piece | None:
+    return upcoming(c, *m.span(), ZH_NAMES[m.group(0)])
+
+
+def _every(m: re.Match[str], c: Ctx) -> Piece | None:
+    u = m["u"]
+    g = {"天": Grain.DAY, "日": Grain.DAY, "晚": Grain.DAY, "早": Grain.DAY, "周": Grain.WEEK, "星期": Grain.WEEK,
+         "礼拜": Grain.WEEK, "月": Grain.MONTH, "年": Grain.YEAR, "小时": Grain.HOUR}[u]
+    p = Piece(*m.span(), "every", every=g)
+    if u in ("晚", "早"):
+        f = c.pod_piece(*m.span(), "night" if u == "晚" else "early_morning", 0)
+        if f.hi is not None and f.hi <= c.now:
+            f = c.pod_piece(*m.span(), f.pod or "night", 1)
+        f.kind, f.mkind, f.ranged = "final", Kind.RECURRING, True
+        return f
+    return p
+
+
+def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt, unit = _amount(m), _unit(m)
+    if amt is None or unit is None:
+        return None
+    return c.window(*m.span(), c.now, _shifted(c, unit, amt[0]), unit, Kind.DURATION)
+
+
+_U = r"(?P<ge>个)?(?P<half>半)?(?P<u>秒钟|秒|分钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?"
+_AMT = rf"(?P<n>几十|一两|两三|三四|三五|{N}|半|几|数|若干)"
+_HOLIDAYS = "|".join(sorted(ZH_NAMES, key=len, reverse=True))
+
+RULES: list[tuple[re.Pattern[str], Handler]] = [
+    (re.compile(rf"(?P<y>\d{{4}}|\d{{2}}(?=年\s*\d{{1,2}}月)|[零〇一二三四五六七八九]{{2,4}})\s*年"
+                rf"(?:\s*(?P<m>{N})\s*月份?(?:\s*(?P<d>{N})\s*[日号])?)?"), _full_date),
+    (re.compile(rf"(?P<m>{N})\s*月\s*(?P<d>{N})(?:\s*[日号])?(?![\d{ZH_DIGITS}年]|[个天])"), _month_day),
+    (re.compile(rf"(?<![\d{ZH_DIGITS}])(?P<m>{N})\s*月份?(?![个\d])"), _month_day),
+    (re.compile(rf"(?P<d>{N})\s*[号日](?![楼线房床位车口门码机厅室院子本期])"), _day_only),
+    (re.compile("|".join(sorted([*_DAYS, *_DAY_POD], key=len, reverse=True))), _rel_day),
+    (re.compile(r"(?P<rel>上上|下下|上个|下个|这个|上一个|下一个|上|下|这|本|今)?\s*(?:周|星期|礼拜|週)"
+                r"(?P<d>[一二三四五六日天1-7]|末)?"), _week),
+    (re.compile(r"(?P<rel>上上|下下|上|下|这|本|当)个?月(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末|头|尾)?"),
+     _month_rel),
+    (re.compile(r"(?<![上下这本当\d])月(?P<part>初|中旬|上旬|下旬|底|末)"), lambda m, c: c.month_part(
+        *m.span(), c.period(*m.span(), Grain.MONTH, 0), _PART[m["part"]])),
+    (re.compile(r"(?P<rel>大前|大后|去|今|明|前|后|本|上一|下一|当)年(?:年)?(?:的)?(?P<part>初|中|底|末|头|尾)?"),
+     _year_rel),
+    (re.compile(r"(?<![\d年去今明前后本上下当])年(?P<part>初|底|末|中)(?![国心午])"), lambda m, c: c.month_part(
+        *m.span(), c.period(*m.span(), Grain.YEAR, 0), _PART[m["part"]])),
+    (re.compile(rf"(?:再过|过了|再)?{_AMT}{_U}\s*(?P<dir>以前|之前|前|以后|之后|过后|后|以内|之内|内)"), _relative),
+    (re.compile(rf"(?P<w>过去|未来|接下来|今后|最近|近|前|上|下|后)(?:的)?{_AMT}{_U}(?!前|后|以)"), _span),
+    (re.compile(r"前几天|前两天|前些天|这两天|几天前|过几天|过两天|过些天|改天|再过几天"), _fuzzy_days),
+    (re.compile(r"现在|此刻|此时|目前|当前|眼下|当下|刚才|刚刚|方才|最近|近来|近期|近日|这几天|这些天|这阵子|"
+                r"这段时间|不久前|前不久|前阵子|前段时间"), _recent),
+    (re.compile(rf"(?P<h>{N})\s*(?:点|时)(?P<zhong>钟)?(?:\s*(?:(?P<half>半)|(?P<q>[一三])刻|(?P<mm>{N})\s*分?)"
+                rf"(?:\s*(?P<ss>{N})\s*秒)?)?"), _clock),
+    (re.compile("|".join(sorted(_POD, key=len, reverse=True)).replace("|晚|早", "|(?<=[天日一二三四五六号末])[晚早]")
+                ), _pod),
+    (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<s>[春夏秋冬])(?:天|季)"), _season),
+    (re.compile(r"(?P<rel>今|去|明)(?P<s>[春夏秋冬])(?![天季节])"), _season),
+    (re.compile(rf"(?P<y>\d{{4}}|\d{{2}}|[零〇一二三四五六七八九]{{2}})\s*年代"), _decade),
+    (re.compile(_HOLIDAYS), _holiday),
+    (re.compile(r"每(?:个)?(?P<u>天|日|晚|早|星期|礼拜|月|年|小时|周(?![一二三四五六日天1-7末]))"), _every),
+    (re.compile(rf"{_AMT}{_U}"), _duration),
+]
+
+#: Cheap pre-filter: a message without any of these characters holds no Chinese time expression.
+TRIGGER = "年月日号天周星期礼拜点时分秒早晚午夜凌晨现刚最近前后今明昨春夏秋冬节旦除宵端庆诞秋清每末刻钟底初内代"
