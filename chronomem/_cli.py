@@ -8,6 +8,7 @@ from __future__ import annotations
 import click
 
 from .bench._cli import bench
+from .temporal._cli import time_group
 
 
 @click.group()
@@ -17,6 +18,7 @@ def cli() -> None:
 
 
 cli.add_command(bench)
+cli.add_command(time_group)
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from ._model import Grain, Kind
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
 
-__all__ = ["NUMERIC_RULES", "RULES", "TRIGGER"]
+__all__ = ["RULES"]
 
 Handler = Callable[[re.Match[str], Ctx], Piece | None]
 I = re.IGNORECASE
@@ -131,7 +131,7 @@ def _mer(text: str | None) -> str | None:  # type: ignore[return]
     return "am" if text.strip().lower().startswith("a") else "pm"
 
 
-NUMERIC_RULES: list[tuple[re.Pattern[str], Handler]] = [
+_NUMERIC: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"(?<![\d.])(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:(?:T|\s+)(?P<H>\d{1,2}):(?P<M>\d{2})"
                 r"(?::(?P<S>\d{2}))?(?:\.\d+)?\s*(?P<z>Z|[+-]\d{2}:?\d{2})?)?(?![\d])"), _iso),
     (re.compile(r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
@@ -462,7 +462,7 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
 _HOL = "|".join(EN_NAMES)
 _PODW = r"(?:early\s+morning|morning|afternoon|evening|night|lunchtime|lunch)"
 
-RULES: list[tuple[re.Pattern[str], Handler]] = [
+_RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{_HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>[ap]\.?\s?m\.?))?|"
                 rf"(?P<mer2>[ap]\.?\s?m\.?)(?![a-z]))", I), _clock_word),
     (re.compile(rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>[ap]\.?\s?m\.?))?"
@@ -531,12 +531,34 @@ RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"(?P<u>{_UNIT}){E}", I), _duration),
 ]
 
-TRIGGER = re.compile(
-    r"\d|today|tonight|tonite|tomorrow|tmr|yesterday|now|ago|week|month|year|yr|day|morning|afternoon|evening|"
-    r"night|noon|midnight|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|"
-    r"spring|summer|fall|autumn|winter|christmas|xmas|easter|thanksgiving|halloween|valentine|recent|lately|"
-    r"while|quarter|q[1-4]|hour|minute|second|every|each|decade|eve|festival|mlk|independence|memorial|labou?r|"
-    r"veteran|juneteenth|columbus|president|mother|father|fool|new year|ties|lunch|moment|current|present|"
-    r"fortnight|half|other",
-    I,
-)
+_DIG = {"#"}
+_HOURS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+_UNITW = {f"{u}{s}" for u in ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "fortnight", "month",
+                              "year", "yr", "decade") for s in ("", "s")}
+_MONTHW = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december", "sept", *_MONTHS}
+_WDW = {f"{d}{s}" for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+        for s in ("", "s")} | {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
+_PODS = {"morning", "afternoon", "evening", "night", "lunch", "lunchtime", "daytime"}
+_ORDW = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+         "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+         "nineteenth", "twentieth", "thirtieth", "twenty", "thirty"}
+_SEASONW = {"spring", "summer", "fall", "autumn", "winter"}
+_HOLW = {w for pat in EN_NAMES for w in re.findall(r"[a-z]{3,}", pat)} - {"day", "the", "jr"}
+_GATES = [
+    _DIG, _DIG, _DIG, _DIG, _DIG | _HOURS, _DIG | _HOURS, _DIG | _HOURS, _DIG,
+    {"half", "quarter", "past", "after", "to", "till", "before"}, {"noon", "midday", "midnight"},
+    {"today", "tonight", "tonite", "tomorrow", "tomorrows", "tmrw", "tmr", "yesterday", "day"},
+    {"now", "currently", "moment", "present"}, {"morning", "afternoon", "evening", "night"}, _PODS, _WDW,
+    _MONTHW, _MONTHW, _MONTHW, _MONTHW, _MONTHW, _MONTHW, _MONTHW, _DIG | _ORDW, _DIG,
+    _DIG | {"twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"},
+    {"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade"} | _SEASONW, _SEASONW,
+    {"q", "quarter", "qtr"}, _UNITW, _UNITW, _UNITW, _UNITW,
+    {"recently", "lately", "late", "other", "while", "time", "long", "nowadays", "days", "earlier", "later", "back"},
+    {"early", "beginning", "start", "mid", "middle", "late", "end"}, _HOLW,
+    {"every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly"}, _UNITW,
+]
+#: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
+RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
+    (pattern, handler, frozenset(gate)) for (pattern, handler), gate in zip(_NUMERIC + _RULES, _GATES, strict=True)
+]

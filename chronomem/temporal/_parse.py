@@ -20,8 +20,10 @@ from ._pieces import Ctx, Piece
 
 __all__ = ["parse", "resolve_zone"]
 
-_ZH_TRIGGER = re.compile("[" + _zh.TRIGGER + "]")
 _DIGIT = re.compile(r"\d")
+_WORD = re.compile(r"[a-z]+")
+# numeric formats first, then Chinese, then English: on equal length the earlier rule wins
+_ALL_RULES = _en.RULES[:4] + _zh.RULES + _en.RULES[4:]
 _MAX_TEXT = 100_000
 
 
@@ -38,16 +40,21 @@ def resolve_zone(reference: datetime, tz: str | tzinfo | None) -> tzinfo:
     raise InvalidValue(f"tz must be an IANA name such as 'Asia/Shanghai' or a tzinfo, got {type(tz).__name__}")
 
 
-def _find(text: str, ctx: Ctx) -> list[Piece]:
-    rules = []
+def _features(text: str) -> set[str]:
+    """What rule gates look for: the characters, the lower-case words, and "#" when there is a digit."""
+    feats = set(text)
+    feats.update(_WORD.findall(text.lower()))
     if _DIGIT.search(text):
-        rules.extend(_en.NUMERIC_RULES)
-    if _ZH_TRIGGER.search(text):
-        rules.extend(_zh.RULES)
-    if _en.TRIGGER.search(text):
-        rules.extend(_en.RULES)
+        feats.add("#")
+    return feats
+
+
+def _find(text: str, ctx: Ctx) -> list[Piece]:
+    feats = _features(text)
     found: list[tuple[int, int, int, Piece]] = []
-    for rank, (pattern, handler) in enumerate(rules):
+    for rank, (pattern, handler, gate) in enumerate(_ALL_RULES):
+        if gate.isdisjoint(feats):
+            continue
         for m in pattern.finditer(text):
             if m.end() > m.start():
                 piece = handler(m, ctx)

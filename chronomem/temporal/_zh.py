@@ -15,7 +15,7 @@ from ._model import Grain, Kind
 from ._numerals import ZH_DIGITS, zh_number
 from ._pieces import Ctx, Piece
 
-__all__ = ["RULES", "TRIGGER", "normalise"]
+__all__ = ["RULES", "normalise"]
 
 Handler = Callable[[re.Match[str], Ctx], Piece | None]
 
@@ -255,7 +255,7 @@ _U = r"(?P<ge>个)?(?P<half>半)?(?P<u>秒钟|秒|分钟|小时|钟头|个钟|�
 _AMT = rf"(?P<n>几十|一两|两三|三四|三五|{N}|半|几|数|若干)"
 _HOLIDAYS = "|".join(sorted(ZH_NAMES, key=len, reverse=True))
 
-RULES: list[tuple[re.Pattern[str], Handler]] = [
+_RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"(?P<y>\d{{4}}|\d{{2}}(?=年\s*\d{{1,2}}月)|[零〇一二三四五六七八九]{{2,4}})\s*年"
                 rf"(?:\s*(?P<m>{N})\s*月份?(?:\s*(?P<d>{N})\s*[日号])?)?"), _full_date),
     (re.compile(rf"(?P<m>{N})\s*月\s*(?P<d>{N})(?:\s*[日号])?(?![\d{ZH_DIGITS}年]|[个天])"), _month_day),
@@ -289,5 +289,11 @@ RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{_AMT}{_U}"), _duration),
 ]
 
-#: Cheap pre-filter: a message without any of these characters holds no Chinese time expression.
-TRIGGER = "年月日号天周星期礼拜点时分秒早晚午夜凌晨现刚最近前后今明昨春夏秋冬节旦除宵端庆诞秋清每末刻钟底初内代"
+_UNIT_CHARS = "秒分时钟天日周期拜月年"
+# A rule runs only when the text holds one of its gate characters (most chat messages hold none).
+_GATES = ["年", "月", "月", "号日", "今明后昨前当次翌", "周星礼", "月", "月", "年", "年", "前后内", "去来下后近前上",
+          "天", "现此目当眼刚方近阵段久", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
+          "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS]
+RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
+    (pattern, handler, frozenset(gate)) for (pattern, handler), gate in zip(_RULES, _GATES, strict=True)
+]
