@@ -39,7 +39,7 @@ _UNITS = {"秒钟": Grain.SECOND, "秒": Grain.SECOND, "分钟": Grain.MINUTE, "
           "小时": Grain.HOUR, "钟头": Grain.HOUR, "个钟": Grain.HOUR, "天": Grain.DAY, "日": Grain.DAY,
           "周": Grain.WEEK, "星期": Grain.WEEK, "礼拜": Grain.WEEK, "月": Grain.MONTH, "年": Grain.YEAR}
 _POD = {"凌晨": "small_hours", "早上": "early_morning", "早晨": "early_morning", "清晨": "early_morning",
-        "一早": "early_morning", "上午": "forenoon", "中午": "noon", "午间": "noon", "下午": "afternoon",
+"上午": "forenoon", "中午": "noon", "午间": "noon", "下午": "afternoon",
         "午后": "afternoon", "傍晚": "dusk", "黄昏": "dusk", "晚上": "night", "晚间": "night", "夜里": "night",
         "夜间": "night", "夜晚": "night", "半夜": "late_night", "深夜": "late_night", "午夜": "late_night",
         "白天": "day", "晚": "night", "早": "early_morning"}
@@ -152,6 +152,13 @@ def _relative(m: re.Match[str], c: Ctx) -> Piece | None:
         return c.window(*m.span(), c.now, _shifted(c, unit, n), unit, Kind.INTERVAL)
     sign = -1 if "前" in d else 1
     return c.relative(*m.span(), n, unit, sign, vague)
+
+
+def _relative_after(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt, unit = _amount(m), _unit(m)
+    if amt is None or unit is None:
+        return None
+    return c.relative(*m.span(), amt[0], unit, 1, amt[1])
 
 
 def _shifted(c: Ctx, unit: Grain, n: float) -> datetime:
@@ -268,7 +275,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
      _month_rel),
     (re.compile(r"(?<![上下这本当\d])月(?P<part>初|中旬|上旬|下旬|底|末)"), lambda m, c: c.month_part(
         *m.span(), c.period(*m.span(), Grain.MONTH, 0), _PART[m["part"]])),
-    (re.compile(r"(?P<rel>大前|大后|去|今|明|前|后|本|上一|下一|当)年(?:年)?(?:的)?(?P<part>初|中|底|末|头|尾)?"),
+    (re.compile(r"(?P<rel>大前|大后|去|今|明|前|后|本|上一|下一|当)年(?:年)?(?:的)?(?P<part>初|中(?![秋午])|底|末|头|尾)?"),
      _year_rel),
     (re.compile(r"(?<![\d年去今明前后本上下当])年(?P<part>初|底|末|中)(?![国心午])"), lambda m, c: c.month_part(
         *m.span(), c.period(*m.span(), Grain.YEAR, 0), _PART[m["part"]])),
@@ -283,17 +290,18 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 ), _pod),
     (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<s>[春夏秋冬])(?:天|季)"), _season),
     (re.compile(r"(?P<rel>今|去|明)(?P<s>[春夏秋冬])(?![天季节])"), _season),
-    (re.compile(rf"(?P<y>\d{{4}}|\d{{2}}|[零〇一二三四五六七八九]{{2}})\s*年代"), _decade),
+    (re.compile(rf"(?P<y>\d{{4}}|\d{{2}}|[一二三四五六七八九]十|[零〇一二三四五六七八九]{{2}})\s*年代"), _decade),
     (re.compile(_HOLIDAYS), _holiday),
     (re.compile(r"每(?:个)?(?P<u>天|日|晚|早|星期|礼拜|月|年|小时|周(?![一二三四五六日天1-7末]))"), _every),
     (re.compile(rf"{_AMT}{_U}"), _duration),
+    (re.compile(rf"(?:再过|过)\s*{_AMT}{_U}(?![前后内])"), lambda m, c: _relative_after(m, c)),
 ]
 
 _UNIT_CHARS = "秒分时钟天日周期拜月年"
 # A rule runs only when the text holds one of its gate characters (most chat messages hold none).
 _GATES = ["年", "月", "月", "号日", "今明后昨前当次翌", "周星礼", "月", "月", "年", "年", "前后内", "去来下后近前上",
           "天", "现此目当眼刚方近阵段久", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
-          "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS]
+          "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS, "过"]
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
     (pattern, handler, frozenset(gate)) for (pattern, handler), gate in zip(_RULES, _GATES, strict=True)
 ]
