@@ -58,7 +58,7 @@ def _clock_final(date: Piece | None, clock: Piece, ctx: Ctx, s: int, e: int) -> 
     hi = lo + {Grain.HOUR: timedelta(hours=1), Grain.MINUTE: timedelta(minutes=1)}.get(
         clock.grain, timedelta(seconds=1))
     return Piece(s, e, "final", lo, hi, clock.grain, Kind.INSTANT, hour=clock.hour, minute=clock.minute,
-                 mer=clock.mer or hint, pod=date.pod if date else clock.pod)
+                 mer=clock.mer or hint, pod=date.pod if date else clock.pod, weekday=bool(date and date.weekday))
 
 
 def _reanchor(p: Piece, ctx: Ctx, year: int | None, month: int | None) -> Piece | None:
@@ -110,6 +110,11 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:  # noqa: PLR0911
         return _clock_final(a, b, ctx, s, e)
     if a.kind == "clock" and b.kind == "date" and b.grain in day_like and (b.mkind is Kind.INSTANT or b.pod):
         return _clock_final(b, a, ctx, s, e)
+    if a.kind == "final" and a.weekday and a.grain.rank < Grain.PART_OF_DAY.rank and b.kind == "date" and (
+            b.grain is Grain.DAY and not b.weekday and b.mkind is Kind.INSTANT):
+        assert a.lo is not None and a.hi is not None and b.lo is not None
+        delta = midnight(b.lo) - midnight(a.lo)
+        return a.moved(s, e, lo=a.lo + delta, hi=a.hi + delta, weekday=False)
     if a.kind == "pod" and b.kind == "clock" and b.pod is None:
         return b.moved(s, e, pod=a.pod, mer=b.mer or a.mer)
     if a.kind == "clock" and b.kind == "pod" and a.pod is None:

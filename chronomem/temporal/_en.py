@@ -137,7 +137,7 @@ _NUMERIC: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
                 r"(?![\d/]|\.\d|\s*(?:h|hours?|of\s+an?)\b)"), _slash),
     (re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d{2})[-/](?P<m>\d{1,2})(?![\d/-])"), _ym),
-    (re.compile(r"(?<![\d:.])(?P<h>\d{1,2}):(?P<mm>\d{2})(?::(?P<ss>\d{2}))?(?:\s*(?P<mer>[ap]\.?\s?m\.?|[ap])"
+    (re.compile(r"(?<![\d:.])(?P<h>\d{1,2}):(?P<mm>\d{2})(?::(?P<ss>\d{2}))?(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)|[ap])"
                 r"(?![a-z]))?(?![\d:])", I), _hhmm),
 ]
 
@@ -147,7 +147,7 @@ def _clock_word(m: re.Match[str], c: Ctx) -> Piece | None:
     h = en_number(m["h"])
     if h is None:
         return None
-    mer = _mer(m["mer"] or m.groupdict().get("mer2"))
+    mer = _mer(m.groupdict().get("mer") or m.groupdict().get("mer2"))
     if mer is not None and not 1 <= h <= 12:
         return None
     return c.clock(m.start("h"), m.end(), h, None, None, mer)
@@ -463,17 +463,17 @@ _HOL = "|".join(EN_NAMES)
 _PODW = r"(?:early\s+morning|morning|afternoon|evening|night|lunchtime|lunch)"
 
 _RULES: list[tuple[re.Pattern[str], Handler]] = [
-    (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{_HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>[ap]\.?\s?m\.?))?|"
-                rf"(?P<mer2>[ap]\.?\s?m\.?)(?![a-z]))", I), _clock_word),
-    (re.compile(rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>[ap]\.?\s?m\.?))?"
+    (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{_HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?|"
+                rf"(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z]))", I), _clock_word),
+    (re.compile(rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?"
                 rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in\s+the|and|to|until|till|-)\b))",
                 I), _clock_word),
     (re.compile(rf"{B}(?P<h>\d{{1,2}}|{_HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|in\s+the\s+"
                 rf"(?:morning|evening|afternoon)))", I), _clock_word),
-    (re.compile(rf"(?<![\d:])(?P<h1>\d{{1,2}})(?::(?P<m1>\d{{2}}))?\s*(?P<mer1>[ap]\.?\s?m\.?)?\s*(?:-|–|to|until|till)\s*"
-                rf"(?P<h2>\d{{1,2}})(?::(?P<m2>\d{{2}}))?\s*(?P<mer2>[ap]\.?\s?m\.?)(?![a-z])", I), _clock_range),
-    (re.compile(rf"{B}(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
-                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>[ap]\.?\s?m\.?))?{E}",
+    (re.compile(rf"(?<![\d:])(?P<h1>\d{{1,2}})(?::(?P<m1>\d{{2}}))?\s*(?P<mer1>(?:[ap]\.\s?m\.|[ap]\s?m))?\s*(?:-|–|to|until|till)\s*"
+                rf"(?P<h2>\d{{1,2}})(?::(?P<m2>\d{{2}}))?\s*(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])", I), _clock_range),
+    (re.compile(rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
+                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
                 I), _past_to),
     (re.compile(rf"{B}(?:at\s+)?(?:noon|midday|midnight){E}", I), _noon),
     (re.compile(rf"{B}(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|today|tonight|tonite|"
@@ -496,12 +496,15 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
      _day_range),
     (re.compile(rf"{B}(?P<mon>{_MON})\s*,?\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", I), _month_year),
     (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+)?(?P<mon>january|february|april|june|july|"
-                rf"august|september|october|november|december|(?-i:March|May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|"
-                rf"Nov|Dec))\.?{E}", I), _bare_month),
-    (re.compile(rf"(?<=in |by )(?P<rel>)(?P<mon>march|may){E}", I), _bare_month),
+                rf"august|september|october|november|december|(?-i:March|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|"
+                rf"Nov|Dec))(?:(?<=[a-z])\.(?=\s*\d))?{E}", I), _bare_month),
+    (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|of|during|"
+                rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}", I), _bare_month),
     (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{_ORD})){E}", I), _the_nth),
-    (re.compile(rf"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{{2}})(?![\d%:/-]|\s*(?:[a-z]{{2,}}|年|元|人|个|次|\$))(?!s)",
-                I), _year),
+    (re.compile(rf"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{{2}})(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|pounds?|"
+                rf"bucks|people|users|persons|items?|words|times|km|kg|miles|meters|feet|pages|rows|lines|points|"
+                rf"calories|steps|members|students|employees|copies|units|votes|views|likes|followers|年|元|人|个|次|"
+                rf"\$))(?!s)", I), _year),
     (re.compile(rf"{B}(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s{E}|{B}the\s+(?P<word>twenties|thirties|forties|"
                 rf"fifties|sixties|seventies|eighties|nineties){E}", I), _decade),
     (re.compile(rf"{B}(?P<rel>this\s+past|this\s+coming|the\s+following|the\s+previous|this|last|next|past|"
@@ -544,7 +547,11 @@ _ORDW = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eig
          "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
          "nineteenth", "twentieth", "thirtieth", "twenty", "thirty"}
 _SEASONW = {"spring", "summer", "fall", "autumn", "winter"}
-_HOLW = {w for pat in EN_NAMES for w in re.findall(r"[a-z]{3,}", pat)} - {"day", "the", "jr"}
+_HOLW = {"labor", "labour", "new", "year", "years", "christmas", "xmas", "eve", "chinese", "lunar", "spring",
+         "festival", "lantern", "dragon", "mid", "autumn", "moon", "qingming", "valentine", "valentines",
+         "halloween", "thanksgiving", "black", "mlk", "martin", "presidents", "president", "memorial", "columbus",
+         "veterans", "juneteenth", "independence", "july", "mother", "mothers", "father", "fathers", "easter",
+         "april", "women", "womens", "fourth"}
 _GATES = [
     _DIG, _DIG, _DIG, _DIG, _DIG | _HOURS, _DIG | _HOURS, _DIG | _HOURS, _DIG,
     {"half", "quarter", "past", "after", "to", "till", "before"}, {"noon", "midday", "midnight"},
