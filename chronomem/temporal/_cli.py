@@ -19,6 +19,20 @@ def _dumps(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
 
 
+def _parse_lines(reference: datetime, tz: str | None) -> None:
+    # UTF-8 whatever the locale; detach so that the process's own streams stay open
+    out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+    src = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    try:
+        for line in src:
+            mentions = parse(line.rstrip("\r\n"), reference, tz)
+            out.write(_dumps([m.to_json() for m in mentions]) + "\n")
+    finally:
+        out.flush()
+        out.detach()
+        src.detach()
+
+
 @click.group(name="time")
 def time_group() -> None:
     """Find and resolve time expressions (Chinese and English)."""
@@ -44,10 +58,6 @@ def parse_command(text: str | None, ref: str, tz: str | None, from_stdin: bool) 
             for mention in parse(text, reference, tz):
                 click.echo(_dumps(mention.to_json()))
             return
-        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
-        for line in io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"):
-            mentions = parse(line.rstrip("\r\n"), reference, tz)
-            out.write(_dumps([m.to_json() for m in mentions]) + "\n")
-        out.flush()
+        _parse_lines(reference, tz)
     except ChronomemError as exc:
         raise click.ClickException(str(exc)) from exc

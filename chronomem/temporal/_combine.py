@@ -36,7 +36,7 @@ def place_clock(day: datetime, p: Piece, hint: Mer, explicit_day: bool) -> datet
     mer = p.mer or hint
     if p.h24 and p.mer is None and hint not in ("night",):
         pass
-    elif mer == "pm" and h < 12 or mer == "noon" and h <= 5:
+    elif (mer == "pm" and h < 12) or (mer == "noon" and h <= 5):
         h += 12
     elif mer == "am" and h == 12:
         h = 0
@@ -83,7 +83,7 @@ def _shift_range(day: Piece, rng: Piece, s: int, e: int, ctx: Ctx) -> Piece:
     return rng.moved(s, e, lo=rng.lo + delta, hi=rng.hi + delta, kind="final", holiday=None)
 
 
-def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:  # noqa: PLR0911
+def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
     s, e = a.span(b)
     if a.kind == "date" and a.grain is Grain.DAY and a.mkind is Kind.INSTANT and b.holiday == "clock_range":
         return _shift_range(a, b, s, e, ctx)
@@ -159,20 +159,20 @@ def _as_final(p: Piece, ctx: Ctx) -> Piece:
 def _range_sides(a: Piece, b: Piece, ctx: Ctx) -> tuple[Piece, Piece] | None:
     """Fill in what the right side leaves out from the left one (and am/pm from right to left)."""
     if a.kind == "clock" and b.kind == "final" and b.lo is not None and b.grain.rank < Grain.PART_OF_DAY.rank:
-        day = Piece(a.start, a.end, "date", midnight(b.lo), midnight(b.lo) + timedelta(days=1), Grain.DAY)
-        return _clock_final(day, a, ctx, a.start, a.end), b
-    if a.kind == "clock" and b.kind == "clock" or a.kind in ("date", "final") and b.kind == "clock":
+        b_day = Piece(a.start, a.end, "date", midnight(b.lo), midnight(b.lo) + timedelta(days=1), Grain.DAY)
+        return _clock_final(b_day, a, ctx, a.start, a.end), b
+    if (a.kind == "clock" and b.kind == "clock") or (a.kind in ("date", "final") and b.kind == "clock"):
         if a.kind == "clock" and a.mer is None and b.mer in ("pm", "am") and not a.h24:
             a = replace(a, mer=b.mer if a.hour <= b.hour or a.hour == 12 else ("am" if b.mer == "pm" else "pm"))
         base = a if a.kind != "clock" else None
         if a.kind == "clock":
             a = _clock_final(None, a, ctx, a.start, a.end)
         hint = a.mer if a.mer in ("pm", "night", "noon") else None
-        day = a.lo if a.lo is not None else ctx.today
+        a_day = a.lo if a.lo is not None else ctx.today
         b2 = _clock_final(base if base is not None and base.kind == "date" else None, b, ctx, b.start, b.end)
         if b.mer is None and not b.h24:
             assert b2.lo is not None
-            lo = place_clock(day, b, hint, True)
+            lo = place_clock(a_day, b, hint, True)
             b2 = replace(b2, lo=lo, hi=lo + (b2.hi - b2.lo if b2.hi is not None else timedelta(0)))
         if b2.lo is not None and a.lo is not None and midnight(b2.lo) != midnight(a.lo) and b2.lo.hour < 12:
             delta = midnight(a.lo) - midnight(b2.lo)

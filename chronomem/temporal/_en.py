@@ -13,7 +13,7 @@ from ._calendar import season_of, shift
 from ._holidays import EN_NAMES, upcoming
 from ._model import Grain, Kind
 from ._numerals import en_number
-from ._pieces import Ctx, Piece
+from ._pieces import Ctx, Mer, Piece
 
 __all__ = ["RULES"]
 
@@ -125,7 +125,7 @@ def _hhmm(m: re.Match[str], c: Ctx) -> Piece | None:
                    h24=m["h"].startswith("0") and len(m["h"]) == 2)
 
 
-def _mer(text: str | None) -> str | None:  # type: ignore[return]
+def _mer(text: str | None) -> Mer:
     if text is None:
         return None
     return "am" if text.strip().lower().startswith("a") else "pm"
@@ -470,8 +470,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 I), _clock_word),
     (re.compile(rf"{B}(?P<h>\d{{1,2}}|{_HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|in\s+the\s+"
                 rf"(?:morning|evening|afternoon)))", I), _clock_word),
-    (re.compile(rf"(?<![\d:])(?P<h1>\d{{1,2}})(?::(?P<m1>\d{{2}}))?\s*(?P<mer1>(?:[ap]\.\s?m\.|[ap]\s?m))?\s*(?:-|–|to|until|till)\s*"
-                rf"(?P<h2>\d{{1,2}})(?::(?P<m2>\d{{2}}))?\s*(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])", I), _clock_range),
+    (re.compile(r"(?<![\d:])(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<mer1>(?:[ap]\.\s?m\.|[ap]\s?m))?\s*(?:-|–|to|until|till)\s*"
+                r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])", I), _clock_range),
     (re.compile(rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
                 rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
                 I), _past_to),
@@ -501,10 +501,10 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|of|during|"
                 rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}", I), _bare_month),
     (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{_ORD})){E}", I), _the_nth),
-    (re.compile(rf"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{{2}})(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|pounds?|"
-                rf"bucks|people|users|persons|items?|words|times|km|kg|miles|meters|feet|pages|rows|lines|points|"
-                rf"calories|steps|members|students|employees|copies|units|votes|views|likes|followers|年|元|人|个|次|"
-                rf"\$))(?!s)", I), _year),
+    (re.compile(r"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{2})(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|pounds?|"
+                r"bucks|people|users|persons|items?|words|times|km|kg|miles|meters|feet|pages|rows|lines|points|"
+                r"calories|steps|members|students|employees|copies|units|votes|views|likes|followers|年|元|人|个|次|"
+                r"\$))(?!s)", I), _year),
     (re.compile(rf"{B}(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s{E}|{B}the\s+(?P<word>twenties|thirties|forties|"
                 rf"fifties|sixties|seventies|eighties|nineties){E}", I), _decade),
     (re.compile(rf"{B}(?P<rel>this\s+past|this\s+coming|the\s+following|the\s+previous|this|last|next|past|"

@@ -61,7 +61,7 @@ def _china(year: int) -> dict[str, date]:
     import holidays  # lazy: only needed when a lunar festival is named
 
     found: dict[str, date] = {}
-    for day, name in sorted(holidays.China(years=year, language="en_US").items()):
+    for day, name in sorted(holidays.country_holidays("CN", years=year, language="en_US").items()):
         for key, label in _CN_LIB.items():
             if label in name and "observed" not in name and key not in found:
                 found[key] = day

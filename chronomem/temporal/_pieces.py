@@ -13,7 +13,7 @@ from typing import Literal
 from ._calendar import add_months, cell, midnight, season_cell, shift, week_start
 from ._model import Grain, Kind
 
-__all__ = ["POD", "Ctx", "Piece", "PieceKind"]
+__all__ = ["POD", "Ctx", "Mer", "Piece", "PieceKind"]
 
 PieceKind = Literal["date", "pod", "clock", "final", "every", "year"]
 Mer = Literal["am", "pm", "noon", "night"] | None
@@ -108,10 +108,9 @@ class Ctx:
         """A calendar date; a missing year (or month) is taken from the reference, and re-anchorable."""
         anchorable = year is None
         y = self.now.year if year is None else year
+        month_v: int | None = month
         if month is None and day is not None:
             month_v, anchorable = self.now.month, True
-        else:
-            month_v = month
         try:
             if month_v is None:
                 return Piece(s, e, "year", datetime(y, 1, 1), datetime(y + 1, 1, 1), Grain.YEAR, year=y)

@@ -290,7 +290,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 ), _pod),
     (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<s>[春夏秋冬])(?:天|季)"), _season),
     (re.compile(r"(?P<rel>今|去|明)(?P<s>[春夏秋冬])(?![天季节])"), _season),
-    (re.compile(rf"(?P<y>\d{{4}}|\d{{2}}|[一二三四五六七八九]十|[零〇一二三四五六七八九]{{2}})\s*年代"), _decade),
+    (re.compile(r"(?P<y>\d{4}|\d{2}|[一二三四五六七八九]十|[零〇一二三四五六七八九]{2})\s*年代"), _decade),
     (re.compile(_HOLIDAYS), _holiday),
     (re.compile(r"每(?:个)?(?P<u>天|日|晚|早|星期|礼拜|月|年|小时|周(?![一二三四五六日天1-7末]))"), _every),
     (re.compile(rf"{_AMT}{_U}"), _duration),
