@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from ._calendar import cell, midnight
+from ._calendar import cell, midnight, shift, truncate
 from ._model import Grain, Kind
 from ._pieces import POD, Ctx, Mer, Piece
 
@@ -299,9 +299,30 @@ def _every_alone(p: Piece, ctx: Ctx) -> Piece:
     return Piece(p.start, p.end, "final", lo, hi, g, Kind.RECURRING, ranged=True)
 
 
+_ANCHOR = re.compile(r"\s*(?:(?P<after>from|after|later\s+than)|(?P<before>before|prior\s+to|earlier\s+than))\s*", re.I)
+
+
+def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
+    """"a week from Monday", "two days after tomorrow", "3 days before Christmas": offset from a named day."""
+    out: list[Piece] = []
+    for p in pieces:
+        prev = out[-1] if out else None
+        m = _ANCHOR.fullmatch(text, prev.end, p.start) if prev is not None else None
+        if prev is not None and m is not None and prev.mkind is Kind.DURATION and prev.amount and (
+                p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank):
+            sign = 1 if m["after"] else -1
+            lo = shift(p.lo, prev.grain, sign * prev.amount)
+            grain = Grain.DAY if prev.grain.rank >= Grain.DAY.rank else p.grain
+            lo = truncate(lo, grain)
+            out[-1] = Piece(prev.start, p.end, "date", lo, shift(lo, grain, 1), grain)
+            continue
+        out.append(p)
+    return out
+
+
 def combine(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     """Pieces sorted by position -> final pieces (kind ``"final"``), one per mention."""
-    pieces = _join_pass(pieces, text, ctx)
+    pieces = _anchor_pass(_join_pass(pieces, text, ctx), text, ctx)
     pieces = _every_pass(pieces, text, ctx)
     pieces = _range_pass(pieces, text, ctx)
     pieces = _open_pass(pieces, text, ctx)

@@ -436,6 +436,49 @@ def _holiday(m: re.Match[str], c: Ctx) -> Piece | None:
     return upcoming(c, *m.span(), key, {"last": -1, "next": 1}.get(rel, 0))
 
 
+def _next_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = m.group(0).lower()
+    return c.day(*m.span(), -1 if ("previous" in w or "before" in w or "prior" in w) else 1)
+
+
+def _early_late(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = " ".join(m.group(0).lower().split())
+    off = 1 if "tomorrow" in w else 0
+    return c.pod_piece(*m.span(), "early_morning" if w.startswith("early") else "late_night", off)
+
+
+def _vague_ago(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.relative(*m.span(), 3, _unit(m["u"]), -1, vague=True)
+
+
+def _nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
+    target = " ".join(m["t"].lower().split())
+    if target in ("the month", "this month", "next month", "last month"):
+        base = c.period(*m.span(), Grain.MONTH, {"next month": 1, "last month": -1}.get(target, 0))
+    elif target in ("the year", "this year", "next year", "last year"):
+        base = c.period(*m.span(), Grain.YEAR, {"next year": 1, "last year": -1}.get(target, 0))
+    else:
+        found = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, _month(target), None)
+        if found is None:
+            return None
+        base = found
+    assert base.lo is not None and base.hi is not None
+    n = m["n"].lower()
+    idx = -1 if n == "last" else (en_number(n) or 1) - 1
+    last = base.hi - timedelta(days=1)
+    if m["wd"] is None:  # "first day" / "last day"
+        d = base.lo if idx == 0 else (last if idx < 0 else base.lo + timedelta(days=idx))
+    else:
+        wd = _wd_index(m["wd"])
+        if idx < 0:
+            d = last - timedelta(days=(last.weekday() - wd) % 7)
+        else:
+            d = base.lo + timedelta(days=(wd - base.lo.weekday()) % 7 + 7 * idx)
+    if not base.lo <= d < base.hi:
+        return None
+    return c.ymd(*m.span(), d.year, d.month, d.day)
+
+
 def _every(m: re.Match[str], c: Ctx) -> Piece | None:
     w = m.group(0).lower()
     for word, g in (("hour", Grain.HOUR), ("week", Grain.WEEK), ("month", Grain.MONTH), ("year", Grain.YEAR),
@@ -453,10 +496,14 @@ def _every(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
     amt = _amount(m["n"])
-    if amt is None or (m["n"].lower() in ("a", "an") and not m["for"]):
+    anchored = re.match(r"\s+(?:from|after|before)\s", m.string[m.end() :]) is not None
+    if amt is None or (m["n"].lower() in ("a", "an") and not m["for"] and not anchored):
         return None
     unit = _unit(m["u"])
-    return c.window(*m.span(), c.now, shift(c.now, unit, amt[0] * _weeks_factor(m["u"])), unit, Kind.DURATION)
+    n = amt[0] * _weeks_factor(m["u"])
+    p = c.window(*m.span(), c.now, shift(c.now, unit, n), unit, Kind.DURATION)
+    p.amount = n
+    return p
 
 
 _HOL = "|".join(EN_NAMES)
@@ -530,6 +577,14 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:every\s+(?:single\s+|other\s+)?(?:day|morning|afternoon|evening|night|week|month|year|"
                 rf"hour)|each\s+(?:day|week|month|year|morning|evening)|daily|weekly|monthly|yearly|annually|"
                 rf"nightly){E}", I), _every),
+    (re.compile(rf"{B}(?:the\s+)?(?:next|following|previous|prior)\s+day{E}|{B}the\s+day\s+(?:after|before)"
+                rf"(?!\s+(?:tomorrow|yesterday)){E}", I), _next_day),
+    (re.compile(rf"{B}(?:early|late)\s+(?:tonight|today|tomorrow(?:\s+morning)?|this\s+morning){E}", I), _early_late),
+    (re.compile(rf"{B}(?P<u>days|weeks|months|years)\s+ago{E}", I), _vague_ago),
+    (re.compile(rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?:(?P<wd>{_WD_FULL})|day)"
+                rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{_MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}",
+                I), _nth_weekday),
+    (re.compile(rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)(?=\s+of\s+(?:the|this|next|last)\s+month)", I), _the_nth),
     (re.compile(rf"{B}(?P<for>for\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?)?(?P<n>{_NUMW})\s*"
                 rf"(?P<u>{_UNIT}){E}", I), _duration),
 ]
@@ -563,7 +618,8 @@ _GATES = [
     {"q", "quarter", "qtr"}, _UNITW, _UNITW, _UNITW, _UNITW,
     {"recently", "lately", "late", "other", "while", "time", "long", "nowadays", "days", "earlier", "later", "back"},
     {"early", "beginning", "start", "mid", "middle", "late", "end"}, _HOLW,
-    {"every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly"}, _UNITW,
+    {"every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly"},
+    {"day"}, {"early", "late"}, {"days", "weeks", "months", "years"}, {"day"} | _WDW, _DIG, _UNITW,
 ]
 #: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [

@@ -56,6 +56,7 @@ class Piece:
     h24: bool = False
     every: Grain | None = None
     ranged: bool = False
+    amount: float = 0.0
 
     def span(self, other: Piece) -> tuple[int, int]:
         return min(self.start, other.start), max(self.end, other.end)
@@ -160,13 +161,14 @@ class Ctx:
         else:
             grain = Grain.MINUTE if unit is Grain.HOUR else Grain.SECOND
         lo, hi = cell(target, grain)
+        kind: PieceKind = "date" if grain is Grain.DAY else "final"
         unc = None
         if vague:
             a, b = shift(self.now, unit, sign * 2), shift(self.now, unit, sign * 9)
             a, b = min(a, b), max(a, b)
             gunit = Grain.DAY if unit.rank >= Grain.DAY.rank else unit
             unc = (cell(a, gunit)[0], cell(b, gunit)[1])
-        return Piece(s, e, "final", lo, hi, grain, Kind.INSTANT, unc=unc)
+        return Piece(s, e, kind, lo, hi, grain, Kind.INSTANT, unc=unc)
 
     def span_back(self, s: int, e: int, n: int, unit: Grain, sign: int) -> Piece:
         """"the last 3 days" (sign -1): the n whole units before the current one; "next 3 days": after it."""

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from ._holidays import ZH_NAMES, upcoming
 from ._model import Grain, Kind
+from ._calendar import add_months
 from ._numerals import ZH_DIGITS, zh_number
 from ._pieces import Ctx, Piece
 
@@ -123,8 +124,8 @@ def _year_rel(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _amount(m: re.Match[str]) -> tuple[float, bool] | None:
     raw = m["n"]
-    vague = raw in ("几", "数", "若干", "一两", "两三", "三四", "三五", "几十") or bool(m.groupdict().get("more"))
-    n: float | None = {"半": 0.5, "几": 3, "数": 3, "若干": 3, "一两": 2, "两三": 3, "三四": 3, "三五": 4,
+    vague = raw in ("十几", "几", "数", "若干", "一两", "两三", "三四", "三五", "几十") or bool(m.groupdict().get("more"))
+    n: float | None = {"十几": 15, "半": 0.5, "几": 3, "数": 3, "若干": 3, "一两": 2, "两三": 3, "三四": 3, "三五": 4,
                        "几十": 30}.get(raw)
     if n is None:
         n = _num(raw)
@@ -159,6 +160,50 @@ def _relative_after(m: re.Match[str], c: Ctx) -> Piece | None:
     if amt is None or unit is None:
         return None
     return c.relative(*m.span(), amt[0], unit, 1, amt[1])
+
+
+def _month_part(m: re.Match[str], c: Ctx) -> Piece | None:
+    base = _month_day(m, c)
+    return None if base is None else c.month_part(*m.span(), base, _PART[m["part"]])
+
+
+def _half_year(m: re.Match[str], c: Ctx) -> Piece | None:
+    y = c.now.year + (_YEARS[m["rel"].rstrip("年")] if m["rel"] else 0)
+    lo = datetime(y, 1 if m["h"] == "上" else 7, 1)
+    return c.window(*m.span(), lo, add_months(lo, 6), Grain.MONTH, Kind.INTERVAL)
+
+
+def _quarter(m: re.Match[str], c: Ctx) -> Piece | None:
+    if m["n"]:
+        y = c.now.year + (_YEARS[m["rel"].rstrip("年")] if m["rel"] else 0)
+        q = _WD[m["n"]] if not m["n"].isdigit() else int(m["n"]) - 1
+        lo = datetime(y, 3 * q + 1, 1)
+        return c.window(*m.span(), lo, add_months(lo, 3), Grain.QUARTER, Kind.INSTANT)
+    return c.period(*m.span(), Grain.QUARTER, _REL[m["r"].replace("个", "")])
+
+
+def _nth_in_month(m: re.Match[str], c: Ctx) -> Piece | None:
+    mp = m["mp"]
+    if m["m"]:
+        base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, _num(m["m"]), None)
+    else:
+        base = c.period(*m.span(), Grain.MONTH, {"上个月": -1, "下个月": 1}.get(mp, 0))
+    if base is None or base.lo is None or base.hi is None:
+        return None
+    if m["first"]:
+        return c.ymd(*m.span(), base.lo.year, base.lo.month, 1)
+    last = base.hi - timedelta(days=1)
+    if m["last"]:
+        return c.ymd(*m.span(), last.year, last.month, last.day)
+    wd = _WD[m["d"]]
+    if m["lastw"]:
+        d = last - timedelta(days=(last.weekday() - wd) % 7)
+    else:
+        first = base.lo + timedelta(days=(wd - base.lo.weekday()) % 7)
+        d = first + timedelta(days=7 * (_WD[m["n"]] if not m["n"].isdigit() else int(m["n"]) - 1))
+        if d >= base.hi:
+            return None
+    return c.ymd(*m.span(), d.year, d.month, d.day)
 
 
 def _shifted(c: Ctx, unit: Grain, n: float) -> datetime:
@@ -259,11 +304,11 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 _U = r"(?P<ge>个)?(?P<half>半)?(?P<u>秒钟|秒|分钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?"
-_AMT = rf"(?P<n>几十|一两|两三|三四|三五|{N}|半|几|数|若干)"
+_AMT = rf"(?P<n>十几|几十|一两|两三|三四|三五|{N}|半|几|数|若干)"
 _HOLIDAYS = "|".join(sorted(ZH_NAMES, key=len, reverse=True))
 
 _RULES: list[tuple[re.Pattern[str], Handler]] = [
-    (re.compile(rf"(?P<y>\d{{4}}|\d{{2}}(?=年\s*\d{{1,2}}月)|[零〇一二三四五六七八九]{{2,4}})\s*年"
+    (re.compile(rf"(?P<y>\d{{4}}|\d{{2}}(?=年(?:\s*\d{{1,2}}月|(?![前后内多间里来代以之]|\d)))|[零〇一二三四五六七八九]{{2,4}})\s*年"
                 rf"(?:\s*(?P<m>{N})\s*月份?(?:\s*(?P<d>{N})\s*[日号])?)?"), _full_date),
     (re.compile(rf"(?P<m>{N})\s*月\s*(?P<d>{N})(?:\s*[日号])?(?![\d{ZH_DIGITS}年]|[个天])"), _month_day),
     (re.compile(rf"(?<![\d{ZH_DIGITS}])(?P<m>{N})\s*月份?(?![个\d])"), _month_day),
@@ -294,14 +339,23 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(_HOLIDAYS), _holiday),
     (re.compile(r"每(?:个)?(?P<u>天|日|晚|早|星期|礼拜|月|年|小时|周(?![一二三四五六日天1-7末]))"), _every),
     (re.compile(rf"{_AMT}{_U}"), _duration),
+    (re.compile(rf"(?P<m>{N})\s*月份?(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末)"), _month_part),
+    (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<h>上|下)半年"), _half_year),
+    (re.compile(r"(?:(?P<rel>今年|去年|明年)的?)?(?:第(?P<n>[一二三四1-4])|(?P<r>这个|本|上个|下个|上|下))季度"), _quarter),
+    (re.compile(rf"(?P<mp>这个月|本月|当月|上个月|下个月|(?:(?P<y>\d{{4}})年)?(?P<m>{N})月)的?(?:(?P<first>第一天)|"
+                rf"(?P<last>最后一天)|(?:第(?P<n>[一二三四五1-5])个|(?P<lastw>最后一个))(?:周|星期|礼拜)(?P<d>[一二三四五六日天]))"),
+     _nth_in_month),
+    (re.compile(r"去年的?今天|去年这个时候|去年此时"), lambda m, c: c.relative(*m.span(), 1, Grain.YEAR, -1)),
+
     (re.compile(rf"(?:再过|过)\s*{_AMT}{_U}(?![前后内])"), lambda m, c: _relative_after(m, c)),
 ]
 
 _UNIT_CHARS = "秒分时钟天日周期拜月年"
+_EXTRA_GATES = ["月", "半", "季", "月", "年"]
 # A rule runs only when the text holds one of its gate characters (most chat messages hold none).
 _GATES = ["年", "月", "月", "号日", "今明后昨前当次翌", "周星礼", "月", "月", "年", "年", "前后内", "去来下后近前上",
           "天", "现此目当眼刚方近阵段久", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
-          "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS, "过"]
+          "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS, *_EXTRA_GATES, "过"]
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
     (pattern, handler, frozenset(gate)) for (pattern, handler), gate in zip(_RULES, _GATES, strict=True)
 ]

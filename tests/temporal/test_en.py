@@ -295,7 +295,42 @@ for 3 hours | 15:00 | hour | duration
 for two weeks | 15:00 | week | duration
 """)
 
-ALL = DAYS + WEEKDAYS + PERIODS + RELATIVE + ABSOLUTE + CLOCK + RANGES + VAGUE + HOLIDAYS + OTHER
+COMPOSED = load("""
+a week from Monday | 2024-06-24 | day
+two days after tomorrow | 2024-06-15 | day
+2 days before yesterday | 2024-06-09 | day
+3 days after christmas | 2024-12-28 | day
+a day before christmas | 2024-12-24 | day
+the next day | 2024-06-13 | day
+the day before | 2024-06-11 | day
+the following day | 2024-06-13 | day
+early tomorrow | 2024-06-13 06:00 | part_of_day
+late tonight | 2024-06-12 22:00 | part_of_day
+first Monday of March | 2024-03-04 | day
+last Monday of March | 2024-03-25 | day
+the third tuesday of september 2014 | 2014-09-16 | day
+the last day of the month | 2024-06-30 | day
+first day of next month | 2024-07-01 | day
+3rd of next month | 2024-07-03 | day
+weeks ago | 2024-05-22 | day
+next Tuesday at 3 | 2024-06-18 15:00 | hour
+last Friday night | 2024-06-07 18:00 | part_of_day
+this coming Monday | 2024-06-17 | day
+a week from today | 2024-06-19 | day
+four days from now | 2024-06-16 | day
+Sept 5th | 2024-09-05 | day
+5th Sept | 2024-09-05 | day
+Sep. 5 | 2024-09-05 | day
+summer of 2019 | 2019-06-01 | season
+in the spring of 2020 | 2020-03-01 | season
+beginning of 2023 | 2023-01-01 | month
+next few days | 2024-06-13 | day | interval
+the past few days | 2024-06-09 | day | interval
+in a couple of hours | 17:00 | minute
+a few hours ago | 12:00 | minute
+""")
+
+ALL = DAYS + WEEKDAYS + PERIODS + RELATIVE + ABSOLUTE + CLOCK + RANGES + VAGUE + HOLIDAYS + OTHER + COMPOSED
 
 
 @pytest.mark.parametrize("case", ALL, ids=str)

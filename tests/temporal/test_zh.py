@@ -322,7 +322,50 @@ TRADITIONAL = load("""
 今年春節 | 2024-02-10 | day
 """)
 
-ALL = DAYS + WEEKS + MONTHS_YEARS + RELATIVE + ABSOLUTE + CLOCK + ANCHORED + RANGES + HOLIDAYS + OTHER + TRADITIONAL
+COMPOSED = load("""
+十月的第一个星期一 | 2024-10-07 | day
+三月的最后一个周五 | 2024-03-29 | day
+这个月最后一天 | 2024-06-30 | day
+下个月的第一天 | 2024-07-01 | day
+98年 | 1998-01-01 | year
+98年5月 | 1998-05-01 | month
+五月初 | 2024-05-01 | day | interval
+六月中旬 | 2024-06-11 | day
+七月底 | 2024-07-21 | day
+上半年 | 2024-01-01 | month | interval
+下半年 | 2024-07-01 | month
+去年下半年 | 2023-07-01 | month
+第一季度 | 2024-01-01 | quarter
+第三季度 | 2024-07-01 | quarter
+这个季度 | 2024-04-01 | quarter
+上个季度 | 2024-01-01 | quarter
+三天前的下午 | 2024-06-09 12:00 | part_of_day
+十几天前 | 2024-05-28 | day
+去年的今天 | 2023-06-12 | day
+上周三下午三点 | 2024-06-05 15:00 | hour
+下周一上午十点半 | 2024-06-17 10:30 | minute
+明天下午4点半 | 2024-06-13 16:30 | minute
+本周六 | 2024-06-15 | day
+这个周六 | 2024-06-15 | day
+下个月底 | 2024-07-21 | day
+明年年底 | 2025-10-01 | month
+三周后 | 2024-07-03 | day
+两个礼拜前 | 2024-05-29 | day
+半个月前 | 2024-05-28 | day
+20分钟后 | 15:20 | second
+早上8点到10点 | 08:00 | hour | interval
+周一到周五 | 2024-06-10 | day | interval
+10月1日至7日 | 2024-10-01 | day | interval
+1998年 | 1998-01-01 | year
+今年3月 | 2024-03-01 | month
+今天凌晨3点 | 03:00 | hour
+零点 | 00:00 | hour
+晚上7点半到9点 | 19:30 | minute | interval
+从早上9点到晚上6点 | 09:00 | hour | interval
+""")
+
+ALL = (DAYS + WEEKS + MONTHS_YEARS + RELATIVE + ABSOLUTE + CLOCK + ANCHORED + RANGES + HOLIDAYS + OTHER
+       + TRADITIONAL + COMPOSED)
 
 
 @pytest.mark.parametrize("case", ALL, ids=str)
@@ -349,7 +392,10 @@ def test_finds_in_sentences(text: str, mention: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["一点都不好", "我有三个孩子", "他说了一点点", "住在5号楼", "这个方案不错", "好的，我知道了", "上面的问题", "下面是文档"],
+    [
+        "一点都不好", "我有三个孩子", "他说了一点点", "住在5号楼", "这个方案不错", "好的，我知道了", "上面的问题",
+        "下面是文档",
+    ],
 )
 def test_no_time_expression(text: str) -> None:
     assert parse(text, REF) == []
