@@ -115,6 +115,9 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
         assert a.lo is not None and a.hi is not None and b.lo is not None
         delta = midnight(b.lo) - midnight(a.lo)
         return a.moved(s, e, lo=a.lo + delta, hi=a.hi + delta, weekday=False)
+    if a.kind == "pod" and b.kind == "date" and b.grain is Grain.DAY and b.mkind is Kind.INSTANT:
+        assert a.pod is not None
+        return ctx.with_pod(b, a.pod).moved(s, e)
     if a.kind == "pod" and b.kind == "clock" and b.pod is None:
         return b.moved(s, e, pod=a.pod, mer=b.mer or a.mer)
     if a.kind == "clock" and b.kind == "pod" and a.pod is None:

@@ -41,7 +41,7 @@ _HOURW = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _POD = {"morning": "morning", "early morning": "early_morning", "afternoon": "afternoon", "evening": "evening",
         "night": "night", "lunch": "noon", "lunchtime": "noon", "noon": "noon", "midday": "noon",
         "late night": "late_night", "overnight": "late_night", "daytime": "day", "dawn": "early_morning",
-        "dusk": "dusk", "sunset": "dusk"}
+        "dusk": "dusk", "sunset": "dusk", "sunrise": "early_morning"}
 _REL = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "coming": 1, "next": 1,
         "the following": 1, "the previous": -1, "this past": -1, "this coming": 1, "following": 1}
 
@@ -173,6 +173,32 @@ def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
         return None
     return Piece(*m.span(), "date", lo, hi, Grain.HOUR if m["m1"] is None else Grain.MINUTE, Kind.INTERVAL,
                  holiday="clock_range", ranged=True)
+
+
+def _dotted_clock(m: re.Match[str], c: Ctx) -> Piece | None:
+    h, mm = (m["h"], m["mm"]) if m["h"] else (m["h2"], m["mm2"])
+    mer = _mer(m["mer"])
+    if mer is not None and not 1 <= int(h) <= 12:
+        return None
+    return c.clock(*m.span(), int(h), int(mm), None, mer, h24=h.startswith("0") and len(h) == 2)
+
+
+def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
+    h = en_number(m["h"])
+    w = " ".join(m["mm"].lower().replace("-", " ").replace("'", " ").split())
+    mm = {"forty five": 45, "o five": 5, "oh five": 5, "o five ": 5}.get(w, en_number(w))
+    if h is None or mm is None:
+        return None
+    return c.clock(*m.span(), h, mm, None, _mer(m["mer"]))
+
+
+def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt = _amount(m["n"])
+    if amt is None:
+        return None
+    p = c.weekday(*m.span(), _wd_index(m["wd"]), None, "last")
+    assert p.lo is not None
+    return c.day(*m.span(), (p.lo - c.today).days - 7 * (int(amt[0]) - 1), weekday=True)
 
 
 def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -402,6 +428,10 @@ def _part(m: re.Match[str], c: Ctx) -> Piece | None:
     w = m["part"].lower()
     part = "early" if w in ("early", "beginning", "start") else "mid" if w.startswith("mid") else "late"
     target = " ".join(m["t"].lower().split())
+    if target in ("day", "the day", "today"):
+        return c.day(*m.span(), 0)
+    if target in ("week", "month", "year"):
+        target = "this " + target
     if target.startswith(("the month", "this month")):
         base = c.period(*m.span(), Grain.MONTH, 0)
     elif target in ("next month", "last month"):
@@ -481,7 +511,7 @@ def _nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _every(m: re.Match[str], c: Ctx) -> Piece | None:
     w = m.group(0).lower()
-    for word, g in (("hour", Grain.HOUR), ("week", Grain.WEEK), ("month", Grain.MONTH), ("year", Grain.YEAR),
+    for word, g in (("weekday", Grain.DAY), ("hour", Grain.HOUR), ("week", Grain.WEEK), ("month", Grain.MONTH), ("year", Grain.YEAR),
                     ("annual", Grain.YEAR)):
         if word in w:
             return Piece(*m.span(), "every", every=g)
@@ -507,7 +537,7 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 _HOL = "|".join(EN_NAMES)
-_PODW = r"(?:early\s+morning|morning|afternoon|evening|night|lunchtime|lunch)"
+_PODW = r"(?:early\s+morning|morning|afternoon|evening|night|lunchtime|lunch|dawn|dusk|sunrise|sunset)"
 
 _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{_HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?|"
@@ -519,6 +549,12 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"(?:morning|evening|afternoon)))", I), _clock_word),
     (re.compile(r"(?<![\d:])(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<mer1>(?:[ap]\.\s?m\.|[ap]\s?m))?\s*(?:-|–|to|until|till)\s*"
                 r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])", I), _clock_range),
+    (re.compile(r"(?<![\d.:])(?P<h>\d{1,2})[.h](?P<mm>\d{2})\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])|"
+                r"(?<=at )(?P<h2>\d{1,2})\.(?P<mm2>\d{2})(?![\d.])", I), _dotted_clock),
+    (re.compile(rf"{B}(?P<h>{_HOURW})[\s-]+(?P<mm>fifteen|thirty|forty[\s-]five|forty|fifty|twenty|ten|o'?\s?five|"
+                rf"oh\s+five)(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|years|days|"
+                rf"hours|times|percent|dollars))", I), _word_clock),
+    (re.compile(rf"{B}(?P<n>{_NUMW})\s+(?P<wd>{_WD_FULL})s\s+ago{E}", I), _weekdays_ago),
     (re.compile(rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
                 rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
                 I), _past_to),
@@ -527,7 +563,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{_PODW}))?{E}", I), _rel_day),
     (re.compile(rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present){E}", I), _now),
     (re.compile(rf"{B}(?:this\s+(?P<p>morning|afternoon|evening)|last\s+night|last\s+evening){E}", I), _this_pod),
-    (re.compile(rf"{B}(?:in\s+the\s+|at\s+|during\s+the\s+)(?P<p>{_PODW}|daytime){E}", I), _pod),
+    (re.compile(rf"{B}(?:in\s+the\s+|at\s+|during\s+the\s+|(?:on\s+)?the\s+(?=(?:morning|afternoon|evening|night)\s+"
+                rf"of\b))(?P<p>{_PODW}|daytime){E}", I), _pod),
     (re.compile(rf"{B}(?:(?P<rel>this\s+past|this\s+coming|last|next|this|coming|past|previous)\s+)?"
                 rf"(?:(?:on|the)\s+)?(?P<wd>{_WD_FULL}|(?-i:{_WD_ABBR}))(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
                 rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)?(?P<p>{_PODW}))?{E}",
@@ -570,12 +607,15 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:recently|lately|of\s+late|the\s+other\s+day|a\s+few\s+days\s+back|a\s+(?:little\s+)?while\s+"
                 rf"(?:ago|back)|some\s+time\s+ago|not\s+long\s+ago|these\s+days|nowadays|(?:earlier|later)\s+"
                 rf"(?:today|this\s+(?:week|month|year))){E}", I), _vague),
-    (re.compile(rf"{B}(?:(?:in|at|by)\s+)?(?:the\s+)?(?P<part>early|beginning|start|mid|middle|late|end)(?:-|\s+)"
+    (re.compile(rf"{B}(?:(?:in|at)\s+)?(?:the\s+)?(?P<part>early|beginning|start|mid|middle|late|end)(?:-|\s+)"
                 rf"(?:of\s+)?(?:in\s+)?(?P<t>the\s+month|this\s+month|next\s+month|last\s+month|(?:this|next|last|"
-                rf"the)\s+(?:year|week)|{_MON}|(?:19|20)\d{{2}}){E}", I), _part),
+                rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{_MON}|(?:19|20)\d{{2}}){E}", I),
+     _part),
+    (re.compile(rf"{B}(?:eod|cob|close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day){E}", I),
+     lambda m, c: c.day(*m.span(), 0)),
     (re.compile(rf"{B}(?:(?P<rel>last|next|this)\s+)?(?P<h>{_HOL})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}", I), _holiday),
     (re.compile(rf"{B}(?:every\s+(?:single\s+|other\s+)?(?:day|morning|afternoon|evening|night|week|month|year|"
-                rf"hour)|each\s+(?:day|week|month|year|morning|evening)|daily|weekly|monthly|yearly|annually|"
+                rf"hour|weekday)|each\s+(?:day|week|month|year|morning|evening)|daily|weekly|monthly|yearly|annually|"
                 rf"nightly){E}", I), _every),
     (re.compile(rf"{B}(?:the\s+)?(?:next|following|previous|prior)\s+day{E}|{B}the\s+day\s+(?:after|before)"
                 rf"(?!\s+(?:tomorrow|yesterday)){E}", I), _next_day),
@@ -597,7 +637,7 @@ _MONTHW = {"january", "february", "march", "april", "may", "june", "july", "augu
            "november", "december", "sept", *_MONTHS}
 _WDW = {f"{d}{s}" for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
         for s in ("", "s")} | {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
-_PODS = {"morning", "afternoon", "evening", "night", "lunch", "lunchtime", "daytime"}
+_PODS = {"morning", "afternoon", "evening", "night", "lunch", "lunchtime", "daytime", "dawn", "dusk", "sunrise", "sunset"}
 _ORDW = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
          "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
          "nineteenth", "twentieth", "thirtieth", "twenty", "thirty"}
@@ -608,7 +648,7 @@ _HOLW = {"labor", "labour", "new", "year", "years", "christmas", "xmas", "eve", 
          "veterans", "juneteenth", "independence", "july", "mother", "mothers", "father", "fathers", "easter",
          "april", "women", "womens", "fourth"}
 _GATES = [
-    _DIG, _DIG, _DIG, _DIG, _DIG | _HOURS, _DIG | _HOURS, _DIG | _HOURS, _DIG,
+    _DIG, _DIG, _DIG, _DIG, _DIG | _HOURS, _DIG | _HOURS, _DIG | _HOURS, _DIG, _DIG, _HOURS, _WDW,
     {"half", "quarter", "past", "after", "to", "till", "before"}, {"noon", "midday", "midnight"},
     {"today", "tonight", "tonite", "tomorrow", "tomorrows", "tmrw", "tmr", "yesterday", "day"},
     {"now", "currently", "moment", "present"}, {"morning", "afternoon", "evening", "night"}, _PODS, _WDW,
@@ -617,7 +657,7 @@ _GATES = [
     {"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade"} | _SEASONW, _SEASONW,
     {"q", "quarter", "qtr"}, _UNITW, _UNITW, _UNITW, _UNITW,
     {"recently", "lately", "late", "other", "while", "time", "long", "nowadays", "days", "earlier", "later", "back"},
-    {"early", "beginning", "start", "mid", "middle", "late", "end"}, _HOLW,
+    {"early", "beginning", "start", "mid", "middle", "late", "end"}, {"eod", "cob", "close", "end"}, _HOLW,
     {"every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly"},
     {"day"}, {"early", "late"}, {"days", "weeks", "months", "years"}, {"day"} | _WDW, _DIG, _UNITW,
 ]
