@@ -30,7 +30,7 @@ _CN_LIB = {"spring_festival": "Spring Festival", "dragon_boat": "Dragon Boat", "
 #: Chinese names (Simplified; Traditional is mapped before matching) -> key. Longest names first.
 ZH_NAMES = {
     "元旦节": "new_year", "元旦": "new_year", "春节": "spring_festival", "农历新年": "spring_festival",
-    "大年初一": "spring_festival", "除夕": "chuxi", "大年三十": "chuxi", "元宵节": "lantern", "元宵": "lantern",
+    "大年初一": "spring_festival", "正月初一": "spring_festival", "正月十五": "lantern", "除夕": "chuxi", "大年三十": "chuxi", "元宵节": "lantern", "元宵": "lantern",
     "清明节": "qingming", "清明": "qingming", "五一劳动节": "labor_cn", "劳动节": "labor_cn", "五一": "labor_cn",
     "端午节": "dragon_boat", "端午": "dragon_boat", "中秋节": "mid_autumn", "中秋": "mid_autumn",
     "国庆节": "national_day", "国庆": "national_day", "圣诞节": "christmas", "圣诞": "christmas",

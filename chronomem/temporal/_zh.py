@@ -43,7 +43,7 @@ _POD = {"凌晨": "small_hours", "早上": "early_morning", "早晨": "early_mor
 "上午": "forenoon", "中午": "noon", "午间": "noon", "下午": "afternoon",
         "午后": "afternoon", "傍晚": "dusk", "黄昏": "dusk", "晚上": "night", "晚间": "night", "夜里": "night",
         "夜间": "night", "夜晚": "night", "半夜": "late_night", "深夜": "late_night", "午夜": "late_night",
-        "白天": "day", "晚": "night", "早": "early_morning"}
+        "白天": "day", "一早": "early_morning", "晚": "night", "早": "early_morning"}
 _DAYS = {"今天": 0, "今日": 0, "今儿": 0, "明天": 1, "明日": 1, "明儿": 1, "后天": 2, "大后天": 3,
          "昨天": -1, "昨日": -1, "昨儿": -1, "前天": -2, "大前天": -3, "当天": 0, "次日": 1, "翌日": 1}
 _DAY_POD = {"今早": (0, "early_morning"), "今晨": (0, "early_morning"), "明早": (1, "early_morning"),
@@ -124,7 +124,7 @@ def _year_rel(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _amount(m: re.Match[str]) -> tuple[float, bool] | None:
     raw = m["n"]
-    vague = raw in ("十几", "几", "数", "若干", "一两", "两三", "三四", "三五", "几十") or bool(m.groupdict().get("more"))
+    vague = raw in ("十几", "几", "数", "若干", "一两", "两三", "三四", "三五", "几十") or any(m.groupdict().get(k) for k in ("more", "more0", "more1"))
     n: float | None = {"十几": 15, "半": 0.5, "几": 3, "数": 3, "若干": 3, "一两": 2, "两三": 3, "三四": 3, "三五": 4,
                        "几十": 30}.get(raw)
     if n is None:
@@ -233,6 +233,10 @@ def _recent(m: re.Match[str], c: Ctx) -> Piece | None:
         lo = c.now.replace(microsecond=0)
         unc = (lo - timedelta(hours=1), lo) if w in ("刚才", "刚刚", "方才") else None
         return c.window(*m.span(), lo, lo + timedelta(seconds=1), Grain.SECOND, Kind.INSTANT, unc)
+    if w in ("一会儿", "待会儿", "等会儿", "过一会儿", "稍后", "回头", "马上", "立刻", "一会"):
+        lo = c.now.replace(microsecond=0, second=0)
+        return c.window(*m.span(), lo, lo + timedelta(minutes=1), Grain.MINUTE, Kind.INSTANT,
+                        (lo, lo + timedelta(hours=1)))
     if w in ("不久前", "前不久", "前阵子", "前段时间", "之前不久"):
         return c.relative(*m.span(), 14, Grain.DAY, -1, vague=True)
     lo = c.today - timedelta(days=7)
@@ -303,7 +307,7 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.window(*m.span(), c.now, _shifted(c, unit, amt[0]), unit, Kind.DURATION)
 
 
-_U = r"(?P<ge>个)?(?P<half>半)?(?P<u>秒钟|秒|分钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?"
+_U = r"(?P<more0>多)?(?P<ge>个)?(?P<more1>多)?(?P<half>半)?(?P<u>秒钟|秒|分钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?"
 _AMT = rf"(?P<n>十几|几十|一两|两三|三四|三五|{N}|半|几|数|若干)"
 _HOLIDAYS = "|".join(sorted(ZH_NAMES, key=len, reverse=True))
 
@@ -314,11 +318,11 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"(?<![\d{ZH_DIGITS}])(?P<m>{N})\s*月份?(?![个\d])"), _month_day),
     (re.compile(rf"(?P<d>{N})\s*[号日](?![楼线房床位车口门码机厅室院子本期])"), _day_only),
     (re.compile("|".join(sorted([*_DAYS, *_DAY_POD], key=len, reverse=True))), _rel_day),
-    (re.compile(r"(?P<rel>上上|下下|上个|下个|这个|上一个|下一个|上|下|这|本|今)?\s*(?:周|星期|礼拜|週)"
+    (re.compile(r"(?P<rel>上上|下下|上个|下个|这个|上一个|下一个|上一|下一|这一|上|下|这|本|今)?\s*(?:周|星期|礼拜|週)"
                 r"(?P<d>[一二三四五六日天1-7]|末)?"), _week),
     (re.compile(r"(?P<rel>上上|下下|上|下|这|本|当)个?月(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末|头|尾)?"),
      _month_rel),
-    (re.compile(r"(?<![上下这本当\d])月(?P<part>初|中旬|上旬|下旬|底|末)"), lambda m, c: c.month_part(
+    (re.compile(r"(?<![上下这本当岁年\d])月(?P<part>初|中旬|上旬|下旬|底|末|中(?![国心午秋]))"), lambda m, c: c.month_part(
         *m.span(), c.period(*m.span(), Grain.MONTH, 0), _PART[m["part"]])),
     (re.compile(r"(?P<rel>大前|大后|去|今|明|前|后|本|上一|下一|当)年(?:年)?(?:的)?(?P<part>初|中(?![秋午])|底|末|头|尾)?"),
      _year_rel),
@@ -328,11 +332,11 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"(?P<w>过去|未来|接下来|今后|最近|近|前|上|下|后)(?:的)?{_AMT}{_U}(?!前|后|以)"), _span),
     (re.compile(r"前几天|前两天|前些天|这两天|几天前|过几天|过两天|过些天|改天|再过几天"), _fuzzy_days),
     (re.compile(r"现在|此刻|此时|目前|当前|眼下|当下|刚才|刚刚|方才|最近|近来|近期|近日|这几天|这些天|这阵子|"
-                r"这段时间|不久前|前不久|前阵子|前段时间"), _recent),
+                r"这段时间|不久前|前不久|前阵子|前段时间|过一会儿|一会儿|待会儿|等会儿|稍后|马上|立刻"), _recent),
     (re.compile(rf"(?P<h>{N})\s*(?:点|时)(?P<zhong>钟)?(?:\s*(?:(?P<half>半)|(?P<q>[一三])刻|(?P<mm>{N})\s*分?)"
                 rf"(?:\s*(?P<ss>{N})\s*秒)?)?"), _clock),
-    (re.compile("|".join(sorted(_POD, key=len, reverse=True)).replace("|晚|早", "|(?<=[天日一二三四五六号末])[晚早]")
-                ), _pod),
+    (re.compile("|".join(sorted(set(_POD) - {"一早", "晚", "早"}, key=lambda w: (-len(w), w)))
+                + "|(?<=[天日一二三四五六号末])[晚早]|(?<=[天日])一早"), _pod),
     (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<s>[春夏秋冬])(?:天|季)"), _season),
     (re.compile(r"(?P<rel>今|去|明)(?P<s>[春夏秋冬])(?![天季节])"), _season),
     (re.compile(r"(?P<y>\d{4}|\d{2}|[一二三四五六七八九]十|[零〇一二三四五六七八九]{2})\s*年代"), _decade),
@@ -354,7 +358,7 @@ _UNIT_CHARS = "秒分时钟天日周期拜月年"
 _EXTRA_GATES = ["月", "半", "季", "月", "年"]
 # A rule runs only when the text holds one of its gate characters (most chat messages hold none).
 _GATES = ["年", "月", "月", "号日", "今明后昨前当次翌", "周星礼", "月", "月", "年", "年", "前后内", "去来下后近前上",
-          "天", "现此目当眼刚方近阵段久", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
+          "天", "现此目当眼刚方近阵段久会稍马立", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
           "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS, *_EXTRA_GATES, "过"]
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
     (pattern, handler, frozenset(gate)) for (pattern, handler), gate in zip(_RULES, _GATES, strict=True)
