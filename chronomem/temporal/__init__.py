@@ -10,7 +10,8 @@ Conventions
 -----------
 Reference and zone
     Every expression is resolved against an explicit, aware ``reference`` (the message time) in the speaker's
-    zone ``tz`` (IANA name or tzinfo; default: the reference's own UTC offset). The machine clock is never read.
+    zone ``tz`` (IANA name or tzinfo; default: the reference's own UTC offset). The machine clock is never
+    read.
     Results are half-open UTC intervals ``[start, end)``; ``None`` marks an open side.
 Grains
     ``second, minute, hour, part_of_day, day, week, month, quarter, season, year, decade``. A resolved
@@ -22,23 +23,27 @@ Kinds
     hours": start = reference, end = start + length); ``recurring`` ("every Monday", "每天早上8点": the next
     occurrence).
 Weeks
-    Weeks start on Monday. 上周三 / 下周三 / 这周三 are the Wednesday of the previous / next / current calendar
-    week; a bare 周三 is this week's Wednesday. "last week", "next week" are calendar weeks; a weekend is
+    Weeks start on Monday. 上周三 / 下周三 / 这周三 are the Wednesday of the previous / next / current
+    calendar week; a bare 周三 is this week's Wednesday. "last week", "next week" are calendar weeks; a
+    weekend is
     Saturday 00:00 to Monday 00:00.
 English weekdays (as in Duckling)
     "Tuesday" and "next Tuesday" are the nearest Tuesday after today; "last Tuesday" the nearest before today;
     "this Tuesday" the nearest on or after today; "Tuesday of next week" / "Tuesday next week" the calendar
     week's; "Friday after next" is a week after "next Friday".
 Past or future for partial dates
-    A month, a month and day, or a day of the month without a year ("in March", "3月5号", "the 15th", "十五号")
+    A month, a month and day, or a day of the month without a year ("in March", "3月5号", "the 15th",
+    "十五号")
     is taken in the reference's year (and month): a calendar reading, not "nearest future". With
     last/next ("last March", "next March") the nearest such month before/after the current one. Named holidays
     without a year are the next occurrence (today included); "last Christmas" the previous one.
 Relative offsets
-    "三天前", "two weeks ago", "in 3 months", "一年后": the reference moved by the amount; units of a day or more
+    "三天前", "two weeks ago", "in 3 months", "一年后": the reference moved by the amount; units of a day or
+    more
     resolve to that day (grain day), hours to the minute, minutes and seconds to the second.
     "the last 3 days" / "过去三天" are the 3 whole units before the current one (today excluded);
-    "next 3 days" / "未来三天" the 3 after it; "within 2 weeks" / "两周内" is [reference, reference + 2 weeks).
+    "next 3 days" / "未来三天" the 3 after it; "within 2 weeks" / "两周内" is
+    [reference, reference + 2 weeks).
 Parts of the day (local wall clock)
     凌晨 00-06, 早上/早晨/清晨/morning (early) 06-09, morning 06-12, 上午 08-12, 中午/noon/lunch 12-14,
     下午/afternoon 12-18, 傍晚/dusk 17-19, 晚上/evening/tonight 18-24, 半夜/深夜 22-02, "last night" 18:00
@@ -61,7 +66,8 @@ Text
     Chinese numerals (三个月前, 十五号, 两点半, 二零二四年), full-width digits.
 
 Interval reasoning: :func:`relation` (Allen's 13 relations), :func:`possible_relations` (for vague intervals),
-:func:`conflicts`, :func:`timeline`, :func:`gap`, :func:`causal_candidates`. Query intent: :func:`query_intent`.
+:func:`conflicts`, :func:`timeline`, :func:`gap`, :func:`causal_candidates`.
+Query intent: :func:`query_intent`.
 """
 
 from __future__ import annotations

@@ -17,8 +17,15 @@ from .._time import MAX_US, MIN_US
 from ._model import Interval, Mention
 
 __all__ = [
-    "Relation", "causal_candidates", "conflicts", "converse", "gap", "overlaps", "possible_relations",
-    "relation", "timeline",
+    "Relation",
+    "causal_candidates",
+    "conflicts",
+    "converse",
+    "gap",
+    "overlaps",
+    "possible_relations",
+    "relation",
+    "timeline",
 ]
 
 
@@ -41,8 +48,12 @@ class Relation(StrEnum):
 
 
 _CONVERSE = {
-    Relation.BEFORE: Relation.AFTER, Relation.MEETS: Relation.MET_BY, Relation.OVERLAPS: Relation.OVERLAPPED_BY,
-    Relation.STARTS: Relation.STARTED_BY, Relation.DURING: Relation.CONTAINS, Relation.FINISHES: Relation.FINISHED_BY,
+    Relation.BEFORE: Relation.AFTER,
+    Relation.MEETS: Relation.MET_BY,
+    Relation.OVERLAPS: Relation.OVERLAPPED_BY,
+    Relation.STARTS: Relation.STARTED_BY,
+    Relation.DURING: Relation.CONTAINS,
+    Relation.FINISHES: Relation.FINISHED_BY,
     Relation.EQUALS: Relation.EQUALS,
 }
 _CONVERSE.update({v: k for k, v in list(_CONVERSE.items())})
@@ -140,14 +151,16 @@ def conflicts(events: Sequence[Interval]) -> list[tuple[Interval, Interval]]:
 
 
 def gap(a: Interval, b: Interval) -> timedelta | None:
-    """Time from the end of ``a`` to the start of ``b`` (negative when they overlap; None if ``a`` is open)."""
+    """Time from the end of ``a`` to the start of ``b``; negative when they overlap, None if ``a`` is open."""
     if a.end_us is None:
         return None
     return timedelta(microseconds=b.start_us - a.end_us)
 
 
 def causal_candidates(events: Sequence[Interval], within: timedelta) -> list[tuple[Interval, Interval]]:
-    """Pairs (A, B) where A ends at most ``within`` before B starts: *candidates* for "A led to B", not facts."""
+    """Pairs (A, B) where A ends at most ``within`` before B starts.
+
+    These are *candidates* for "A led to B", not facts."""
     limit = within // timedelta(microseconds=1)
     ordered = timeline(events)
     out = []

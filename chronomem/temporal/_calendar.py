@@ -12,13 +12,23 @@ from .._time import to_us
 from ._model import Grain
 
 __all__ = [
-    "add_months", "cell", "midnight", "season_cell", "season_of", "shift", "to_utc_us", "truncate",
+    "add_months",
+    "cell",
+    "midnight",
+    "season_cell",
+    "season_of",
+    "shift",
+    "to_utc_us",
+    "truncate",
     "week_start",
 ]
 
 _FIXED = {
-    Grain.SECOND: timedelta(seconds=1), Grain.MINUTE: timedelta(minutes=1), Grain.HOUR: timedelta(hours=1),
-    Grain.DAY: timedelta(days=1), Grain.WEEK: timedelta(days=7),
+    Grain.SECOND: timedelta(seconds=1),
+    Grain.MINUTE: timedelta(minutes=1),
+    Grain.HOUR: timedelta(hours=1),
+    Grain.DAY: timedelta(days=1),
+    Grain.WEEK: timedelta(days=7),
 }
 _MONTHS = {Grain.MONTH: 1, Grain.QUARTER: 3, Grain.SEASON: 3, Grain.YEAR: 12, Grain.DECADE: 120}
 

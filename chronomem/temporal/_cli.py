@@ -40,16 +40,22 @@ def time_group() -> None:
 
 @time_group.command(name="parse")
 @click.argument("text", required=False)
-@click.option("--ref", "ref", required=True, help="Reference time, ISO 8601 with offset: 2024-06-12T15:00:00+08:00.")
+@click.option(
+    "--ref", "ref", required=True, help="Reference time, ISO 8601 with offset: 2024-06-12T15:00:00+08:00."
+)
 @click.option("--tz", default=None, help="Speaker's IANA zone (default: the reference's own offset).")
-@click.option("--stdin", "from_stdin", is_flag=True, help="Read one text per line; print one JSON array per line.")
+@click.option(
+    "--stdin", "from_stdin", is_flag=True, help="Read one text per line; print one JSON array per line."
+)
 def parse_command(text: str | None, ref: str, tz: str | None, from_stdin: bool) -> None:
-    """Print one JSON object per mention: text, start, end (UTC ISO 8601 or null), grain, kind, uncertainty."""
+    """Print one JSON object per mention: text, start, end (UTC ISO 8601 or null), grain, kind,
+    uncertainty."""
     try:
         reference = datetime.fromisoformat(ref.strip().replace("Z", "+00:00"))
     except ValueError as exc:
-        raise click.BadParameter(f"{ref!r} is not ISO 8601; use e.g. 2024-06-12T15:00:00+08:00",
-                                 param_hint="--ref") from exc
+        raise click.BadParameter(
+            f"{ref!r} is not ISO 8601; use e.g. 2024-06-12T15:00:00+08:00", param_hint="--ref"
+        ) from exc
     if from_stdin == (text is not None):
         raise click.UsageError("give either TEXT or --stdin (one text per line), not both or neither")
     try:

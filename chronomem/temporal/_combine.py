@@ -19,12 +19,18 @@ _JOIN = re.compile(r"[\s,，、的(（]*(?:(?:at|on|in the|in|of|@|around|about|
 _RANGE = re.compile(r"\s*(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and)\s*", re.I)
 _RANGE_PRE = re.compile(r"(?:从|自|由|from|between)\s*$", re.I)
 _BETWEEN = re.compile(r"between\s*$", re.I)
-_AFTER_PRE = re.compile(r"(?:自从|从|自|since|starting(?:\s+(?:from|on|in))?|from|as\s+of|after|beginning)\s*$", re.I)
+_AFTER_PRE = re.compile(
+    r"(?:自从|从|自|since|starting(?:\s+(?:from|on|in))?|from|as\s+of|after|beginning)\s*$", re.I
+)
 _AFTER_SUF = re.compile(r"\s*(?:开始|起|以来|以后|之后|往后|后|onwards?|and\s+after|and\s+later)", re.I)
-_BEFORE_PRE = re.compile(r"(?:until|till|til|up\s+to|before|截止到|截至|截止|直到|到|by|prior\s+to)\s*$", re.I)
+_BEFORE_PRE = re.compile(
+    r"(?:until|till|til|up\s+to|before|截止到|截至|截止|直到|到|by|prior\s+to)\s*$", re.I
+)
 _BEFORE_SUF = re.compile(r"\s*(?:以前|之前|前|为止|or\s+earlier|and\s+before)", re.I)
 _EVERY_PRE = re.compile(r"(?:每个|每|every|each)\s*$", re.I)
-_AROUND_PRE = re.compile(r"(?:大约|大概|约|差不多|around|about|approximately|approx\.?|roughly|circa|~)\s*$", re.I)
+_AROUND_PRE = re.compile(
+    r"(?:大约|大概|约|差不多|around|about|approximately|approx\.?|roughly|circa|~)\s*$", re.I
+)
 _AROUND_SUF = re.compile(r"\s*(?:左右|前后|上下|ish|or\s+so)", re.I)
 _INCLUSIVE = {"until", "till", "til", "up to", "截止到", "截至", "截止", "直到", "到", "by", "为止"}
 
@@ -56,9 +62,22 @@ def _clock_final(date: Piece | None, clock: Piece, ctx: Ctx, s: int, e: int) -> 
         day = midnight(day)
     lo = place_clock(day, clock, hint, date is not None)
     hi = lo + {Grain.HOUR: timedelta(hours=1), Grain.MINUTE: timedelta(minutes=1)}.get(
-        clock.grain, timedelta(seconds=1))
-    return Piece(s, e, "final", lo, hi, clock.grain, Kind.INSTANT, hour=clock.hour, minute=clock.minute,
-                 mer=clock.mer or hint, pod=date.pod if date else clock.pod, weekday=bool(date and date.weekday))
+        clock.grain, timedelta(seconds=1)
+    )
+    return Piece(
+        s,
+        e,
+        "final",
+        lo,
+        hi,
+        clock.grain,
+        Kind.INSTANT,
+        hour=clock.hour,
+        minute=clock.minute,
+        mer=clock.mer or hint,
+        pod=date.pod if date else clock.pod,
+        weekday=bool(date and date.weekday),
+    )
 
 
 def _reanchor(p: Piece, ctx: Ctx, year: int | None, month: int | None) -> Piece | None:
@@ -104,14 +123,24 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
         assert b.pod is not None
         return ctx.with_pod(a, b.pod).moved(s, e)
     day_like = (Grain.DAY, Grain.PART_OF_DAY)
-    if a.kind == "date" and a.grain in day_like and b.kind == "clock" and a.mkind in (Kind.INSTANT, Kind.INTERVAL):
+    if (
+        a.kind == "date"
+        and a.grain in day_like
+        and b.kind == "clock"
+        and a.mkind in (Kind.INSTANT, Kind.INTERVAL)
+    ):
         if a.mkind is Kind.INTERVAL and a.pod is None:
             return None
         return _clock_final(a, b, ctx, s, e)
     if a.kind == "clock" and b.kind == "date" and b.grain in day_like and (b.mkind is Kind.INSTANT or b.pod):
         return _clock_final(b, a, ctx, s, e)
-    if a.kind == "final" and a.weekday and a.grain.rank < Grain.PART_OF_DAY.rank and b.kind == "date" and (
-            b.grain is Grain.DAY and not b.weekday and b.mkind is Kind.INSTANT):
+    if (
+        a.kind == "final"
+        and a.weekday
+        and a.grain.rank < Grain.PART_OF_DAY.rank
+        and b.kind == "date"
+        and (b.grain is Grain.DAY and not b.weekday and b.mkind is Kind.INSTANT)
+    ):
         assert a.lo is not None and a.hi is not None and b.lo is not None
         delta = midnight(b.lo) - midnight(a.lo)
         return a.moved(s, e, lo=a.lo + delta, hi=a.hi + delta, weekday=False)
@@ -166,7 +195,9 @@ def _range_sides(a: Piece, b: Piece, ctx: Ctx) -> tuple[Piece, Piece] | None:
         return _clock_final(b_day, a, ctx, a.start, a.end), b
     if (a.kind == "clock" and b.kind == "clock") or (a.kind in ("date", "final") and b.kind == "clock"):
         if a.kind == "clock" and a.mer is None and b.mer in ("pm", "am") and not a.h24:
-            a = replace(a, mer=b.mer if a.hour <= b.hour or a.hour == 12 else ("am" if b.mer == "pm" else "pm"))
+            a = replace(
+                a, mer=b.mer if a.hour <= b.hour or a.hour == 12 else ("am" if b.mer == "pm" else "pm")
+            )
         base = a if a.kind != "clock" else None
         if a.kind == "clock":
             a = _clock_final(None, a, ctx, a.start, a.end)
@@ -198,15 +229,21 @@ def _range_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
             gap = text[a.end : p.start]
             pre = _RANGE_PRE.search(text, 0, a.start)
             is_and = gap.strip().lower() == "and"
-            if _RANGE.fullmatch(gap) and (not is_and or _BETWEEN.search(text, 0, a.start)) and a.mkind not in (
-                    Kind.OPEN_AFTER, Kind.OPEN_BEFORE) and p.mkind not in (Kind.OPEN_AFTER, Kind.OPEN_BEFORE):
+            if (
+                _RANGE.fullmatch(gap)
+                and (not is_and or _BETWEEN.search(text, 0, a.start))
+                and a.mkind not in (Kind.OPEN_AFTER, Kind.OPEN_BEFORE)
+                and p.mkind not in (Kind.OPEN_AFTER, Kind.OPEN_BEFORE)
+            ):
                 sides = _range_sides(a, p, ctx)
                 if sides is not None:
                     left, right = (_as_final(x, ctx) for x in sides)
                     if left.lo is not None and right.hi is not None and left.lo < right.hi:
                         start = pre.start() if pre is not None and pre.end() == a.start else a.start
                         g = left.grain if left.grain.rank <= right.grain.rank else right.grain
-                        out[-1] = Piece(start, p.end, "final", left.lo, right.hi, g, Kind.INTERVAL, ranged=True)
+                        out[-1] = Piece(
+                            start, p.end, "final", left.lo, right.hi, g, Kind.INTERVAL, ranged=True
+                        )
                         continue
         out.append(p)
     return out
@@ -255,8 +292,12 @@ def _around_pass(pieces: list[Piece], text: str) -> list[Piece]:
             suf = _AROUND_SUF.match(text, p.end)
             if pre is not None or suf is not None:
                 pad = timedelta(minutes=30) if p.grain.rank < Grain.PART_OF_DAY.rank else p.hi - p.lo
-                p = replace(p, start=pre.start() if pre else p.start, end=suf.end() if suf else p.end,
-                            unc=(p.lo - pad, p.hi + pad))
+                p = replace(
+                    p,
+                    start=pre.start() if pre else p.start,
+                    end=suf.end() if suf else p.end,
+                    unc=(p.lo - pad, p.hi + pad),
+                )
         out.append(p)
     return out
 
@@ -269,8 +310,9 @@ def _every_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
         if prev is not None and prev.kind == "every" and _JOIN.fullmatch(text[prev.end : p.start]):
             nxt = _next_occurrence(p, ctx)
             if nxt is not None:
-                out[-1] = replace(nxt, start=prev.start, end=p.end, kind="final", mkind=Kind.RECURRING,
-                                  ranged=True)
+                out[-1] = replace(
+                    nxt, start=prev.start, end=p.end, kind="final", mkind=Kind.RECURRING, ranged=True
+                )
                 continue
         if p.kind == "date" and p.weekday and _EVERY_PRE.search(text, prev.end if prev else 0, p.start):
             m = _EVERY_PRE.search(text, prev.end if prev else 0, p.start)
@@ -302,17 +344,24 @@ def _every_alone(p: Piece, ctx: Ctx) -> Piece:
     return Piece(p.start, p.end, "final", lo, hi, g, Kind.RECURRING, ranged=True)
 
 
-_ANCHOR = re.compile(r"\s*(?:(?P<after>from|after|later\s+than)|(?P<before>before|prior\s+to|earlier\s+than))\s*", re.I)
+_ANCHOR = re.compile(
+    r"\s*(?:(?P<after>from|after|later\s+than)|(?P<before>before|prior\s+to|earlier\s+than))\s*", re.I
+)
 
 
 def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
-    """"a week from Monday", "two days after tomorrow", "3 days before Christmas": offset from a named day."""
+    """Offsets from a named day: "a week from Monday", "two days after tomorrow", "3 days before Xmas"."""
     out: list[Piece] = []
     for p in pieces:
         prev = out[-1] if out else None
         m = _ANCHOR.fullmatch(text, prev.end, p.start) if prev is not None else None
-        if prev is not None and m is not None and prev.mkind is Kind.DURATION and prev.amount and (
-                p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank):
+        if (
+            prev is not None
+            and m is not None
+            and prev.mkind is Kind.DURATION
+            and prev.amount
+            and (p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank)
+        ):
             sign = 1 if m["after"] else -1
             lo = shift(p.lo, prev.grain, sign * prev.amount)
             grain = Grain.DAY if prev.grain.rank >= Grain.DAY.rank else p.grain

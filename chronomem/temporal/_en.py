@@ -18,7 +18,6 @@ from ._pieces import Ctx, Mer, Piece
 __all__ = ["RULES"]
 
 Handler = Callable[[re.Match[str], Ctx], Piece | None]
-I = re.IGNORECASE
 B, E = r"(?<![A-Za-z])", r"(?![A-Za-z])"
 
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -27,7 +26,8 @@ _MON = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|au
 _WDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
 _WD_FULL = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _WD_ABBR = r"(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?"
-_NUMW = (r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+_NUMW = (r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+         r"twenty|"
          r"thirty|forty|fifty|sixty|a\s+few|few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|half\s+an?|"
          r"a\s+half)")
 _UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|yrs?|decades?)"
@@ -35,10 +35,12 @@ _UNITS = {"sec": Grain.SECOND, "min": Grain.MINUTE, "hou": Grain.HOUR, "hrs": Gr
           "day": Grain.DAY, "wee": Grain.WEEK, "for": Grain.WEEK, "mon": Grain.MONTH, "yea": Grain.YEAR,
           "yrs": Grain.YEAR, "yr": Grain.YEAR, "dec": Grain.DECADE}
 _ORD = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
-        r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[-\s]\w+|thirtieth|"
+        r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[-\s]\w+|"
+        r"thirtieth|"
         r"thirty[-\s]first)")
 _HOURW = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_POD = {"morning": "morning", "early morning": "early_morning", "afternoon": "afternoon", "evening": "evening",
+_POD = {"morning": "morning", "early morning": "early_morning", "afternoon": "afternoon",
+        "evening": "evening",
         "night": "night", "lunch": "noon", "lunchtime": "noon", "noon": "noon", "midday": "noon",
         "late night": "late_night", "overnight": "late_night", "daytime": "day", "dawn": "early_morning",
         "dusk": "dusk", "sunset": "dusk", "sunrise": "early_morning"}
@@ -132,13 +134,15 @@ def _mer(text: str | None) -> Mer:
 
 
 _NUMERIC: list[tuple[re.Pattern[str], Handler]] = [
-    (re.compile(r"(?<![\d.])(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:(?:T|\s+)(?P<H>\d{1,2}):(?P<M>\d{2})"
+    (re.compile(r"(?<![\d.])(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:(?:T|\s+)(?P<H>\d{1,2})"
+                r":(?P<M>\d{2})"
                 r"(?::(?P<S>\d{2}))?(?:\.\d+)?\s*(?P<z>Z|[+-]\d{2}:?\d{2})?)?(?![\d])"), _iso),
     (re.compile(r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
                 r"(?![\d/]|\.\d|\s*(?:h|hours?|of\s+an?)\b)"), _slash),
     (re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d{2})[-/](?P<m>\d{1,2})(?![\d/-])"), _ym),
-    (re.compile(r"(?<![\d:.])(?P<h>\d{1,2}):(?P<mm>\d{2})(?::(?P<ss>\d{2}))?(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)|[ap])"
-                r"(?![a-z]))?(?![\d:])", I), _hhmm),
+    (re.compile(r"(?<![\d:.])(?P<h>\d{1,2}):(?P<mm>\d{2})(?::(?P<ss>\d{2}))?(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+                r"[ap]\s?m)|[ap])"
+                r"(?![a-z]))?(?![\d:])", re.I), _hhmm),
 ]
 
 
@@ -168,7 +172,8 @@ def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
     from ._combine import place_clock
 
     lo = place_clock(c.today, a, None, False)
-    hi = place_clock(c.today, b, None, False) + (timedelta(hours=1) if m["m2"] is None else timedelta(minutes=1))
+    step = timedelta(hours=1) if m["m2"] is None else timedelta(minutes=1)
+    hi = place_clock(c.today, b, None, False) + step
     if hi <= lo:
         return None
     return Piece(*m.span(), "date", lo, hi, Grain.HOUR if m["m1"] is None else Grain.MINUTE, Kind.INTERVAL,
@@ -213,7 +218,8 @@ def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _noon(m: re.Match[str], c: Ctx) -> Piece | None:
-    return c.clock(*m.span(), 24 if m.group(0).lower().endswith("midnight") else 12, None, None, None, h24=True)
+    hour = 24 if m.group(0).lower().endswith("midnight") else 12
+    return c.clock(*m.span(), hour, None, None, None, h24=True)
 
 
 def _rel_day(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -337,7 +343,8 @@ def _period(m: re.Match[str], c: Ctx) -> Piece | None:
         return c.weekend(*m.span(), off)
     if u in ("spring", "summer", "fall", "autumn", "winter"):
         return _season_rel(c, m.start(), m.end(), u, off)
-    g = {"week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR, "yr": Grain.YEAR, "quarter": Grain.QUARTER,
+    g = {"week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR, "yr": Grain.YEAR,
+         "quarter": Grain.QUARTER,
          "qtr": Grain.QUARTER, "decade": Grain.DECADE}[u]
     return c.period(*m.span(), g, off)
 
@@ -348,14 +355,11 @@ _SEASONS = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
 def _season_rel(c: Ctx, s: int, e: int, name: str, off: int) -> Piece:
     idx = _SEASONS[name]
     cy, ci = season_of(c.now)
-    y = cy if idx >= ci or (idx == 3) else cy
     if off == 0:
         return c.season(s, e, cy if idx == 3 and ci == 3 else None, idx)
     if off < 0:
-        y = cy if idx < ci else cy - 1
-    else:
-        y = cy if idx > ci else cy + 1
-    return c.season(s, e, y, idx)
+        return c.season(s, e, cy if idx < ci else cy - 1, idx)
+    return c.season(s, e, cy if idx > ci else cy + 1, idx)
 
 
 def _season(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -444,7 +448,8 @@ def _part(m: re.Match[str], c: Ctx) -> Piece | None:
         days = {"early": (0, 2), "mid": (2, 4), "late": (4, 7)}[part]
         return c.window(*m.span(), p.lo + timedelta(days=days[0]), p.lo + timedelta(days=days[1]), Grain.DAY)
     elif target.isdigit():
-        base = Piece(*m.span(), "year", datetime(int(target), 1, 1), datetime(int(target) + 1, 1, 1), Grain.YEAR)
+        y = int(target)
+        base = Piece(*m.span(), "year", datetime(y, 1, 1), datetime(y + 1, 1, 1), Grain.YEAR)
     else:
         found = c.ymd(*m.span(), None, _month(target), None)
         if found is None:
@@ -511,8 +516,8 @@ def _nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _every(m: re.Match[str], c: Ctx) -> Piece | None:
     w = m.group(0).lower()
-    for word, g in (("weekday", Grain.DAY), ("hour", Grain.HOUR), ("week", Grain.WEEK), ("month", Grain.MONTH), ("year", Grain.YEAR),
-                    ("annual", Grain.YEAR)):
+    for word, g in (("weekday", Grain.DAY), ("hour", Grain.HOUR), ("week", Grain.WEEK),
+                    ("month", Grain.MONTH), ("year", Grain.YEAR), ("annual", Grain.YEAR)):
         if word in w:
             return Piece(*m.span(), "every", every=g)
     pod = next((p for p in ("morning", "afternoon", "evening", "night") if p in w), None)
@@ -540,111 +545,155 @@ _HOL = "|".join(EN_NAMES)
 _PODW = r"(?:early\s+morning|morning|afternoon|evening|night|lunchtime|lunch|dawn|dusk|sunrise|sunset)"
 
 _RULES: list[tuple[re.Pattern[str], Handler]] = [
-    (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{_HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?|"
-                rf"(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z]))", I), _clock_word),
-    (re.compile(rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?"
-                rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in\s+the|and|to|until|till|-)\b))",
-                I), _clock_word),
+    (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{_HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+                rf"[ap]\s?m)))?|"
+                rf"(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z]))", re.I), _clock_word),
+    (re.compile(rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+                rf"[ap]\s?m)))?"
+                rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in\s+the|and|to|until|till|-)"
+                rf"\b))",
+                re.I), _clock_word),
     (re.compile(rf"{B}(?P<h>\d{{1,2}}|{_HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|in\s+the\s+"
-                rf"(?:morning|evening|afternoon)))", I), _clock_word),
-    (re.compile(r"(?<![\d:])(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<mer1>(?:[ap]\.\s?m\.|[ap]\s?m))?\s*(?:-|–|to|until|till)\s*"
-                r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])", I), _clock_range),
+                rf"(?:morning|evening|afternoon)))", re.I), _clock_word),
+    (re.compile(r"(?<![\d:])(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<mer1>(?:[ap]\.\s?m\.|[ap]\s?m))?\s*(?:-|"
+                r"–|to|until|till)\s*"
+                r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])"
+                r"", re.I), _clock_range),
     (re.compile(r"(?<![\d.:])(?P<h>\d{1,2})[.h](?P<mm>\d{2})\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])|"
-                r"(?<=at )(?P<h2>\d{1,2})\.(?P<mm2>\d{2})(?![\d.])", I), _dotted_clock),
-    (re.compile(rf"{B}(?P<h>{_HOURW})[\s-]+(?P<mm>fifteen|thirty|forty[\s-]five|forty|fifty|twenty|ten|o'?\s?five|"
-                rf"oh\s+five)(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|years|days|"
-                rf"hours|times|percent|dollars))", I), _word_clock),
-    (re.compile(rf"{B}(?P<n>{_NUMW})\s+(?P<wd>{_WD_FULL})s\s+ago{E}", I), _weekdays_ago),
+                r"(?<=at )(?P<h2>\d{1,2})\.(?P<mm2>\d{2})(?![\d.])", re.I), _dotted_clock),
+    (re.compile(rf"{B}(?P<h>{_HOURW})[\s-]+(?P<mm>fifteen|thirty|forty[\s-]five|forty|fifty|twenty|ten|"
+                rf"o'?\s?five|"
+                rf"oh\s+five)(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|"
+                rf"years|days|"
+                rf"hours|times|percent|dollars))", re.I), _word_clock),
+    (re.compile(rf"{B}(?P<n>{_NUMW})\s+(?P<wd>{_WD_FULL})s\s+ago{E}", re.I), _weekdays_ago),
     (re.compile(rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
-                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
-                I), _past_to),
-    (re.compile(rf"{B}(?:at\s+)?(?:noon|midday|midnight){E}", I), _noon),
+                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{_HOURW})"
+                rf"(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
+                re.I), _past_to),
+    (re.compile(rf"{B}(?:at\s+)?(?:noon|midday|midnight){E}", re.I), _noon),
     (re.compile(rf"{B}(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|today|tonight|tonite|"
-                rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{_PODW}))?{E}", I), _rel_day),
-    (re.compile(rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present){E}", I), _now),
-    (re.compile(rf"{B}(?:this\s+(?P<p>morning|afternoon|evening)|last\s+night|last\s+evening){E}", I), _this_pod),
-    (re.compile(rf"{B}(?:in\s+the\s+|at\s+|during\s+the\s+|(?:on\s+)?the\s+(?=(?:morning|afternoon|evening|night)\s+"
-                rf"of\b))(?P<p>{_PODW}|daytime){E}", I), _pod),
+                rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{_PODW}))?{E}", re.I), _rel_day),
+    (re.compile(rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present)"
+                rf"{E}", re.I), _now),
+    (re.compile(rf"{B}(?:this\s+(?P<p>morning|afternoon|evening)|last\s+night|last\s+evening)"
+                rf"{E}", re.I), _this_pod),
+    (re.compile(rf"{B}(?:in\s+the\s+|at\s+|during\s+the\s+|(?:on\s+)?the\s+(?=(?:morning|afternoon|evening|"
+                rf"night)\s+"
+                rf"of\b))(?P<p>{_PODW}|daytime){E}", re.I), _pod),
     (re.compile(rf"{B}(?:(?P<rel>this\s+past|this\s+coming|last|next|this|coming|past|previous)\s+)?"
                 rf"(?:(?:on|the)\s+)?(?P<wd>{_WD_FULL}|(?-i:{_WD_ABBR}))(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
-                rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)?(?P<p>{_PODW}))?{E}",
-                I), _weekday),
+                rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)"
+                rf"?(?P<p>{_PODW}))?{E}",
+                re.I), _weekday),
     (re.compile(rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{_ORD}))\s+(?:of\s+|day\s+of\s+)?"
-                rf"(?P<mon>{_MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)", I), _md),
+                rf"(?P<mon>{_MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)", re.I), _md),
     (re.compile(rf"{B}(?P<mon>{_MON})\s*(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{_ORD}))"
-                rf"(?:,?\s*(?P<y>\d{{4}}))?(?![\d:]|\s*[ap]\.?m\b)", I), _md),
-    (re.compile(rf"{B}(?:from\s+)?(?P<mon>{_MON})\s*(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|"
-                rf"till)\s*(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y>\d{{4}}))?(?![\d:])", I), _day_range),
-    (re.compile(rf"{B}(?:from\s+)?(?:the\s+)?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|till)\s*"
-                rf"(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON})(?:,?\s*(?P<y>\d{{4}}))?{E}", I),
+                rf"(?:,?\s*(?P<y>\d{{4}}))?(?![\d:]|\s*[ap]\.?m\b)", re.I), _md),
+    (re.compile(rf"{B}(?:from\s+)?(?P<mon>{_MON})\s*(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|"
+                rf"thru|until|"
+                rf"till)\s*(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y>\d{{4}}))?(?![\d:])"
+                rf"", re.I), _day_range),
+    (re.compile(rf"{B}(?:from\s+)?(?:the\s+)?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|"
+                rf"until|till)\s*"
+                rf"(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON})"
+                rf"(?:,?\s*(?P<y>\d{{4}}))?{E}", re.I),
      _day_range),
-    (re.compile(rf"{B}(?P<mon>{_MON})\s*,?\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", I), _month_year),
-    (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+)?(?P<mon>january|february|april|june|july|"
-                rf"august|september|october|november|december|(?-i:March|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|"
-                rf"Nov|Dec))(?:(?<=[a-z])\.(?=\s*\d))?{E}", I), _bare_month),
-    (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|of|during|"
-                rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}", I), _bare_month),
-    (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{_ORD})){E}", I), _the_nth),
-    (re.compile(r"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{2})(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|pounds?|"
-                r"bucks|people|users|persons|items?|words|times|km|kg|miles|meters|feet|pages|rows|lines|points|"
-                r"calories|steps|members|students|employees|copies|units|votes|views|likes|followers|年|元|人|个|次|"
-                r"\$))(?!s)", I), _year),
-    (re.compile(rf"{B}(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s{E}|{B}the\s+(?P<word>twenties|thirties|forties|"
-                rf"fifties|sixties|seventies|eighties|nineties){E}", I), _decade),
+    (re.compile(rf"{B}(?P<mon>{_MON})\s*,?\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", re.I), _month_year),
+    (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+)?(?P<mon>january|february|april|"
+                rf"june|july|"
+                rf"august|september|october|november|december|(?-i:March|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|"
+                rf"Oct|"
+                rf"Nov|Dec))(?:(?<=[a-z])\.(?=\s*\d))?{E}", re.I), _bare_month),
+    (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|"
+                rf"of|during|"
+                rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}", re.I), _bare_month),
+    (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{_ORD}))"
+                rf"{E}", re.I), _the_nth),
+    (re.compile(r"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{2})(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|"
+                r"pounds?|"
+                r"bucks|people|users|persons|items?|words|times|km|kg|miles|meters|feet|pages|rows|lines|"
+                r"points|"
+                r"calories|steps|members|students|employees|copies|units|votes|views|likes|followers|年|元|人|个|"
+                r"次|"
+                r"\$))(?!s)", re.I), _year),
+    (re.compile(rf"{B}(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s{E}|{B}the\s+(?P<word>twenties|thirties|"
+                rf"forties|"
+                rf"fifties|sixties|seventies|eighties|nineties){E}", re.I), _decade),
     (re.compile(rf"{B}(?P<rel>this\s+past|this\s+coming|the\s+following|the\s+previous|this|last|next|past|"
-                rf"previous|coming|current|following|the)\s+(?P<u>weekend|week|month|year|yr|quarter|qtr|decade|"
-                rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))?{E}", I), _period),
+                rf"previous|coming|current|following|the)\s+(?P<u>weekend|week|month|year|yr|quarter|qtr|"
+                rf"decade|"
+                rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))"
+                rf"?{E}", re.I), _period),
     (re.compile(rf"{B}(?P<pre>(?:in|during|over|through|since|until|by|for|this|last|next)\s+(?:the\s+)?)?"
-                rf"(?P<s>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}", I), _season),
+                rf"(?P<s>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))"
+                rf"?{E}", re.I), _season),
     (re.compile(rf"{B}(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qo>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
-                rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}", I), _quarter),
-    (re.compile(rf"{B}(?P<n>{_NUMW})\s*(?P<u>{_UNIT})\s+(?P<dir>ago|earlier|back|later|from\s+now|hence|from\s+today)"
-                rf"{E}", I), _offset),
-    (re.compile(rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{_NUMW})\s*(?P<u>{_UNIT}){E}", I), _offset),
+                rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}", re.I), _quarter),
+    (re.compile(rf"{B}(?P<n>{_NUMW})\s*(?P<u>{_UNIT})\s+(?P<dir>ago|earlier|back|later|from\s+now|hence|"
+                rf"from\s+today)"
+                rf"{E}", re.I), _offset),
+    (re.compile(rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{_NUMW})\s*(?P<u>{_UNIT})"
+                rf"{E}", re.I), _offset),
     (re.compile(rf"{B}(?:the\s+|over\s+the\s+|in\s+the\s+|for\s+the\s+)?(?P<w>last|past|next|coming|previous|"
-                rf"following)\s+(?P<n>{_NUMW})\s+(?P<u>{_UNIT}){E}", I), _last_n),
-    (re.compile(rf"{B}within\s+(?:the\s+next\s+)?(?P<n>{_NUMW})\s+(?P<u>{_UNIT}){E}", I), _within),
-    (re.compile(rf"{B}(?:recently|lately|of\s+late|the\s+other\s+day|a\s+few\s+days\s+back|a\s+(?:little\s+)?while\s+"
+                rf"following)\s+(?P<n>{_NUMW})\s+(?P<u>{_UNIT}){E}", re.I), _last_n),
+    (re.compile(rf"{B}within\s+(?:the\s+next\s+)?(?P<n>{_NUMW})\s+(?P<u>{_UNIT}){E}", re.I), _within),
+    (re.compile(rf"{B}(?:recently|lately|of\s+late|the\s+other\s+day|a\s+few\s+days\s+back|a\s+(?:little\s+)"
+                rf"?while\s+"
                 rf"(?:ago|back)|some\s+time\s+ago|not\s+long\s+ago|these\s+days|nowadays|(?:earlier|later)\s+"
-                rf"(?:today|this\s+(?:week|month|year))){E}", I), _vague),
-    (re.compile(rf"{B}(?:(?:in|at)\s+)?(?:the\s+)?(?P<part>early|beginning|start|mid|middle|late|end)(?:-|\s+)"
-                rf"(?:of\s+)?(?:in\s+)?(?P<t>the\s+month|this\s+month|next\s+month|last\s+month|(?:this|next|last|"
-                rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{_MON}|(?:19|20)\d{{2}}){E}", I),
+                rf"(?:today|this\s+(?:week|month|year))){E}", re.I), _vague),
+    (re.compile(rf"{B}(?:(?:in|at)\s+)?(?:the\s+)?(?P<part>early|beginning|start|mid|middle|late|end)(?:-|"
+                rf"\s+)"
+                rf"(?:of\s+)?(?:in\s+)?(?P<t>the\s+month|this\s+month|next\s+month|last\s+month|(?:this|next|"
+                rf"last|"
+                rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{_MON}|(?:19|20)"
+                rf"\d{{2}}){E}", re.I),
      _part),
-    (re.compile(rf"{B}(?:eod|cob|close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day){E}", I),
+    (re.compile(rf"{B}(?:eod|cob|close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day){E}", re.I),
      lambda m, c: c.day(*m.span(), 0)),
-    (re.compile(rf"{B}(?:(?P<rel>last|next|this)\s+)?(?P<h>{_HOL})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}", I), _holiday),
-    (re.compile(rf"{B}(?:every\s+(?:single\s+|other\s+)?(?:day|morning|afternoon|evening|night|week|month|year|"
-                rf"hour|weekday)|each\s+(?:day|week|month|year|morning|evening)|daily|weekly|monthly|yearly|annually|"
-                rf"nightly){E}", I), _every),
+    (re.compile(rf"{B}(?:(?P<rel>last|next|this)\s+)?(?P<h>{_HOL})(?:\s+(?P<y>(?:19|20)\d{{2}}))"
+                rf"?{E}", re.I), _holiday),
+    (re.compile(rf"{B}(?:every\s+(?:single\s+|other\s+)?(?:day|morning|afternoon|evening|night|week|month|"
+                rf"year|"
+                rf"hour|weekday)|each\s+(?:day|week|month|year|morning|evening)|daily|weekly|monthly|yearly|"
+                rf"annually|"
+                rf"nightly){E}", re.I), _every),
     (re.compile(rf"{B}(?:the\s+)?(?:next|following|previous|prior)\s+day{E}|{B}the\s+day\s+(?:after|before)"
-                rf"(?!\s+(?:tomorrow|yesterday)){E}", I), _next_day),
-    (re.compile(rf"{B}(?:early|late)\s+(?:tonight|today|tomorrow(?:\s+morning)?|this\s+morning){E}", I), _early_late),
-    (re.compile(rf"{B}(?P<u>days|weeks|months|years)\s+ago{E}", I), _vague_ago),
-    (re.compile(rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?:(?P<wd>{_WD_FULL})|day)"
-                rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{_MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}",
-                I), _nth_weekday),
-    (re.compile(rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)(?=\s+of\s+(?:the|this|next|last)\s+month)", I), _the_nth),
+                rf"(?!\s+(?:tomorrow|yesterday)){E}", re.I), _next_day),
+    (re.compile(rf"{B}(?:early|late)\s+(?:tonight|today|tomorrow(?:\s+morning)?|this\s+morning)"
+                rf"{E}", re.I), _early_late),
+    (re.compile(rf"{B}(?P<u>days|weeks|months|years)\s+ago{E}", re.I), _vague_ago),
+    (re.compile(rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)"
+                rf"\s+(?:(?P<wd>{_WD_FULL})|day)"
+                rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{_MON})(?:\s+(?P<y>(?:19|20)"
+                rf"\d{{2}}))?{E}",
+                re.I), _nth_weekday),
+    (re.compile(rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)(?=\s+of\s+(?:the|this|next|last)\s+month)"
+                rf"", re.I), _the_nth),
     (re.compile(rf"{B}(?P<for>for\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?)?(?P<n>{_NUMW})\s*"
-                rf"(?P<u>{_UNIT}){E}", I), _duration),
+                rf"(?P<u>{_UNIT}){E}", re.I), _duration),
 ]
 
 _DIG = {"#"}
 _HOURS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
-_UNITW = {f"{u}{s}" for u in ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "fortnight", "month",
+_UNITW = {f"{u}{s}" for u in ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "fortnight",
+                              "month",
                               "year", "yr", "decade") for s in ("", "s")}
 _MONTHW = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december", "sept", *_MONTHS}
 _WDW = {f"{d}{s}" for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
         for s in ("", "s")} | {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
-_PODS = {"morning", "afternoon", "evening", "night", "lunch", "lunchtime", "daytime", "dawn", "dusk", "sunrise", "sunset"}
-_ORDW = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+_PODS = {"morning", "afternoon", "evening", "night", "lunch", "lunchtime", "daytime", "dawn", "dusk",
+         "sunrise", "sunset"}
+_ORDW = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+         "eleventh",
          "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
          "nineteenth", "twentieth", "thirtieth", "twenty", "thirty"}
 _SEASONW = {"spring", "summer", "fall", "autumn", "winter"}
 _HOLW = {"labor", "labour", "new", "year", "years", "christmas", "xmas", "eve", "chinese", "lunar", "spring",
          "festival", "lantern", "dragon", "mid", "autumn", "moon", "qingming", "valentine", "valentines",
-         "halloween", "thanksgiving", "black", "mlk", "martin", "presidents", "president", "memorial", "columbus",
+         "halloween", "thanksgiving", "black", "mlk", "martin", "presidents", "president", "memorial",
+         "columbus",
          "veterans", "juneteenth", "independence", "july", "mother", "mothers", "father", "fathers", "easter",
          "april", "women", "womens", "fourth"}
 _GATES = [
@@ -656,12 +705,14 @@ _GATES = [
     _DIG | {"twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"},
     {"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade"} | _SEASONW, _SEASONW,
     {"q", "quarter", "qtr"}, _UNITW, _UNITW, _UNITW, _UNITW,
-    {"recently", "lately", "late", "other", "while", "time", "long", "nowadays", "days", "earlier", "later", "back"},
+    {"recently", "lately", "late", "other", "while", "time", "long", "nowadays", "days", "earlier", "later",
+     "back"},
     {"early", "beginning", "start", "mid", "middle", "late", "end"}, {"eod", "cob", "close", "end"}, _HOLW,
     {"every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly"},
     {"day"}, {"early", "late"}, {"days", "weeks", "months", "years"}, {"day"} | _WDW, _DIG, _UNITW,
 ]
 #: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
-    (pattern, handler, frozenset(gate)) for (pattern, handler), gate in zip(_NUMERIC + _RULES, _GATES, strict=True)
+    (pattern, handler, frozenset(gate))
+    for (pattern, handler), gate in zip(_NUMERIC + _RULES, _GATES, strict=True)
 ]

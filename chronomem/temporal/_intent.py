@@ -40,7 +40,8 @@ class TimeIntent:
     def contains(self, instant_us: int) -> bool:
         """Whether an instant (UTC microseconds) falls inside the window."""
         return (self.start_us is None or self.start_us <= instant_us) and (
-            self.end_us is None or instant_us < self.end_us)
+            self.end_us is None or instant_us < self.end_us
+        )
 
 
 def _window(m: Mention) -> tuple[int | None, int | None]:

@@ -46,7 +46,8 @@ class Kind(StrEnum):
     ``instant``: one calendar cell at its grain ("yesterday", "3pm", "March 2024").
     ``interval``: an explicit stretch ("3-4pm", "从周一到周三", "this weekend", "tomorrow afternoon").
     ``open_after`` / ``open_before``: one side open ("since March", "until Friday").
-    ``duration``: a length without a place in time ("for three hours"); start = reference, end = start + length.
+    ``duration``: a length without a place in time ("for three hours"); start = reference,
+    end = start + length.
     ``recurring``: a repeating time ("every Monday"); start/end is the next occurrence.
     """
 

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 __all__ = ["EN_NUMBER", "ZH_DIGITS", "en_number", "zh_number"]
 
-_ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
-             "八": 8, "九": 9}
+_ZH_DIGIT = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _ZH_UNIT = {"十": 10, "百": 100, "千": 1000}
 #: Characters that may form a Chinese numeral, for regular expressions.
 ZH_DIGITS = "零〇一二两三四五六七八九十百千"
@@ -37,22 +49,70 @@ def zh_number(text: str) -> int | None:
 
 
 EN_NUMBER: dict[str, int] = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "couple": 2, "a couple": 2, "a couple of": 2,
-    "couple of": 2, "a pair of": 2, "few": 3, "a few": 3, "several": 3, "some": 3,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "couple": 2,
+    "a couple": 2,
+    "a couple of": 2,
+    "couple of": 2,
+    "a pair of": 2,
+    "few": 3,
+    "a few": 3,
+    "several": 3,
+    "some": 3,
 }
 _EN_ORD = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
-    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
-    "twentieth": 20, "thirtieth": 30, "last": -1,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+    "last": -1,
 }
 
 
 def en_number(text: str) -> int | None:
-    """``"3"`` -> 3, ``"three"`` -> 3, ``"twenty one"`` / ``"twenty-first"`` -> 21, ``"a few"`` -> 3; else None."""
+    """``"3"`` -> 3, ``"three"`` -> 3, ``"twenty-first"`` -> 21, ``"a few"`` -> 3; else None."""
     t = " ".join(text.lower().replace("-", " ").split())
     if not t:
         return None

@@ -37,7 +37,9 @@ def resolve_zone(reference: datetime, tz: str | tzinfo | None) -> tzinfo:
         return zone(tz)
     if isinstance(tz, tzinfo):
         return tz
-    raise InvalidValue(f"tz must be an IANA name such as 'Asia/Shanghai' or a tzinfo, got {type(tz).__name__}")
+    raise InvalidValue(
+        f"tz must be an IANA name such as 'Asia/Shanghai' or a tzinfo, got {type(tz).__name__}"
+    )
 
 
 def _features(text: str) -> set[str]:
@@ -115,6 +117,3 @@ def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> lis
         if mention is not None:
             out.append(mention)
     return out
-
-
-

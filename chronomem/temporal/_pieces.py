@@ -20,10 +20,18 @@ Mer = Literal["am", "pm", "noon", "night"] | None
 
 #: Parts of the day: name -> (start hour, end hour, meridiem hint). End hours past 24 run into the next day.
 POD: dict[str, tuple[int, int, Mer]] = {
-    "small_hours": (0, 6, "am"), "early_morning": (6, 9, "am"), "morning": (6, 12, "am"),
-    "forenoon": (8, 12, "am"), "noon": (12, 14, "noon"), "afternoon": (12, 18, "pm"),
-    "dusk": (17, 19, "pm"), "evening": (18, 24, "pm"), "night": (18, 24, "night"),
-    "late_night": (22, 26, "night"), "last_night": (18, 30, "night"), "day": (6, 18, None),
+    "small_hours": (0, 6, "am"),
+    "early_morning": (6, 9, "am"),
+    "morning": (6, 12, "am"),
+    "forenoon": (8, 12, "am"),
+    "noon": (12, 14, "noon"),
+    "afternoon": (12, 18, "pm"),
+    "dusk": (17, 19, "pm"),
+    "evening": (18, 24, "pm"),
+    "night": (18, 24, "night"),
+    "late_night": (22, 26, "night"),
+    "last_night": (18, 30, "night"),
+    "day": (6, 18, None),
 }
 
 
@@ -117,13 +125,32 @@ class Ctx:
                 return Piece(s, e, "year", datetime(y, 1, 1), datetime(y + 1, 1, 1), Grain.YEAR, year=y)
             if day is None:
                 lo = datetime(y, month_v, 1)
-                return Piece(s, e, "date", lo, add_months(lo, 1), Grain.MONTH, year=year, month=month,
-                             anchorable=anchorable)
+                return Piece(
+                    s,
+                    e,
+                    "date",
+                    lo,
+                    add_months(lo, 1),
+                    Grain.MONTH,
+                    year=year,
+                    month=month,
+                    anchorable=anchorable,
+                )
             lo = datetime(y, month_v, day)
         except (ValueError, OverflowError):
             return None
-        return Piece(s, e, "date", lo, lo + timedelta(days=1), Grain.DAY, year=year, month=month, day=day,
-                     anchorable=anchorable)
+        return Piece(
+            s,
+            e,
+            "date",
+            lo,
+            lo + timedelta(days=1),
+            Grain.DAY,
+            year=year,
+            month=month,
+            day=day,
+            anchorable=anchorable,
+        )
 
     def season(self, s: int, e: int, year: int | None, index: int | None, offset: int = 0) -> Piece:
         from ._calendar import season_of
@@ -149,8 +176,15 @@ class Ctx:
         assert date.lo is not None
         h0, h1, mer = POD[name]
         day = midnight(date.lo)
-        return replace(date, lo=day + timedelta(hours=h0), hi=day + timedelta(hours=h1), pod=name, mer=mer,
-                       grain=Grain.PART_OF_DAY, mkind=Kind.INTERVAL)
+        return replace(
+            date,
+            lo=day + timedelta(hours=h0),
+            hi=day + timedelta(hours=h1),
+            pod=name,
+            mer=mer,
+            grain=Grain.PART_OF_DAY,
+            mkind=Kind.INTERVAL,
+        )
 
     def relative(self, s: int, e: int, n: float, unit: Grain, sign: int, vague: bool = False) -> Piece:
         """``n`` units ago (sign -1) or from now (+1). Days and longer resolve to the day; hours to the
@@ -171,7 +205,7 @@ class Ctx:
         return Piece(s, e, kind, lo, hi, grain, Kind.INSTANT, unc=unc)
 
     def span_back(self, s: int, e: int, n: int, unit: Grain, sign: int) -> Piece:
-        """"the last 3 days" (sign -1): the n whole units before the current one; "next 3 days": after it."""
+        """ "the last 3 days" (sign -1): the n whole units before the current one; "next 3 days": after it."""
         cur = cell(self.now, unit)[0]
         if sign < 0:
             lo, hi = shift(cur, unit, -n), cur
@@ -180,26 +214,58 @@ class Ctx:
             hi = shift(lo, unit, n)
         return Piece(s, e, "final", lo, hi, unit, Kind.INTERVAL)
 
-    def window(self, s: int, e: int, lo: datetime, hi: datetime, grain: Grain, kind: Kind = Kind.INTERVAL,
-               unc: tuple[datetime, datetime] | None = None) -> Piece:
+    def window(
+        self,
+        s: int,
+        e: int,
+        lo: datetime,
+        hi: datetime,
+        grain: Grain,
+        kind: Kind = Kind.INTERVAL,
+        unc: tuple[datetime, datetime] | None = None,
+    ) -> Piece:
         return Piece(s, e, "final", lo, hi, grain, kind, unc=unc)
 
-    def clock(self, s: int, e: int, hour: int, minute: int | None = None, second: int | None = None,
-              mer: Mer = None, h24: bool = False) -> Piece | None:
+    def clock(
+        self,
+        s: int,
+        e: int,
+        hour: int,
+        minute: int | None = None,
+        second: int | None = None,
+        mer: Mer = None,
+        h24: bool = False,
+    ) -> Piece | None:
         if not (0 <= hour <= 24 and 0 <= (minute or 0) < 60 and 0 <= (second or 0) < 60):
             return None
         grain = Grain.HOUR if minute is None else (Grain.MINUTE if second is None else Grain.SECOND)
-        return Piece(s, e, "clock", grain=grain, hour=hour, minute=minute or 0, second=second or 0, mer=mer,
-                     h24=h24 or hour == 0 or hour > 12)
+        return Piece(
+            s,
+            e,
+            "clock",
+            grain=grain,
+            hour=hour,
+            minute=minute or 0,
+            second=second or 0,
+            mer=mer,
+            h24=h24 or hour == 0 or hour > 12,
+        )
 
     def month_part(self, s: int, e: int, month_piece: Piece, part: str) -> Piece:
-        """"early/mid/late" thirds of a month (1-10, 11-20, 21-end), or of a year (months 1-3, 5-8, 10-12)."""
+        """Early/mid/late thirds of a month (1-10, 11-20, 21-end) or of a year (months 1-3, 5-8, 10-12)."""
         assert month_piece.lo is not None and month_piece.hi is not None
         lo = month_piece.lo
         if month_piece.grain is Grain.YEAR:
             bounds = {"early": (0, 3), "mid": (4, 8), "late": (9, 12)}[part]
-            return Piece(s, e, "final", add_months(lo, bounds[0]), add_months(lo, bounds[1]), Grain.MONTH,
-                         Kind.INTERVAL)
+            return Piece(
+                s,
+                e,
+                "final",
+                add_months(lo, bounds[0]),
+                add_months(lo, bounds[1]),
+                Grain.MONTH,
+                Kind.INTERVAL,
+            )
         days = {"early": (0, 10), "mid": (10, 20), "late": (20, None)}[part]
         start = lo + timedelta(days=days[0])
         end = month_piece.hi if days[1] is None else lo + timedelta(days=days[1])

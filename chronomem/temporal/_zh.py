@@ -1,7 +1,7 @@
 """Chinese grammar: each rule is a regular expression and a handler that builds a :class:`Piece`.
 
-Text arrives normalised (Traditional -> Simplified for the characters that matter, full-width digits -> ASCII),
-one character for one, so spans still index the original text.
+Text arrives normalised (Traditional -> Simplified for the characters that matter, full-width digits
+-> ASCII), one character for one, so spans still index the original text.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from ._calendar import add_months
 from ._holidays import ZH_NAMES, upcoming
 from ._model import Grain, Kind
-from ._calendar import add_months
 from ._numerals import ZH_DIGITS, zh_number
 from ._pieces import Ctx, Piece
 
@@ -20,8 +20,14 @@ __all__ = ["RULES", "normalise"]
 
 Handler = Callable[[re.Match[str], Ctx], Piece | None]
 
-_TRAD = "週個點號後鐘時禮兩這從開來於幾間頭現聖誕勞動國慶兒婦陽曆農節臘學級將剛約數萬億歲離遲臺嗎過還單閏氣專進們"
-_SIMP = "周个点号后钟时礼两这从开来于几间头现圣诞劳动国庆儿妇阳历农节腊学级将刚约数万亿岁离迟台吗过还单闰气专进们"
+_TRAD = (
+    "週個點號後鐘時禮兩這從開來於幾間頭現聖誕勞動國慶兒婦"
+    "陽曆農節臘學級將剛約數萬億歲離遲臺嗎過還單閏氣專進們"
+)
+_SIMP = (
+    "周个点号后钟时礼两这从开来于几间头现圣诞劳动国庆儿妇"
+    "阳历农节腊学级将刚约数万亿岁离迟台吗过还单闰气专进们"
+)
 _FULL = "０１２３４５６７８９：／－．～"
 _HALF = "0123456789:/-.~"
 _MAP = str.maketrans(_TRAD + _FULL, _SIMP + _HALF)
@@ -41,7 +47,8 @@ _UNITS = {"秒钟": Grain.SECOND, "秒": Grain.SECOND, "分钟": Grain.MINUTE, "
           "周": Grain.WEEK, "星期": Grain.WEEK, "礼拜": Grain.WEEK, "月": Grain.MONTH, "年": Grain.YEAR}
 _POD = {"凌晨": "small_hours", "早上": "early_morning", "早晨": "early_morning", "清晨": "early_morning",
 "上午": "forenoon", "中午": "noon", "午间": "noon", "下午": "afternoon",
-        "午后": "afternoon", "傍晚": "dusk", "黄昏": "dusk", "晚上": "night", "晚间": "night", "夜里": "night",
+        "午后": "afternoon", "傍晚": "dusk", "黄昏": "dusk", "晚上": "night", "晚间": "night",
+        "夜里": "night",
         "夜间": "night", "夜晚": "night", "半夜": "late_night", "深夜": "late_night", "午夜": "late_night",
         "白天": "day", "一早": "early_morning", "晚": "night", "早": "early_morning"}
 _DAYS = {"今天": 0, "今日": 0, "今儿": 0, "明天": 1, "明日": 1, "明儿": 1, "后天": 2, "大后天": 3,
@@ -52,7 +59,8 @@ _DAY_POD = {"今早": (0, "early_morning"), "今晨": (0, "early_morning"), "明
             "昨夜": (-1, "night"), "前晚": (-2, "night")}
 _YEARS = {"去": -1, "今": 0, "明": 1, "前": -2, "后": 2, "大前": -3, "大后": 3, "本": 0, "上": -1,
           "上一": -1, "下": 1, "下一": 1, "当": 0}
-_PART = {"初": "early", "头": "early", "上旬": "early", "中": "mid", "中旬": "mid", "底": "late", "末": "late",
+_PART = {"初": "early", "头": "early", "上旬": "early", "中": "mid", "中旬": "mid", "底": "late",
+         "末": "late",
          "下旬": "late", "尾": "late"}
 _SEASON = {"春": 0, "夏": 1, "秋": 2, "冬": 3}
 
@@ -124,8 +132,10 @@ def _year_rel(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _amount(m: re.Match[str]) -> tuple[float, bool] | None:
     raw = m["n"]
-    vague = raw in ("十几", "几", "数", "若干", "一两", "两三", "三四", "三五", "几十") or any(m.groupdict().get(k) for k in ("more", "more0", "more1"))
-    n: float | None = {"十几": 15, "半": 0.5, "几": 3, "数": 3, "若干": 3, "一两": 2, "两三": 3, "三四": 3, "三五": 4,
+    more = any(m.groupdict().get(k) for k in ("more", "more0", "more1"))
+    vague = more or raw in ("十几", "几", "数", "若干", "一两", "两三", "三四", "三五", "几十")
+    n: float | None = {"十几": 15, "半": 0.5, "几": 3, "数": 3, "若干": 3, "一两": 2, "两三": 3, "三四": 3,
+                       "三五": 4,
                        "几十": 30}.get(raw)
     if n is None:
         n = _num(raw)
@@ -288,7 +298,8 @@ def _holiday(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _every(m: re.Match[str], c: Ctx) -> Piece | None:
     u = m["u"]
-    g = {"天": Grain.DAY, "日": Grain.DAY, "晚": Grain.DAY, "早": Grain.DAY, "周": Grain.WEEK, "星期": Grain.WEEK,
+    g = {"天": Grain.DAY, "日": Grain.DAY, "晚": Grain.DAY, "早": Grain.DAY, "周": Grain.WEEK,
+         "星期": Grain.WEEK,
          "礼拜": Grain.WEEK, "月": Grain.MONTH, "年": Grain.YEAR, "小时": Grain.HOUR}[u]
     p = Piece(*m.span(), "every", every=g)
     if u in ("晚", "早"):
@@ -307,7 +318,8 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.window(*m.span(), c.now, _shifted(c, unit, amt[0]), unit, Kind.DURATION)
 
 
-_U = r"(?P<more0>多)?(?P<ge>个)?(?P<more1>多)?(?P<half>半)?(?P<u>秒钟|秒|分钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?"
+_U = (r"(?P<more0>多)?(?P<ge>个)?(?P<more1>多)?(?P<half>半)?"
+      r"(?P<u>秒钟|秒|分钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?")
 _AMT = rf"(?P<n>十几|几十|一两|两三|三四|三五|{N}|半|几|数|若干)"
 _HOLIDAYS = "|".join(sorted(ZH_NAMES, key=len, reverse=True))
 
@@ -322,17 +334,21 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 r"(?P<d>[一二三四五六日天1-7]|末)?"), _week),
     (re.compile(r"(?P<rel>上上|下下|上|下|这|本|当)个?月(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末|头|尾)?"),
      _month_rel),
-    (re.compile(r"(?<![上下这本当岁年\d])月(?P<part>初|中旬|上旬|下旬|底|末|中(?![国心午秋]))"), lambda m, c: c.month_part(
+    (re.compile(r"(?<![上下这本当岁年\d])月(?P<part>初|中旬|上旬|下旬|底|末|中(?![国心午秋]))"),
+     lambda m, c: c.month_part(
         *m.span(), c.period(*m.span(), Grain.MONTH, 0), _PART[m["part"]])),
     (re.compile(r"(?P<rel>大前|大后|去|今|明|前|后|本|上一|下一|当)年(?:年)?(?:的)?(?P<part>初|中(?![秋午])|底|末|头|尾)?"),
      _year_rel),
-    (re.compile(r"(?<![\d年去今明前后本上下当])年(?P<part>初|底|末|中)(?![国心午])"), lambda m, c: c.month_part(
+    (re.compile(r"(?<![\d年去今明前后本上下当])年(?P<part>初|底|末|中)(?![国心午])"),
+     lambda m, c: c.month_part(
         *m.span(), c.period(*m.span(), Grain.YEAR, 0), _PART[m["part"]])),
-    (re.compile(rf"(?:再过|过了|再)?{_AMT}{_U}\s*(?P<dir>以前|之前|前|以后|之后|过后|后|以内|之内|内)"), _relative),
+    (re.compile(rf"(?:再过|过了|再)?{_AMT}{_U}\s*"
+                r"(?P<dir>以前|之前|前|以后|之后|过后|后|以内|之内|内)"), _relative),
     (re.compile(rf"(?P<w>过去|未来|接下来|今后|最近|近|前|上|下|后)(?:的)?{_AMT}{_U}(?!前|后|以)"), _span),
     (re.compile(r"前几天|前两天|前些天|这两天|几天前|过几天|过两天|过些天|改天|再过几天"), _fuzzy_days),
     (re.compile(r"现在|此刻|此时|目前|当前|眼下|当下|刚才|刚刚|方才|最近|近来|近期|近日|这几天|这些天|这阵子|"
-                r"这段时间|不久前|前不久|前阵子|前段时间|过一会儿|一会儿|待会儿|等会儿|稍后|马上|立刻"), _recent),
+                r"这段时间|不久前|前不久|前阵子|前段时间|"
+                r"过一会儿|一会儿|待会儿|等会儿|稍后|马上|立刻"), _recent),
     (re.compile(rf"(?P<h>{N})\s*(?:点|时)(?P<zhong>钟)?(?:\s*(?:(?P<half>半)|(?P<q>[一三])刻|(?P<mm>{N})\s*分?)"
                 rf"(?:\s*(?P<ss>{N})\s*秒)?)?"), _clock),
     (re.compile("|".join(sorted(set(_POD) - {"一早", "晚", "早"}, key=lambda w: (-len(w), w)))
@@ -345,7 +361,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{_AMT}{_U}"), _duration),
     (re.compile(rf"(?P<m>{N})\s*月份?(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末)"), _month_part),
     (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<h>上|下)半年"), _half_year),
-    (re.compile(r"(?:(?P<rel>今年|去年|明年)的?)?(?:第(?P<n>[一二三四1-4])|(?P<r>这个|本|上个|下个|上|下))季度"), _quarter),
+    (re.compile(r"(?:(?P<rel>今年|去年|明年)的?)?"
+                r"(?:第(?P<n>[一二三四1-4])|(?P<r>这个|本|上个|下个|上|下))季度"), _quarter),
     (re.compile(rf"(?P<mp>这个月|本月|当月|上个月|下个月|(?:(?P<y>\d{{4}})年)?(?P<m>{N})月)的?(?:(?P<first>第一天)|"
                 rf"(?P<last>最后一天)|(?:第(?P<n>[一二三四五1-5])个|(?P<lastw>最后一个))(?:周|星期|礼拜)(?P<d>[一二三四五六日天]))"),
      _nth_in_month),
@@ -357,7 +374,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
 _UNIT_CHARS = "秒分时钟天日周期拜月年"
 _EXTRA_GATES = ["月", "半", "季", "月", "年"]
 # A rule runs only when the text holds one of its gate characters (most chat messages hold none).
-_GATES = ["年", "月", "月", "号日", "今明后昨前当次翌", "周星礼", "月", "月", "年", "年", "前后内", "去来下后近前上",
+_GATES = ["年", "月", "月", "号日", "今明后昨前当次翌", "周星礼", "月", "月", "年", "年", "前后内",
+          "去来下后近前上",
           "天", "现此目当眼刚方近阵段久会稍马立", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
           "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS, *_EXTRA_GATES, "过"]
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -41,12 +42,19 @@ def textbook(a: Interval, b: Interval) -> list[Relation]:
     s1, e1 = a.start_us, INF if a.end_us is None else a.end_us
     s2, e2 = b.start_us, INF if b.end_us is None else b.end_us
     table = {
-        Relation.BEFORE: e1 < s2, Relation.MEETS: e1 == s2,
-        Relation.OVERLAPS: s1 < s2 < e1 < e2, Relation.STARTS: s1 == s2 and e1 < e2,
-        Relation.DURING: s2 < s1 and e1 < e2, Relation.FINISHES: s2 < s1 and e1 == e2,
-        Relation.EQUALS: s1 == s2 and e1 == e2, Relation.FINISHED_BY: s1 < s2 and e1 == e2,
-        Relation.CONTAINS: s1 < s2 and e2 < e1, Relation.STARTED_BY: s1 == s2 and e2 < e1,
-        Relation.OVERLAPPED_BY: s2 < s1 < e2 < e1, Relation.MET_BY: e2 == s1, Relation.AFTER: e2 < s1,
+        Relation.BEFORE: e1 < s2,
+        Relation.MEETS: e1 == s2,
+        Relation.OVERLAPS: s1 < s2 < e1 < e2,
+        Relation.STARTS: s1 == s2 and e1 < e2,
+        Relation.DURING: s2 < s1 and e1 < e2,
+        Relation.FINISHES: s2 < s1 and e1 == e2,
+        Relation.EQUALS: s1 == s2 and e1 == e2,
+        Relation.FINISHED_BY: s1 < s2 and e1 == e2,
+        Relation.CONTAINS: s1 < s2 and e2 < e1,
+        Relation.STARTED_BY: s1 == s2 and e2 < e1,
+        Relation.OVERLAPPED_BY: s2 < s1 < e2 < e1,
+        Relation.MET_BY: e2 == s1,
+        Relation.AFTER: e2 < s1,
     }
     return [r for r, holds in table.items() if holds]
 
@@ -81,9 +89,12 @@ def _mention(start: int, end: int, lo: int, hi: int) -> Mention:
     return Mention("x", (0, 1), start, end, Grain.DAY, Kind.INSTANT, (lo, hi))
 
 
-@given(st.integers(0, 30), st.integers(1, 10), st.integers(0, 5), st.integers(0, 5), intervals(open_end=False))
-def test_vague_relations_include_the_core_relation(s: int, n: int, slack_lo: int, slack_hi: int,
-                                                     b: Interval) -> None:
+@given(
+    st.integers(0, 30), st.integers(1, 10), st.integers(0, 5), st.integers(0, 5), intervals(open_end=False)
+)
+def test_vague_relations_include_the_core_relation(
+    s: int, n: int, slack_lo: int, slack_hi: int, b: Interval
+) -> None:
     m = _mention(s, s + n, s - slack_lo, s + n + slack_hi)
     rels = possible_relations(m, b)
     assert relation(Interval(s, s + n), b) in rels
@@ -105,14 +116,16 @@ def test_conflicts_match_brute_force(events: list[Interval]) -> None:
     brute = {(id(a), id(b)) for i, a in enumerate(events) for b in events[i + 1 :] if overlaps(a, b)}
     assert {p for p in brute if p[0] != p[1]} <= found
     assert all(overlaps(a, b) for a, b in conflicts(events))
-    assert len(conflicts(events)) == len([1 for i, a in enumerate(events) for b in events[i + 1 :] if overlaps(a, b)])
+    assert len(conflicts(events)) == len(
+        [1 for i, a in enumerate(events) for b in events[i + 1 :] if overlaps(a, b)]
+    )
 
 
 @given(st.lists(intervals(), max_size=12))
 def test_timeline_is_sorted_permutation(events: list[Interval]) -> None:
     ordered = timeline(events)
     assert sorted(map(id, ordered)) == sorted(map(id, events))
-    assert all(a.start_us <= b.start_us for a, b in zip(ordered, ordered[1:], strict=False))
+    assert all(a.start_us <= b.start_us for a, b in pairwise(ordered))
 
 
 def test_two_plans_at_once() -> None:

@@ -58,10 +58,17 @@ def test_dst_gap_day_has_23_hours() -> None:
 def test_mention_json_shape() -> None:
     m = only("下周五下午")
     assert m.to_json() == {
-        "text": "下周五下午", "start": "2024-06-21T04:00:00Z", "end": "2024-06-21T10:00:00Z",
-        "grain": "part_of_day", "kind": "interval", "uncertainty": None,
+        "text": "下周五下午",
+        "start": "2024-06-21T04:00:00Z",
+        "end": "2024-06-21T10:00:00Z",
+        "grain": "part_of_day",
+        "kind": "interval",
+        "uncertainty": None,
     }
-    assert only("几天前").to_json()["uncertainty"] == {"start": "2024-06-02T16:00:00Z", "end": "2024-06-10T16:00:00Z"}
+    assert only("几天前").to_json()["uncertainty"] == {
+        "start": "2024-06-02T16:00:00Z",
+        "end": "2024-06-10T16:00:00Z",
+    }
     assert only("since March").to_json()["end"] is None
 
 

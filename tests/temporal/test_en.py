@@ -357,8 +357,16 @@ def test_finds_in_sentences(text: str, mention: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "I have 3 kids", "May I ask you something?", "I sat down", "the sun is out", "we will march on",
-        "Sounds good to me.", "I paid 2000 dollars", "Thanks, that helps a lot!", "ok", "",
+        "I have 3 kids",
+        "May I ask you something?",
+        "I sat down",
+        "the sun is out",
+        "we will march on",
+        "Sounds good to me.",
+        "I paid 2000 dollars",
+        "Thanks, that helps a lot!",
+        "ok",
+        "",
     ],
 )
 def test_no_time_expression(text: str) -> None:

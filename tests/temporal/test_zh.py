@@ -364,8 +364,20 @@ COMPOSED = load("""
 从早上9点到晚上6点 | 09:00 | hour | interval
 """)
 
-ALL = (DAYS + WEEKS + MONTHS_YEARS + RELATIVE + ABSOLUTE + CLOCK + ANCHORED + RANGES + HOLIDAYS + OTHER
-       + TRADITIONAL + COMPOSED)
+ALL = (
+    DAYS
+    + WEEKS
+    + MONTHS_YEARS
+    + RELATIVE
+    + ABSOLUTE
+    + CLOCK
+    + ANCHORED
+    + RANGES
+    + HOLIDAYS
+    + OTHER
+    + TRADITIONAL
+    + COMPOSED
+)
 
 
 @pytest.mark.parametrize("case", ALL, ids=str)
@@ -393,7 +405,13 @@ def test_finds_in_sentences(text: str, mention: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "一点都不好", "我有三个孩子", "他说了一点点", "住在5号楼", "这个方案不错", "好的，我知道了", "上面的问题",
+        "一点都不好",
+        "我有三个孩子",
+        "他说了一点点",
+        "住在5号楼",
+        "这个方案不错",
+        "好的，我知道了",
+        "上面的问题",
         "下面是文档",
     ],
 )
