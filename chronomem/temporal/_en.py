@@ -10,140 +10,69 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from ._calendar import season_of, shift
+from ._en_words import (
+    DIG,
+    HOLW,
+    HOURS,
+    HOURW,
+    MON,
+    MONTHW,
+    NUMW,
+    ORD,
+    ORDW,
+    POD,
+    PODS,
+    PODW,
+    REL,
+    SEASONS,
+    SEASONW,
+    UNIT,
+    UNITW,
+    WD_ABBR,
+    WD_FULL,
+    WDW,
+    amount,
+    meridiem,
+    month_number,
+    pod_name,
+    unit_grain,
+    weekday_index,
+    weeks_factor,
+)
 from ._holidays import EN_NAMES, upcoming
 from ._model import Grain, Kind
 from ._numerals import en_number
-from ._pieces import Ctx, Mer, Piece
+from ._numeric import NUMERIC, clock_range, dotted_clock
+from ._pieces import Ctx, Piece
 
 __all__ = ["RULES"]
 
 Handler = Callable[[re.Match[str], Ctx], Piece | None]
 B, E = r"(?<![A-Za-z])", r"(?![A-Za-z])"
 
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-_MON = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
-_WDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
-_WD_FULL = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_WD_ABBR = r"(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?"
-_NUMW = (r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
-         r"twenty|"
-         r"thirty|forty|fifty|sixty|a\s+few|few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|half\s+an?|"
-         r"a\s+half)")
-_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|yrs?|decades?)"
-_UNITS = {"sec": Grain.SECOND, "min": Grain.MINUTE, "hou": Grain.HOUR, "hrs": Grain.HOUR, "hr": Grain.HOUR,
-          "day": Grain.DAY, "wee": Grain.WEEK, "for": Grain.WEEK, "mon": Grain.MONTH, "yea": Grain.YEAR,
-          "yrs": Grain.YEAR, "yr": Grain.YEAR, "dec": Grain.DECADE}
-_ORD = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
-        r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[-\s]\w+|"
-        r"thirtieth|"
-        r"thirty[-\s]first)")
-_HOURW = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_POD = {"morning": "morning", "early morning": "early_morning", "afternoon": "afternoon",
-        "evening": "evening",
-        "night": "night", "lunch": "noon", "lunchtime": "noon", "noon": "noon", "midday": "noon",
-        "late night": "late_night", "overnight": "late_night", "daytime": "day", "dawn": "early_morning",
-        "dusk": "dusk", "sunset": "dusk", "sunrise": "early_morning"}
-_REL = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "coming": 1, "next": 1,
-        "the following": 1, "the previous": -1, "this past": -1, "this coming": 1, "following": 1}
 
 
-def _month(text: str) -> int:
-    return _MONTHS.index(text[:3].lower()) + 1
 
 
-def _unit(text: str) -> Grain:
-    t = text.lower()
-    return Grain.WEEK if t.startswith("fortnight") else _UNITS.get(t[:3], _UNITS.get(t[:2], Grain.DAY))
 
 
-def _amount(text: str) -> tuple[float, bool] | None:
-    t = " ".join(text.lower().split())
-    if t.startswith("half") or t == "a half":
-        return 0.5, False
-    try:
-        return float(t), False
-    except ValueError:
-        pass
-    n = en_number(t)
-    if n is None:
-        return None
-    return float(n), t in ("a few", "few", "several", "a couple", "a couple of", "couple", "couple of")
 
 
-def _weeks_factor(text: str) -> float:
-    return 2.0 if text.lower().startswith("fortnight") else 1.0
 
 
-def _pod_name(text: str | None) -> str | None:
-    return None if text is None else _POD[" ".join(text.lower().split())]
 
 
 # --- numeric formats (shared) ------------------------------------------------------------------------
-def _iso(m: re.Match[str], c: Ctx) -> Piece | None:
-    y, mo, d = int(m["y"]), int(m["m"]), int(m["d"])
-    date = c.ymd(*m.span(), y, mo, d)
-    if date is None or m["H"] is None:
-        return date
-    h, mi, se = int(m["H"]), int(m["M"]), int(m["S"] or 0)
-    if h > 23:
-        return None
-    lo = datetime(y, mo, d, h, mi, se)
-    if m["z"] and c.tz is not None:
-        from datetime import timezone
-
-        z = m["z"]
-        off = timedelta(0) if z.upper() == "Z" else (
-            (1 if z[0] == "+" else -1) * timedelta(hours=int(z[1:3]), minutes=int(z[-2:])))
-        lo = lo.replace(tzinfo=timezone(off)).astimezone(c.tz).replace(tzinfo=None)
-    grain = Grain.MINUTE if m["S"] is None else Grain.SECOND
-    return c.window(*m.span(), lo, shift(lo, grain, 1), grain, Kind.INSTANT)
 
 
-def _slash(m: re.Match[str], c: Ctx) -> Piece | None:
-    a, b = int(m["a"]), int(m["b"])
-    y = m["y"]
-    if m["sep"] == "." and a > 12:
-        a, b = b, a  # 31.10.1974 (day first)
-    if y is None and m["sep"] != "/":
-        return None
-    year = None if y is None else (int(y) + (2000 if int(y) <= 50 else 1900) if len(y) == 2 else int(y))
-    if not (1 <= a <= 12 and 1 <= b <= 31):
-        return None
-    return c.ymd(*m.span(), year, a, b)
 
 
-def _ym(m: re.Match[str], c: Ctx) -> Piece | None:
-    y, mo = int(m["y"]), int(m["m"])
-    return c.ymd(*m.span(), y, mo, None) if 1 <= mo <= 12 else None
 
 
-def _hhmm(m: re.Match[str], c: Ctx) -> Piece | None:
-    mer = _mer(m["mer"])
-    h = int(m["h"])
-    if mer is not None and not 1 <= h <= 12:
-        return None
-    return c.clock(*m.span(), h, int(m["mm"]), int(m["ss"]) if m["ss"] else None, mer,
-                   h24=m["h"].startswith("0") and len(m["h"]) == 2)
 
 
-def _mer(text: str | None) -> Mer:
-    if text is None:
-        return None
-    return "am" if text.strip().lower().startswith("a") else "pm"
 
 
-_NUMERIC: list[tuple[re.Pattern[str], Handler]] = [
-    (re.compile(r"(?<![\d.])(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?:(?:T|\s+)(?P<H>\d{1,2})"
-                r":(?P<M>\d{2})"
-                r"(?::(?P<S>\d{2}))?(?:\.\d+)?\s*(?P<z>Z|[+-]\d{2}:?\d{2})?)?(?![\d])"), _iso),
-    (re.compile(r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?:(?P=sep)(?P<y>\d{4}|\d{2}))?"
-                r"(?![\d/]|\.\d|\s*(?:h|hours?|of\s+an?)\b)"), _slash),
-    (re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d{2})[-/](?P<m>\d{1,2})(?![\d/-])"), _ym),
-    (re.compile(r"(?<![\d:.])(?P<h>\d{1,2}):(?P<mm>\d{2})(?::(?P<ss>\d{2}))?(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
-                r"[ap]\s?m)|[ap])"
-                r"(?![a-z]))?(?![\d:])", re.I), _hhmm),
-]
 
 
 # --- English words ----------------------------------------------------------------------------------
@@ -151,41 +80,14 @@ def _clock_word(m: re.Match[str], c: Ctx) -> Piece | None:
     h = en_number(m["h"])
     if h is None:
         return None
-    mer = _mer(m.groupdict().get("mer") or m.groupdict().get("mer2"))
+    mer = meridiem(m.groupdict().get("mer") or m.groupdict().get("mer2"))
     if mer is not None and not 1 <= h <= 12:
         return None
     return c.clock(m.start("h"), m.end(), h, None, None, mer)
 
 
-def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
-    mer2 = _mer(m["mer2"])
-    mer1 = _mer(m["mer1"])
-    h1, h2 = int(m["h1"]), int(m["h2"])
-    if not (1 <= h1 <= 12 and 1 <= h2 <= 12):
-        return None
-    if mer1 is None:
-        mer1 = mer2 if h1 <= h2 or h1 == 12 else ("am" if mer2 == "pm" else "pm")
-    a = c.clock(m.start(), m.end("h1"), h1, int(m["m1"]) if m["m1"] else None, None, mer1)
-    b = c.clock(m.start("h2"), m.end(), h2, int(m["m2"]) if m["m2"] else None, None, mer2)
-    if a is None or b is None:
-        return None
-    from ._combine import place_clock
-
-    lo = place_clock(c.today, a, None, False)
-    step = timedelta(hours=1) if m["m2"] is None else timedelta(minutes=1)
-    hi = place_clock(c.today, b, None, False) + step
-    if hi <= lo:
-        return None
-    return Piece(*m.span(), "date", lo, hi, Grain.HOUR if m["m1"] is None else Grain.MINUTE, Kind.INTERVAL,
-                 holiday="clock_range", ranged=True)
 
 
-def _dotted_clock(m: re.Match[str], c: Ctx) -> Piece | None:
-    h, mm = (m["h"], m["mm"]) if m["h"] else (m["h2"], m["mm2"])
-    mer = _mer(m["mer"])
-    if mer is not None and not 1 <= int(h) <= 12:
-        return None
-    return c.clock(*m.span(), int(h), int(mm), None, mer, h24=h.startswith("0") and len(h) == 2)
 
 
 def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -194,14 +96,14 @@ def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     mm = {"forty five": 45, "o five": 5, "oh five": 5, "o five ": 5}.get(w, en_number(w))
     if h is None or mm is None:
         return None
-    return c.clock(*m.span(), h, mm, None, _mer(m["mer"]))
+    return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
 
 
 def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
-    amt = _amount(m["n"])
+    amt = amount(m["n"])
     if amt is None:
         return None
-    p = c.weekday(*m.span(), _wd_index(m["wd"]), None, "last")
+    p = c.weekday(*m.span(), weekday_index(m["wd"]), None, "last")
     assert p.lo is not None
     return c.day(*m.span(), (p.lo - c.today).days - 7 * (int(amt[0]) - 1), weekday=True)
 
@@ -214,7 +116,7 @@ def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
         return None
     if m["dir"].lower() in ("to", "till", "before"):
         h, mm = (h - 1) % 24, 60 - mm
-    return c.clock(*m.span(), h, mm, None, _mer(m["mer"]))
+    return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
 
 
 def _noon(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -227,7 +129,7 @@ def _rel_day(m: re.Match[str], c: Ctx) -> Piece | None:
     off = {"today": 0, "tonight": 0, "tonite": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tomorrows": 1,
            "yesterday": -1, "the day before yesterday": -2, "day before yesterday": -2,
            "the day after tomorrow": 2, "day after tomorrow": 2}[w]
-    pod = "night" if w.startswith("toni") else _pod_name(m["p"])
+    pod = "night" if w.startswith("toni") else pod_name(m["p"])
     p = c.day(*m.span(), off)
     return c.with_pod(p, pod) if pod else p
 
@@ -242,19 +144,17 @@ def _this_pod(m: re.Match[str], c: Ctx) -> Piece | None:
     w = m.group(0).lower()
     if w.startswith("last"):
         return c.pod_piece(*m.span(), "last_night" if "night" in w else "evening", -1)
-    return c.pod_piece(*m.span(), _POD[m["p"].lower()], 0)
+    return c.pod_piece(*m.span(), POD[m["p"].lower()], 0)
 
 
 def _pod(m: re.Match[str], c: Ctx) -> Piece | None:
-    return c.pod_piece(*m.span(), _pod_name(m["p"]) or "morning")
+    return c.pod_piece(*m.span(), pod_name(m["p"]) or "morning")
 
 
-def _wd_index(text: str) -> int:
-    return _WDAYS[text.lower()[:3]]
 
 
 def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
-    wd = _wd_index(m["wd"])
+    wd = weekday_index(m["wd"])
     rel = " ".join((m["rel"] or "").lower().split())
     wk = (m["wk"] or "").lower()
     if wk:
@@ -271,12 +171,12 @@ def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
         p.kind, p.mkind, p.ranged = "final", Kind.RECURRING, True
         return c.weekday(*m.span(), wd, None, "this").moved(*m.span(), kind="final", mkind=Kind.RECURRING,
                                                             ranged=True)
-    pod = _pod_name(m["p"])
+    pod = pod_name(m["p"])
     return c.with_pod(p, pod) if pod else p
 
 
 def _md(m: re.Match[str], c: Ctx) -> Piece | None:
-    mo = _month(m["mon"])
+    mo = month_number(m["mon"])
     d = int(m["d"]) if m["d"] else en_number(m["dw"] or "")
     if d is None or not 1 <= d <= 31:
         return None
@@ -284,7 +184,7 @@ def _md(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _day_range(m: re.Match[str], c: Ctx) -> Piece | None:
-    mo = _month(m["mon"])
+    mo = month_number(m["mon"])
     d1, d2 = int(m["d1"]), int(m["d2"])
     a = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d1)
     b = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d2)
@@ -294,11 +194,11 @@ def _day_range(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
-    return c.ymd(*m.span(), int(m["y"]), _month(m["mon"]), None)
+    return c.ymd(*m.span(), int(m["y"]), month_number(m["mon"]), None)
 
 
 def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
-    mo = _month(m["mon"])
+    mo = month_number(m["mon"])
     rel = (m["rel"] or "").lower()
     p = c.ymd(m.start("mon") if not rel else m.start(), m.end(), None, mo, None)
     if p is None or not rel:
@@ -336,7 +236,7 @@ def _decade(m: re.Match[str], c: Ctx) -> Piece | None:
 def _period(m: re.Match[str], c: Ctx) -> Piece | None:
     rel = " ".join(m["rel"].lower().split())
     u = m["u"].lower()
-    off = _REL.get(rel, 0)
+    off = REL.get(rel, 0)
     if m["after"]:
         off = 2 if m["after"].lower().endswith("next") else -2
     if u == "weekend":
@@ -349,11 +249,10 @@ def _period(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.period(*m.span(), g, off)
 
 
-_SEASONS = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
 
 
 def _season_rel(c: Ctx, s: int, e: int, name: str, off: int) -> Piece:
-    idx = _SEASONS[name]
+    idx = SEASONS[name]
     cy, ci = season_of(c.now)
     if off == 0:
         return c.season(s, e, cy if idx == 3 and ci == 3 else None, idx)
@@ -365,10 +264,10 @@ def _season_rel(c: Ctx, s: int, e: int, name: str, off: int) -> Piece:
 def _season(m: re.Match[str], c: Ctx) -> Piece | None:
     name = m["s"].lower()
     if m["y"]:
-        return c.season(*m.span(), int(m["y"]), _SEASONS[name])
+        return c.season(*m.span(), int(m["y"]), SEASONS[name])
     if not m["pre"] and name in ("fall", "spring"):
         return None
-    return c.season(m.start("s"), m.end(), None, _SEASONS[name])
+    return c.season(m.start("s"), m.end(), None, SEASONS[name])
 
 
 def _quarter(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -382,30 +281,30 @@ def _quarter(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
-    amt = _amount(m["n"])
+    amt = amount(m["n"])
     if amt is None:
         return None
     n, vague = amt
-    n *= _weeks_factor(m["u"])
+    n *= weeks_factor(m["u"])
     d = (m.groupdict().get("dir") or "in").lower()
     sign = -1 if d in ("ago", "earlier", "back", "before") else 1
-    return c.relative(*m.span(), n, _unit(m["u"]), sign, vague)
+    return c.relative(*m.span(), n, unit_grain(m["u"]), sign, vague)
 
 
 def _last_n(m: re.Match[str], c: Ctx) -> Piece | None:
-    amt = _amount(m["n"])
+    amt = amount(m["n"])
     if amt is None or amt[0] != int(amt[0]):
         return None
     sign = -1 if m["w"].lower() in ("last", "past", "previous") else 1
-    return c.span_back(*m.span(), int(amt[0] * _weeks_factor(m["u"])), _unit(m["u"]), sign)
+    return c.span_back(*m.span(), int(amt[0] * weeks_factor(m["u"])), unit_grain(m["u"]), sign)
 
 
 def _within(m: re.Match[str], c: Ctx) -> Piece | None:
-    amt = _amount(m["n"])
+    amt = amount(m["n"])
     if amt is None:
         return None
-    return c.window(*m.span(), c.now, shift(c.now, _unit(m["u"]), amt[0] * _weeks_factor(m["u"])),
-                    _unit(m["u"]), Kind.INTERVAL)
+    return c.window(*m.span(), c.now, shift(c.now, unit_grain(m["u"]), amt[0] * weeks_factor(m["u"])),
+                    unit_grain(m["u"]), Kind.INTERVAL)
 
 
 def _vague(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -451,7 +350,7 @@ def _part(m: re.Match[str], c: Ctx) -> Piece | None:
         y = int(target)
         base = Piece(*m.span(), "year", datetime(y, 1, 1), datetime(y + 1, 1, 1), Grain.YEAR)
     else:
-        found = c.ymd(*m.span(), None, _month(target), None)
+        found = c.ymd(*m.span(), None, month_number(target), None)
         if found is None:
             return None
         base = found
@@ -483,7 +382,7 @@ def _early_late(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _vague_ago(m: re.Match[str], c: Ctx) -> Piece | None:
-    return c.relative(*m.span(), 3, _unit(m["u"]), -1, vague=True)
+    return c.relative(*m.span(), 3, unit_grain(m["u"]), -1, vague=True)
 
 
 def _nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -493,7 +392,7 @@ def _nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
     elif target in ("the year", "this year", "next year", "last year"):
         base = c.period(*m.span(), Grain.YEAR, {"next year": 1, "last year": -1}.get(target, 0))
     else:
-        found = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, _month(target), None)
+        found = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(target), None)
         if found is None:
             return None
         base = found
@@ -504,7 +403,7 @@ def _nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
     if m["wd"] is None:  # "first day" / "last day"
         d = base.lo if idx == 0 else (last if idx < 0 else base.lo + timedelta(days=idx))
     else:
-        wd = _wd_index(m["wd"])
+        wd = weekday_index(m["wd"])
         if idx < 0:
             d = last - timedelta(days=(last.weekday() - wd) % 7)
         else:
@@ -530,76 +429,75 @@ def _every(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
-    amt = _amount(m["n"])
+    amt = amount(m["n"])
     anchored = re.match(r"\s+(?:from|after|before)\s", m.string[m.end() :]) is not None
     if amt is None or (m["n"].lower() in ("a", "an") and not m["for"] and not anchored):
         return None
-    unit = _unit(m["u"])
-    n = amt[0] * _weeks_factor(m["u"])
+    unit = unit_grain(m["u"])
+    n = amt[0] * weeks_factor(m["u"])
     p = c.window(*m.span(), c.now, shift(c.now, unit, n), unit, Kind.DURATION)
     p.amount = n
     return p
 
 
 _HOL = "|".join(EN_NAMES)
-_PODW = r"(?:early\s+morning|morning|afternoon|evening|night|lunchtime|lunch|dawn|dusk|sunrise|sunset)"
 
 _RULES: list[tuple[re.Pattern[str], Handler]] = [
-    (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{_HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+    (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
                 rf"[ap]\s?m)))?|"
                 rf"(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z]))", re.I), _clock_word),
-    (re.compile(rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{_HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+    (re.compile(rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
                 rf"[ap]\s?m)))?"
                 rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in\s+the|and|to|until|till|-)"
                 rf"\b))",
                 re.I), _clock_word),
-    (re.compile(rf"{B}(?P<h>\d{{1,2}}|{_HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|in\s+the\s+"
+    (re.compile(rf"{B}(?P<h>\d{{1,2}}|{HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|in\s+the\s+"
                 rf"(?:morning|evening|afternoon)))", re.I), _clock_word),
     (re.compile(r"(?<![\d:])(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<mer1>(?:[ap]\.\s?m\.|[ap]\s?m))?\s*(?:-|"
                 r"–|to|until|till)\s*"
                 r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])"
-                r"", re.I), _clock_range),
+                r"", re.I), clock_range),
     (re.compile(r"(?<![\d.:])(?P<h>\d{1,2})[.h](?P<mm>\d{2})\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])|"
-                r"(?<=at )(?P<h2>\d{1,2})\.(?P<mm2>\d{2})(?![\d.])", re.I), _dotted_clock),
-    (re.compile(rf"{B}(?P<h>{_HOURW})[\s-]+(?P<mm>fifteen|thirty|forty[\s-]five|forty|fifty|twenty|ten|"
+                r"(?<=at )(?P<h2>\d{1,2})\.(?P<mm2>\d{2})(?![\d.])", re.I), dotted_clock),
+    (re.compile(rf"{B}(?P<h>{HOURW})[\s-]+(?P<mm>fifteen|thirty|forty[\s-]five|forty|fifty|twenty|ten|"
                 rf"o'?\s?five|"
                 rf"oh\s+five)(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|"
                 rf"years|days|"
                 rf"hours|times|percent|dollars))", re.I), _word_clock),
-    (re.compile(rf"{B}(?P<n>{_NUMW})\s+(?P<wd>{_WD_FULL})s\s+ago{E}", re.I), _weekdays_ago),
+    (re.compile(rf"{B}(?P<n>{NUMW})\s+(?P<wd>{WD_FULL})s\s+ago{E}", re.I), _weekdays_ago),
     (re.compile(rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
-                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{_HOURW})"
+                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{HOURW})"
                 rf"(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
                 re.I), _past_to),
     (re.compile(rf"{B}(?:at\s+)?(?:noon|midday|midnight){E}", re.I), _noon),
     (re.compile(rf"{B}(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|today|tonight|tonite|"
-                rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{_PODW}))?{E}", re.I), _rel_day),
+                rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{PODW}))?{E}", re.I), _rel_day),
     (re.compile(rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present)"
                 rf"{E}", re.I), _now),
     (re.compile(rf"{B}(?:this\s+(?P<p>morning|afternoon|evening)|last\s+night|last\s+evening)"
                 rf"{E}", re.I), _this_pod),
     (re.compile(rf"{B}(?:in\s+the\s+|at\s+|during\s+the\s+|(?:on\s+)?the\s+(?=(?:morning|afternoon|evening|"
                 rf"night)\s+"
-                rf"of\b))(?P<p>{_PODW}|daytime){E}", re.I), _pod),
+                rf"of\b))(?P<p>{PODW}|daytime){E}", re.I), _pod),
     (re.compile(rf"{B}(?:(?P<rel>this\s+past|this\s+coming|last|next|this|coming|past|previous)\s+)?"
-                rf"(?:(?:on|the)\s+)?(?P<wd>{_WD_FULL}|(?-i:{_WD_ABBR}))(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
+                rf"(?:(?:on|the)\s+)?(?P<wd>{WD_FULL}|(?-i:{WD_ABBR}))(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
                 rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)"
-                rf"?(?P<p>{_PODW}))?{E}",
+                rf"?(?P<p>{PODW}))?{E}",
                 re.I), _weekday),
-    (re.compile(rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{_ORD}))\s+(?:of\s+|day\s+of\s+)?"
-                rf"(?P<mon>{_MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)", re.I), _md),
-    (re.compile(rf"{B}(?P<mon>{_MON})\s*(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{_ORD}))"
+    (re.compile(rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{ORD}))\s+(?:of\s+|day\s+of\s+)?"
+                rf"(?P<mon>{MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)", re.I), _md),
+    (re.compile(rf"{B}(?P<mon>{MON})\s*(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{ORD}))"
                 rf"(?:,?\s*(?P<y>\d{{4}}))?(?![\d:]|\s*[ap]\.?m\b)", re.I), _md),
-    (re.compile(rf"{B}(?:from\s+)?(?P<mon>{_MON})\s*(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|"
+    (re.compile(rf"{B}(?:from\s+)?(?P<mon>{MON})\s*(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|"
                 rf"thru|until|"
                 rf"till)\s*(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y>\d{{4}}))?(?![\d:])"
                 rf"", re.I), _day_range),
     (re.compile(rf"{B}(?:from\s+)?(?:the\s+)?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|"
                 rf"until|till)\s*"
-                rf"(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON})"
+                rf"(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MON})"
                 rf"(?:,?\s*(?P<y>\d{{4}}))?{E}", re.I),
      _day_range),
-    (re.compile(rf"{B}(?P<mon>{_MON})\s*,?\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", re.I), _month_year),
+    (re.compile(rf"{B}(?P<mon>{MON})\s*,?\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", re.I), _month_year),
     (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+)?(?P<mon>january|february|april|"
                 rf"june|july|"
                 rf"august|september|october|november|december|(?-i:March|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|"
@@ -608,7 +506,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|"
                 rf"of|during|"
                 rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}", re.I), _bare_month),
-    (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{_ORD}))"
+    (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{ORD}))"
                 rf"{E}", re.I), _the_nth),
     (re.compile(r"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{2})(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|"
                 r"pounds?|"
@@ -630,14 +528,14 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"?{E}", re.I), _season),
     (re.compile(rf"{B}(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qo>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
                 rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}", re.I), _quarter),
-    (re.compile(rf"{B}(?P<n>{_NUMW})\s*(?P<u>{_UNIT})\s+(?P<dir>ago|earlier|back|later|from\s+now|hence|"
+    (re.compile(rf"{B}(?P<n>{NUMW})\s*(?P<u>{UNIT})\s+(?P<dir>ago|earlier|back|later|from\s+now|hence|"
                 rf"from\s+today)"
                 rf"{E}", re.I), _offset),
-    (re.compile(rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{_NUMW})\s*(?P<u>{_UNIT})"
+    (re.compile(rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{NUMW})\s*(?P<u>{UNIT})"
                 rf"{E}", re.I), _offset),
     (re.compile(rf"{B}(?:the\s+|over\s+the\s+|in\s+the\s+|for\s+the\s+)?(?P<w>last|past|next|coming|previous|"
-                rf"following)\s+(?P<n>{_NUMW})\s+(?P<u>{_UNIT}){E}", re.I), _last_n),
-    (re.compile(rf"{B}within\s+(?:the\s+next\s+)?(?P<n>{_NUMW})\s+(?P<u>{_UNIT}){E}", re.I), _within),
+                rf"following)\s+(?P<n>{NUMW})\s+(?P<u>{UNIT}){E}", re.I), _last_n),
+    (re.compile(rf"{B}within\s+(?:the\s+next\s+)?(?P<n>{NUMW})\s+(?P<u>{UNIT}){E}", re.I), _within),
     (re.compile(rf"{B}(?:recently|lately|of\s+late|the\s+other\s+day|a\s+few\s+days\s+back|a\s+(?:little\s+)"
                 rf"?while\s+"
                 rf"(?:ago|back)|some\s+time\s+ago|not\s+long\s+ago|these\s+days|nowadays|(?:earlier|later)\s+"
@@ -646,7 +544,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"\s+)"
                 rf"(?:of\s+)?(?:in\s+)?(?P<t>the\s+month|this\s+month|next\s+month|last\s+month|(?:this|next|"
                 rf"last|"
-                rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{_MON}|(?:19|20)"
+                rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{MON}|(?:19|20)"
                 rf"\d{{2}}){E}", re.I),
      _part),
     (re.compile(rf"{B}(?:eod|cob|close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day){E}", re.I),
@@ -664,55 +562,33 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"{E}", re.I), _early_late),
     (re.compile(rf"{B}(?P<u>days|weeks|months|years)\s+ago{E}", re.I), _vague_ago),
     (re.compile(rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)"
-                rf"\s+(?:(?P<wd>{_WD_FULL})|day)"
-                rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{_MON})(?:\s+(?P<y>(?:19|20)"
+                rf"\s+(?:(?P<wd>{WD_FULL})|day)"
+                rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{MON})(?:\s+(?P<y>(?:19|20)"
                 rf"\d{{2}}))?{E}",
                 re.I), _nth_weekday),
     (re.compile(rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)(?=\s+of\s+(?:the|this|next|last)\s+month)"
                 rf"", re.I), _the_nth),
-    (re.compile(rf"{B}(?P<for>for\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?)?(?P<n>{_NUMW})\s*"
-                rf"(?P<u>{_UNIT}){E}", re.I), _duration),
+    (re.compile(rf"{B}(?P<for>for\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?)?(?P<n>{NUMW})\s*"
+                rf"(?P<u>{UNIT}){E}", re.I), _duration),
 ]
 
-_DIG = {"#"}
-_HOURS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
-_UNITW = {f"{u}{s}" for u in ("second", "sec", "minute", "min", "hour", "hr", "day", "week", "fortnight",
-                              "month",
-                              "year", "yr", "decade") for s in ("", "s")}
-_MONTHW = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december", "sept", *_MONTHS}
-_WDW = {f"{d}{s}" for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-        for s in ("", "s")} | {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
-_PODS = {"morning", "afternoon", "evening", "night", "lunch", "lunchtime", "daytime", "dawn", "dusk",
-         "sunrise", "sunset"}
-_ORDW = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-         "eleventh",
-         "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
-         "nineteenth", "twentieth", "thirtieth", "twenty", "thirty"}
-_SEASONW = {"spring", "summer", "fall", "autumn", "winter"}
-_HOLW = {"labor", "labour", "new", "year", "years", "christmas", "xmas", "eve", "chinese", "lunar", "spring",
-         "festival", "lantern", "dragon", "mid", "autumn", "moon", "qingming", "valentine", "valentines",
-         "halloween", "thanksgiving", "black", "mlk", "martin", "presidents", "president", "memorial",
-         "columbus",
-         "veterans", "juneteenth", "independence", "july", "mother", "mothers", "father", "fathers", "easter",
-         "april", "women", "womens", "fourth"}
 _GATES = [
-    _DIG, _DIG, _DIG, _DIG, _DIG | _HOURS, _DIG | _HOURS, _DIG | _HOURS, _DIG, _DIG, _HOURS, _WDW,
+    DIG, DIG, DIG, DIG, DIG | HOURS, DIG | HOURS, DIG | HOURS, DIG, DIG, HOURS, WDW,
     {"half", "quarter", "past", "after", "to", "till", "before"}, {"noon", "midday", "midnight"},
     {"today", "tonight", "tonite", "tomorrow", "tomorrows", "tmrw", "tmr", "yesterday", "day"},
-    {"now", "currently", "moment", "present"}, {"morning", "afternoon", "evening", "night"}, _PODS, _WDW,
-    _MONTHW, _MONTHW, _MONTHW, _MONTHW, _MONTHW, _MONTHW, _MONTHW, _DIG | _ORDW, _DIG,
-    _DIG | {"twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"},
-    {"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade"} | _SEASONW, _SEASONW,
-    {"q", "quarter", "qtr"}, _UNITW, _UNITW, _UNITW, _UNITW,
+    {"now", "currently", "moment", "present"}, {"morning", "afternoon", "evening", "night"}, PODS, WDW,
+    MONTHW, MONTHW, MONTHW, MONTHW, MONTHW, MONTHW, MONTHW, DIG | ORDW, DIG,
+    DIG | {"twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"},
+    {"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade"} | SEASONW, SEASONW,
+    {"q", "quarter", "qtr"}, UNITW, UNITW, UNITW, UNITW,
     {"recently", "lately", "late", "other", "while", "time", "long", "nowadays", "days", "earlier", "later",
      "back"},
-    {"early", "beginning", "start", "mid", "middle", "late", "end"}, {"eod", "cob", "close", "end"}, _HOLW,
+    {"early", "beginning", "start", "mid", "middle", "late", "end"}, {"eod", "cob", "close", "end"}, HOLW,
     {"every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly"},
-    {"day"}, {"early", "late"}, {"days", "weeks", "months", "years"}, {"day"} | _WDW, _DIG, _UNITW,
+    {"day"}, {"early", "late"}, {"days", "weeks", "months", "years"}, {"day"} | WDW, DIG, UNITW,
 ]
 #: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
     (pattern, handler, frozenset(gate))
-    for (pattern, handler), gate in zip(_NUMERIC + _RULES, _GATES, strict=True)
+    for (pattern, handler), gate in zip(NUMERIC + _RULES, _GATES, strict=True)
 ]
