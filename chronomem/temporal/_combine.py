@@ -318,6 +318,8 @@ def _every_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
             m = _EVERY_PRE.search(text, prev.end if prev else 0, p.start)
             assert m is not None and p.lo is not None
             nxt = ctx.weekday(p.start, p.end, p.lo.weekday(), None, "this")
+            if p.pod is not None:
+                nxt = ctx.with_pod(nxt, p.pod)
             out.append(replace(nxt, start=m.start(), kind="final", mkind=Kind.RECURRING, ranged=True))
             continue
         out.append(p)

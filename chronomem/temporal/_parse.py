@@ -24,6 +24,11 @@ _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"[a-z]+")
 # numeric formats first, then Chinese, then English: on equal length the earlier rule wins
 _ALL_RULES = _en.RULES[:4] + _zh.RULES + _en.RULES[4:]
+# gate feature -> ranks of the rules it opens, so a message only looks at the rules it can trigger
+_BY_FEATURE: dict[str, tuple[int, ...]] = {}
+for _rank, (_p, _h, _gate) in enumerate(_ALL_RULES):
+    for _feat in _gate:
+        _BY_FEATURE[_feat] = (*_BY_FEATURE.get(_feat, ()), _rank)
 _MAX_TEXT = 100_000
 
 
@@ -52,11 +57,14 @@ def _features(text: str) -> set[str]:
 
 
 def _find(text: str, ctx: Ctx) -> list[Piece]:
-    feats = _features(text)
+    ranks: set[int] = set()
+    for feat in _features(text):
+        opened = _BY_FEATURE.get(feat)
+        if opened is not None:
+            ranks.update(opened)
     found: list[tuple[int, int, int, Piece]] = []
-    for rank, (pattern, handler, gate) in enumerate(_ALL_RULES):
-        if gate.isdisjoint(feats):
-            continue
+    for rank in sorted(ranks):
+        pattern, handler, _ = _ALL_RULES[rank]
         for m in pattern.finditer(text):
             if m.end() > m.start():
                 piece = handler(m, ctx)

@@ -143,11 +143,15 @@ def _amount(m: re.Match[str]) -> tuple[float, bool] | None:
         return None
     if m.groupdict().get("half"):
         n += 0.5
+    if m.groupdict().get("u") == "刻钟":
+        n *= 15
     return n, vague
 
 
 def _unit(m: re.Match[str]) -> Grain | None:
     u = m["u"]
+    if u == "刻钟":
+        return Grain.MINUTE
     if u == "月" and not m["ge"]:
         return None  # "三月前" is "before March", not "three months ago"
     return _UNITS[u]
@@ -170,6 +174,18 @@ def _relative_after(m: re.Match[str], c: Ctx) -> Piece | None:
     if amt is None or unit is None:
         return None
     return c.relative(*m.span(), amt[0], unit, 1, amt[1])
+
+
+def _same_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    unit = Grain.YEAR if m["w"].endswith("年") else Grain.MONTH
+    return c.relative(*m.span(), 1, unit, -1 if m["w"][0] in "去上" else 1)
+
+
+def _to_hour(m: re.Match[str], c: Ctx) -> Piece | None:
+    h, a = _num(m["h"] or m["h2"]), _num(m["a"] or m["a2"])
+    if h is None or a is None or not 0 < a < 60:
+        return None
+    return c.clock(*m.span(), (h - 1) % 24, 60 - a)
 
 
 def _month_part(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -313,13 +329,13 @@ def _every(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
     amt, unit = _amount(m), _unit(m)
-    if amt is None or unit is None:
+    if amt is None or unit is None or amt[0] <= 0:
         return None
     return c.window(*m.span(), c.now, _shifted(c, unit, amt[0]), unit, Kind.DURATION)
 
 
 _U = (r"(?P<more0>多)?(?P<ge>个)?(?P<more1>多)?(?P<half>半)?"
-      r"(?P<u>秒钟|秒|分钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?")
+      r"(?P<u>秒钟|秒|分钟|刻钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?")
 _AMT = rf"(?P<n>十几|几十|一两|两三|三四|三五|{N}|半|几|数|若干)"
 _HOLIDAYS = "|".join(sorted(ZH_NAMES, key=len, reverse=True))
 
@@ -328,7 +344,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"(?:\s*(?P<m>{N})\s*月份?(?:\s*(?P<d>{N})\s*[日号])?)?"), _full_date),
     (re.compile(rf"(?P<m>{N})\s*月\s*(?P<d>{N})(?:\s*[日号])?(?![\d{ZH_DIGITS}年]|[个天])"), _month_day),
     (re.compile(rf"(?<![\d{ZH_DIGITS}])(?P<m>{N})\s*月份?(?![个\d])"), _month_day),
-    (re.compile(rf"(?P<d>{N})\s*[号日](?![楼线房床位车口门码机厅室院子本期])"), _day_only),
+    (re.compile(rf"(?<![\d{ZH_DIGITS}]月)(?<![\d{ZH_DIGITS}])(?P<d>{N})\s*[号日]"
+                r"(?![楼线房床位车口门码机厅室院子本期])"), _day_only),
     (re.compile("|".join(sorted([*_DAYS, *_DAY_POD], key=len, reverse=True))), _rel_day),
     (re.compile(r"(?P<rel>上上|下下|上个|下个|这个|上一个|下一个|上一|下一|这一|上|下|这|本|今)?\s*(?:周|星期|礼拜|週)"
                 r"(?P<d>[一二三四五六日天1-7]|末)?"), _week),
@@ -352,13 +369,14 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"(?P<h>{N})\s*(?:点|时)(?P<zhong>钟)?(?:\s*(?:(?P<half>半)|(?P<q>[一三])刻|(?P<mm>{N})\s*分?)"
                 rf"(?:\s*(?P<ss>{N})\s*秒)?)?"), _clock),
     (re.compile("|".join(sorted(set(_POD) - {"一早", "晚", "早"}, key=lambda w: (-len(w), w)))
-                + "|(?<=[天日一二三四五六号末])[晚早]|(?<=[天日])一早"), _pod),
+                + "|(?<=[天日一二三四五六号末])[晚早]|(?<=[天日])一早"
+                + rf"|[晚早](?=\s*{N}\s*[点时:])"), _pod),
     (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<s>[春夏秋冬])(?:天|季)"), _season),
     (re.compile(r"(?P<rel>今|去|明)(?P<s>[春夏秋冬])(?![天季节])"), _season),
     (re.compile(r"(?P<y>\d{4}|\d{2}|[一二三四五六七八九]十|[零〇一二三四五六七八九]{2})\s*年代"), _decade),
     (re.compile(_HOLIDAYS), _holiday),
     (re.compile(r"每(?:个)?(?P<u>天|日|晚|早|星期|礼拜|月|年|小时|周(?![一二三四五六日天1-7末]))"), _every),
-    (re.compile(rf"{_AMT}{_U}"), _duration),
+    (re.compile(rf"(?<![\d{ZH_DIGITS}]月)(?<![\d{ZH_DIGITS}]){_AMT}{_U}"), _duration),
     (re.compile(rf"(?P<m>{N})\s*月份?(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末)"), _month_part),
     (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<h>上|下)半年"), _half_year),
     (re.compile(r"(?:(?P<rel>今年|去年|明年)的?)?"
@@ -366,13 +384,15 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"(?P<mp>这个月|本月|当月|上个月|下个月|(?:(?P<y>\d{{4}})年)?(?P<m>{N})月)的?(?:(?P<first>第一天)|"
                 rf"(?P<last>最后一天)|(?:第(?P<n>[一二三四五1-5])个|(?P<lastw>最后一个))(?:周|星期|礼拜)(?P<d>[一二三四五六日天]))"),
      _nth_in_month),
-    (re.compile(r"去年的?今天|去年这个时候|去年此时"), lambda m, c: c.relative(*m.span(), 1, Grain.YEAR, -1)),
+    (re.compile(r"(?P<w>去年|明年|上个月|下个月)的?(?:今天|这个时候|此时)"), _same_day),
+    (re.compile(rf"差\s*(?P<a>{N})\s*分钟?\s*(?P<h>{N})\s*点|"
+                rf"(?P<h2>{N})\s*点\s*差\s*(?P<a2>{N})\s*分钟?"), _to_hour),
 
     (re.compile(rf"(?:再过|过)\s*{_AMT}{_U}(?![前后内])"), lambda m, c: _relative_after(m, c)),
 ]
 
 _UNIT_CHARS = "秒分时钟天日周期拜月年"
-_EXTRA_GATES = ["月", "半", "季", "月", "年"]
+_EXTRA_GATES = ["月", "半", "季", "月", "年月", "差"]
 # A rule runs only when the text holds one of its gate characters (most chat messages hold none).
 _GATES = ["年", "月", "月", "号日", "今明后昨前当次翌", "周星礼", "月", "月", "年", "年", "前后内",
           "去来下后近前上",
