@@ -166,6 +166,8 @@ def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
     else:
         mode = {"last": "last", "past": "last", "previous": "last", "this past": "last", "this": "this",
                 "next": "next", "coming": "next", "this coming": "next", "": "next"}.get(rel, "next")
+        if not rel and c.past:
+            mode = "last"  # "I met her on Tuesday": a bare weekday in a past-tense sentence looks back
         p = c.weekday(*m.span(), wd, None, mode)
     if m["pl"] and not rel:
         p.kind, p.mkind, p.ranged = "final", Kind.RECURRING, True

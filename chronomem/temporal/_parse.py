@@ -47,6 +47,20 @@ def resolve_zone(reference: datetime, tz: str | tzinfo | None) -> tzinfo:
     )
 
 
+_PAST = re.compile(
+    r"\b(?:was|were|did|had|went|met|saw|said|told|got|came|ago|yesterday|last|called|visited|finished|"
+    r"started|moved|bought|left|arrived|ate|spent|took|gave|made|happened|forgot|lost|found|wrote|sent|"
+    r"talked|mentioned|discussed|attended|watched|played|worked|stayed|flew|drove|ran|slept|[a-z]{3,}ed)\b",
+    re.I,
+)
+_FUTURE = re.compile(r"\b(?:will|shall|gonna|going\s+to|let's|plan(?:ning)?|next|tomorrow|upcoming)\b|'ll\b", re.I)
+
+
+def _past_tense(text: str) -> bool:
+    """A cheap English tense cue: a past-tense verb and no future marker."""
+    return _PAST.search(text) is not None and _FUTURE.search(text) is None
+
+
 def _features(text: str) -> set[str]:
     """What rule gates look for: the characters, the lower-case words, and "#" when there is a digit."""
     feats = set(text)
@@ -114,7 +128,7 @@ def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> lis
         raise InvalidValue(f"text is {len(text)} characters; split it into messages under {_MAX_TEXT}")
     zone_ = resolve_zone(reference, tz)
     now = reference.astimezone(zone_).replace(tzinfo=None)
-    ctx = Ctx(now, zone_)
+    ctx = Ctx(now, zone_, past=_past_tense(text))
     norm = _zh.normalise(text)
     pieces = _find(norm, ctx)
     if not pieces:

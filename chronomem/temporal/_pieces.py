@@ -74,11 +74,15 @@ class Piece:
 
 
 class Ctx:
-    """The reference time in the speaker's wall clock, and piece builders relative to it."""
+    """The reference time in the speaker's wall clock, and piece builders relative to it.
 
-    def __init__(self, now: datetime, tz: tzinfo | None = None) -> None:
+    ``past`` is set when an English sentence is in the past tense; bare weekdays then look back.
+    """
+
+    def __init__(self, now: datetime, tz: tzinfo | None = None, past: bool = False) -> None:
         self.now = now
         self.tz = tz
+        self.past = past
         self.today = midnight(now)
 
     # -- builders ---------------------------------------------------------------------------------

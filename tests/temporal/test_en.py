@@ -6,7 +6,7 @@ import pytest
 
 from chronomem.temporal import parse
 
-from ._table import REF, Case, check, load, only
+from ._table import REF, Case, check, load, local, only
 
 DAYS = load("""
 today | 2024-06-12 | day | instant
@@ -371,6 +371,20 @@ def test_finds_in_sentences(text: str, mention: str) -> None:
 )
 def test_no_time_expression(text: str) -> None:
     assert parse(text, REF) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("I met her on Tuesday", "2024-06-11 00:00"),
+        ("I called him Friday night", "2024-06-07 18:00"),
+        ("We will meet on Tuesday", "2024-06-18 00:00"),
+        ("Let's talk on Monday", "2024-06-17 00:00"),
+        ("Tuesday", "2024-06-18 00:00"),
+    ],
+)
+def test_bare_weekday_follows_the_tense(text: str, start: str) -> None:
+    assert local(only(text).start) == start
 
 
 def test_vague_has_uncertainty() -> None:

@@ -19,7 +19,7 @@ from ._table import REF, local
         ("三月到五月我都去了哪里", "2024-03-01 00:00", "2024-06-01 00:00", "month", True),
         ("最近有什么新消息", "2024-05-13 00:00", "2024-06-12 15:00", "day", False),
         ("what happened since March", "2024-03-01 00:00", "-", "month", True),
-        ("what was due before Friday", "-", "2024-06-14 00:00", "day", True),
+        ("what is due before Friday", "-", "2024-06-14 00:00", "day", True),
     ],
 )
 def test_window(question: str, start: str, end: str, grain: str, strict: bool) -> None:
