@@ -53,7 +53,9 @@ _PAST = re.compile(
     r"talked|mentioned|discussed|attended|watched|played|worked|stayed|flew|drove|ran|slept|[a-z]{3,}ed)\b",
     re.I,
 )
-_FUTURE = re.compile(r"\b(?:will|shall|gonna|going\s+to|let's|plan(?:ning)?|next|tomorrow|upcoming)\b|'ll\b", re.I)
+_FUTURE = re.compile(
+    r"\b(?:will|shall|gonna|going\s+to|let's|plan(?:ning)?|next|tomorrow|upcoming)\b|'ll\b", re.I
+)
 
 
 def _past_tense(text: str) -> bool:
