@@ -83,7 +83,10 @@ def _find(text: str, ctx: Ctx) -> list[Piece]:
         pattern, handler, _ = _ALL_RULES[rank]
         for m in pattern.finditer(text):
             if m.end() > m.start():
-                piece = handler(m, ctx)
+                try:
+                    piece = handler(m, ctx)
+                except (OverflowError, ValueError):
+                    continue  # a date outside years 1..9999, e.g. "next year" said on 9999-12-31
                 if piece is not None:
                     found.append((-(piece.end - piece.start), rank, piece.start, piece))
     found.sort(key=lambda t: t[:3])
@@ -99,14 +102,16 @@ def _to_mention(p: Piece, text: str, tz: tzinfo) -> Mention | None:
         if d is None:
             return None
         us = to_utc_us(d, tz)
-        return us if MIN_US <= us <= MAX_US else None
+        if not MIN_US <= us <= MAX_US:
+            raise OverflowError("outside years 1..9999")
+        return us
 
     try:
         start, end = conv(p.lo), conv(p.hi)
         unc = None if p.unc is None else (conv(p.unc[0]), conv(p.unc[1]))
     except (OverflowError, ValueError):
         return None
-    if start is None and end is None:
+    if start is None and end is None or (start is not None and end is not None and end <= start):
         return None
     uncertainty = None if unc is None or unc[0] is None or unc[1] is None else (unc[0], unc[1])
     return Mention(text[p.start : p.end], (p.start, p.end), start, end, p.grain, p.mkind, uncertainty)
@@ -135,8 +140,17 @@ def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> lis
     pieces = _find(norm, ctx)
     if not pieces:
         return []
+    try:
+        final = combine(pieces, norm, ctx)
+    except (OverflowError, ValueError):  # near the ends of the calendar: keep what resolves on its own
+        final = []
+        for piece in pieces:
+            try:
+                final.extend(combine([piece], norm, ctx))
+            except (OverflowError, ValueError):
+                continue
     out = []
-    for p in combine(pieces, norm, ctx):
+    for p in final:
         mention = _to_mention(p, text, zone_)
         if mention is not None:
             out.append(mention)

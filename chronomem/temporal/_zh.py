@@ -240,7 +240,7 @@ def _shifted(c: Ctx, unit: Grain, n: float) -> datetime:
 
 def _span(m: re.Match[str], c: Ctx) -> Piece | None:
     amt, unit = _amount(m), _unit(m)
-    if amt is None or unit is None or amt[0] != int(amt[0]):
+    if amt is None or unit is None or amt[0] != int(amt[0]) or amt[0] < 1:
         return None
     sign = -1 if m["w"] in ("过去", "前", "上", "最近", "近", "这") else 1
     return c.span_back(*m.span(), int(amt[0]), unit, sign)
