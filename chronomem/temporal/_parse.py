@@ -111,7 +111,7 @@ def _to_mention(p: Piece, text: str, tz: tzinfo) -> Mention | None:
         unc = None if p.unc is None else (conv(p.unc[0]), conv(p.unc[1]))
     except (OverflowError, ValueError):
         return None
-    if start is None and end is None or (start is not None and end is not None and end <= start):
+    if (start is None and end is None) or (start is not None and end is not None and end <= start):
         return None
     uncertainty = None if unc is None or unc[0] is None or unc[1] is None else (unc[0], unc[1])
     return Mention(text[p.start : p.end], (p.start, p.end), start, end, p.grain, p.mkind, uncertainty)
