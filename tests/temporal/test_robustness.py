@@ -12,7 +12,8 @@ from chronomem.temporal import Kind, parse
 from . import test_en, test_zh
 
 WORDS = [c.text for c in test_en.ALL + test_zh.ALL] + [
-    "到", "从", "-", "to", "from", "until", "since", "之前", "以后", "的", "at", "every", "每", "around", "左右",
+    "到", "从", "-", "to", "from", "until", "since", "之前", "以后", "的", "at", "every", "每", "around",
+    "左右",
     "13月", "32号", "25点", "61分", "Feb 30", "13/45/2024", "9999年", "0000年", "24:00", "13pm", "上上上周",
 ]
 REFS = [
