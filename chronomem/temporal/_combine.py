@@ -151,6 +151,8 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
         return b.moved(s, e, pod=a.pod, mer=b.mer or a.mer)
     if a.kind == "clock" and b.kind == "pod" and a.pod is None:
         return a.moved(s, e, pod=b.pod, mer=a.mer or b.mer)
+    if a.holiday == "week_of" and b.kind == "date" and b.grain is Grain.DAY and b.lo is not None:
+        return ctx.cell(s, e, b.lo, Grain.WEEK)
     if a.kind == "date" and a.grain is Grain.WEEK and b.kind == "date" and b.weekday:
         assert a.lo is not None and b.lo is not None
         return ctx.day(s, e, (a.lo - ctx.today).days + b.lo.weekday(), weekday=True)

@@ -93,7 +93,8 @@ def _clock_word(m: re.Match[str], c: Ctx) -> Piece | None:
 def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     h = en_number(m["h"])
     w = " ".join(m["mm"].lower().replace("-", " ").replace("'", " ").split())
-    mm = {"forty five": 45, "o five": 5, "oh five": 5, "o five ": 5}.get(w, en_number(w))
+    w = w.removeprefix("oh ").removeprefix("o ")
+    mm = en_number(w)
     if h is None or mm is None:
         return None
     return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
@@ -109,7 +110,7 @@ def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
-    h = en_number(m["h"])
+    h = {"noon": 12, "midnight": 24}.get(m["h"].lower(), en_number(m["h"]))
     w = m["mm"].lower()
     mm = 30 if w == "half" else 15 if "quarter" in w else en_number(w)
     if h is None or mm is None:
@@ -415,6 +416,36 @@ def _nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.ymd(*m.span(), d.year, d.month, d.day)
 
 
+def _military(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.clock(*m.span(), int(m["h"]), int(m["mm"]), None, None)
+
+
+def _nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
+    base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), None)
+    if base is None or base.lo is None or base.hi is None:
+        return None
+    n = m["n"].lower()
+    idx = -1 if n == "last" else (en_number(n) or 1) - 1
+    weekend = m["u"].lower() != "week"
+    # weeks run Monday-Sunday; the n-th week of a month is the n-th one that starts in it (and, for "last",
+    # ends in it); a weekend is the Saturday-Sunday of such a week
+    first_monday = base.lo + timedelta(days=(-base.lo.weekday()) % 7)
+    last_day = base.hi - timedelta(days=1)
+    back = last_day.weekday() + (0 if last_day.weekday() == 6 else 7)
+    last_monday = last_day - timedelta(days=back)
+    if weekend:
+        first_sat = base.lo + timedelta(days=(5 - base.lo.weekday()) % 7)
+        last_sat = last_day - timedelta(days=(last_day.weekday() - 5) % 7)
+        sat = last_sat if idx < 0 else first_sat + timedelta(days=7 * idx)
+        return Piece(*m.span(), "date", sat, sat + timedelta(days=2), Grain.DAY, Kind.INTERVAL)
+    monday = last_monday if idx < 0 else first_monday + timedelta(days=7 * idx)
+    return c.cell(*m.span(), monday, Grain.WEEK)
+
+
+def _week_of(m: re.Match[str], c: Ctx) -> Piece | None:
+    return Piece(*m.span(), "date", c.today, c.today + timedelta(days=7), Grain.WEEK, holiday="week_of")
+
+
 def _every(m: re.Match[str], c: Ctx) -> Piece | None:
     w = m.group(0).lower()
     for word, g in (("weekday", Grain.DAY), ("hour", Grain.HOUR), ("week", Grain.WEEK),
@@ -443,6 +474,7 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 _HOL = "|".join(EN_NAMES)
+_DIGW = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 
 _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
@@ -461,14 +493,14 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 r"", re.I), clock_range),
     (re.compile(r"(?<![\d.:])(?P<h>\d{1,2})[.h](?P<mm>\d{2})\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])|"
                 r"(?<=at )(?P<h2>\d{1,2})\.(?P<mm2>\d{2})(?![\d.])", re.I), dotted_clock),
-    (re.compile(rf"{B}(?P<h>{HOURW})[\s-]+(?P<mm>fifteen|thirty|forty[\s-]five|forty|fifty|twenty|ten|"
-                rf"o'?\s?five|"
-                rf"oh\s+five)(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|"
+    (re.compile(rf"{B}(?P<h>{HOURW})[\s-]+(?P<mm>(?:twenty|thirty|forty|fifty)(?:[\s-]{_DIGW})?|"
+                rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
+                rf"(?:o'?|oh)\s?{_DIGW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|"
                 rf"years|days|"
                 rf"hours|times|percent|dollars))", re.I), _word_clock),
     (re.compile(rf"{B}(?P<n>{NUMW})\s+(?P<wd>{WD_FULL})s\s+ago{E}", re.I), _weekdays_ago),
     (re.compile(rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
-                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{HOURW})"
+                rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{HOURW}|noon|midnight)"
                 rf"(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
                 re.I), _past_to),
     (re.compile(rf"{B}(?:at\s+)?(?:noon|midday|midnight){E}", re.I), _noon),
@@ -486,7 +518,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)"
                 rf"?(?P<p>{PODW}))?{E}",
                 re.I), _weekday),
-    (re.compile(rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{ORD}))\s+(?:of\s+|day\s+of\s+)?"
+    (re.compile(rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s*|(?P<dw>{ORD})\s+)(?:of\s+|day\s+of\s+)?"
                 rf"(?P<mon>{MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)", re.I), _md),
     (re.compile(rf"{B}(?P<mon>{MON})\s*(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{ORD}))"
                 rf"(?:,?\s*(?P<y>\d{{4}}))?(?![\d:]|\s*[ap]\.?m\b)", re.I), _md),
@@ -510,7 +542,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}", re.I), _bare_month),
     (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{ORD}))"
                 rf"{E}", re.I), _the_nth),
-    (re.compile(r"(?<![\d$£€.,:/-])(?P<y>(?:19|20)\d{2})(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|"
+    (re.compile(r"(?<![\d$£€.,:/-])(?<!at )(?P<y>(?:19|20)\d{2})"
+                r"(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|"
                 r"pounds?|"
                 r"bucks|people|users|persons|items?|words|times|km|kg|miles|meters|feet|pages|rows|lines|"
                 r"points|"
@@ -572,6 +605,12 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"", re.I), _the_nth),
     (re.compile(rf"{B}(?P<for>for\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?)?(?P<n>{NUMW})\s*"
                 rf"(?P<u>{UNIT}){E}", re.I), _duration),
+    (re.compile(r"(?:(?<=at )|(?<=around )|(?<=by ))(?P<h>[01]?\d|2[0-3])(?P<mm>[0-5]\d)(?![\d:])"),
+     _military),
+    (re.compile(rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<u>week|weekend|"
+                rf"week-end|wkend)\s+(?:of|in)\s+(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}", re.I),
+     _nth_week),
+    (re.compile(rf"{B}the\s+week\s+of\s+(?=(?:{MON}|the\s+\d))", re.I), _week_of),
 ]
 
 _GATES = [
@@ -588,6 +627,7 @@ _GATES = [
     {"early", "beginning", "start", "mid", "middle", "late", "end"}, {"eod", "cob", "close", "end"}, HOLW,
     {"every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly"},
     {"day"}, {"early", "late"}, {"days", "weeks", "months", "years"}, {"day"} | WDW, DIG, UNITW,
+    DIG, {"week", "weekend", "wkend"}, {"week"},
 ]
 #: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [

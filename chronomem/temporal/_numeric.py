@@ -55,7 +55,7 @@ def _slash(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _ym(m: re.Match[str], c: Ctx) -> Piece | None:
-    y, mo = int(m["y"]), int(m["m"])
+    y, mo = int(m["y"] or m["y2"]), int(m["m"] or m["m2"])
     return c.ymd(*m.span(), y, mo, None) if 1 <= mo <= 12 else None
 
 
@@ -90,7 +90,8 @@ NUMERIC: list[tuple[re.Pattern[str], Handler]] = [
         ),
         _slash,
     ),
-    (re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d{2})[-/](?P<m>\d{1,2})(?![\d/-])"), _ym),
+    (re.compile(r"(?<![\d/.-])(?P<y>(?:19|20)\d{2})[-/](?P<m>\d{1,2})(?![\d/-])|"
+                r"(?<![\d/.-])(?P<m2>\d{1,2})/(?P<y2>(?:19|20)\d{2})(?![\d/-])"), _ym),
     (
         re.compile(
             r"(?<![\d:.])(?P<h>\d{1,2}):(?P<mm>\d{2})(?::(?P<ss>\d{2}))?(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"

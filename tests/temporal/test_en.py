@@ -328,6 +328,32 @@ next few days | 2024-06-13 | day | interval
 the past few days | 2024-06-09 | day | interval
 in a couple of hours | 17:00 | minute
 a few hours ago | 12:00 | minute
+four twenty-three a m | 04:23 | minute
+nine fifty nine a m | 09:59 | minute
+seven oh five | 07:05 | minute
+a quarter to noon | 11:45 | minute
+14april 2015 | 2015-04-14 | day
+2/2013 | 2013-02-01 | month
+at 1030 | 10:30 | minute
+at 1930 | 19:30 | minute
+in 1930 | 1930-01-01 | year
+last weekend of October | 2024-10-26 | day | interval
+first week of october 2014 | 2014-10-06 | week
+last week of september 2014 | 2014-09-22 | week
+the week of october 6th | 2024-09-30 | week
+tonight at 11 | 23:00 | hour
+August 27th - 29th | 2024-08-27 | day | interval
+23rd to 26th Oct | 2024-10-23 | day | interval
+1-8 september | 2024-09-01 | day | interval
+third day of october | 2024-10-03 | day
+last day of october 2015 | 2015-10-31 | day
+thanksgiving 2016 | 2016-11-24 | day
+Tuesday the 19th | 2024-06-19 | day
+10/31/74 | 1974-10-31 | day
+Fri, Jul 18 | 2024-07-18 | day
+7 days hence | 2024-06-19 | day
+15 past 3pm | 15:15 | minute
+twenty after 3pm | 15:20 | minute
 """)
 
 ALL = DAYS + WEEKDAYS + PERIODS + RELATIVE + ABSOLUTE + CLOCK + RANGES + VAGUE + HOLIDAYS + OTHER + COMPOSED
