@@ -15,7 +15,8 @@ from ._pieces import POD, Ctx, Mer, Piece
 
 __all__ = ["combine", "place_clock"]
 
-_JOIN = re.compile(r"[\s,，、的(（]*(?:(?:at|on|in the|in|of|@|around|about|by)\s*)?$", re.I)
+_JOIN = re.compile(r"[\s,，、的(（)）]*(?:(?:at|on|in the|in|of|@|around|about|by)\s*)?$", re.I)
+_FROM = re.compile(r"\s*from\s*", re.I)
 _RANGE = re.compile(r"\s*(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and)\s*", re.I)
 _RANGE_PRE = re.compile(r"(?:从|自|由|from|between)\s*$", re.I)
 _BETWEEN = re.compile(r"between\s*$", re.I)
@@ -169,7 +170,8 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
 def _join_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     out: list[Piece] = []
     for p in pieces:
-        if out and _JOIN.fullmatch(text[out[-1].end : p.start]):
+        gap = text[out[-1].end : p.start] if out else ""
+        if out and (_JOIN.fullmatch(gap) or (p.holiday == "clock_range" and _FROM.fullmatch(gap))):
             merged = _merge(out[-1], p, ctx)
             if merged is not None:
                 out[-1] = merged
@@ -200,12 +202,12 @@ def _range_sides(a: Piece, b: Piece, ctx: Ctx) -> tuple[Piece, Piece] | None:
             a = replace(
                 a, mer=b.mer if a.hour <= b.hour or a.hour == 12 else ("am" if b.mer == "pm" else "pm")
             )
-        base = a if a.kind != "clock" else None
         if a.kind == "clock":
             a = _clock_final(None, a, ctx, a.start, a.end)
         hint = a.mer if a.mer in ("pm", "night", "noon") else None
         a_day = a.lo if a.lo is not None else ctx.today
-        b2 = _clock_final(base if base is not None and base.kind == "date" else None, b, ctx, b.start, b.end)
+        on = Piece(a.start, a.end, "date", midnight(a_day), midnight(a_day) + timedelta(days=1), Grain.DAY)
+        b2 = _clock_final(on, b, ctx, b.start, b.end)
         if b.mer is None and not b.h24:
             assert b2.lo is not None
             lo = place_clock(a_day, b, hint, True)

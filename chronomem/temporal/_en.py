@@ -605,6 +605,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"", re.I), _the_nth),
     (re.compile(rf"{B}(?P<for>for\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?)?(?P<n>{NUMW})\s*"
                 rf"(?P<u>{UNIT}){E}", re.I), _duration),
+    (re.compile(rf"(?:(?<=at )|(?<=after )|(?<=before )|(?<=for )|(?<=during )|(?<=by ))"
+                rf"(?P<p>breakfast|brunch|lunch|lunchtime|dinner|supper){E}", re.I), _pod),
     (re.compile(r"(?:(?<=at )|(?<=around )|(?<=by ))(?P<h>[01]?\d|2[0-3])(?P<mm>[0-5]\d)(?![\d:])"),
      _military),
     (re.compile(rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<u>week|weekend|"
@@ -627,7 +629,10 @@ _GATES = [
     {"early", "beginning", "start", "mid", "middle", "late", "end"}, {"eod", "cob", "close", "end"}, HOLW,
     {"every", "each", "daily", "weekly", "monthly", "yearly", "annually", "nightly"},
     {"day"}, {"early", "late"}, {"days", "weeks", "months", "years"}, {"day"} | WDW, DIG, UNITW,
-    DIG, {"week", "weekend", "wkend"}, {"week"},
+    {"breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"},
+    DIG,
+    {"week", "weekend", "wkend"},
+    {"week"},
 ]
 #: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [

@@ -104,6 +104,10 @@ POD = {
     "dusk": "dusk",
     "sunset": "dusk",
     "sunrise": "early_morning",
+    "breakfast": "breakfast",
+    "brunch": "brunch",
+    "dinner": "dinner",
+    "supper": "dinner",
 }
 
 REL = {

@@ -30,6 +30,9 @@ POD: dict[str, tuple[int, int, Mer]] = {
     "evening": (18, 24, "pm"),
     "night": (18, 24, "night"),
     "late_night": (22, 26, "night"),
+    "breakfast": (7, 9, "am"),
+    "brunch": (10, 13, None),
+    "dinner": (18, 21, "pm"),
     "last_night": (18, 30, "night"),
     "day": (6, 18, None),
 }

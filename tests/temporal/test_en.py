@@ -354,6 +354,10 @@ Fri, Jul 18 | 2024-07-18 | day
 7 days hence | 2024-06-19 | day
 15 past 3pm | 15:15 | minute
 twenty after 3pm | 15:20 | minute
+tomorrow from 10am to 2pm | 2024-06-13 10:00 | hour | interval
+after lunch | 14:00 | part_of_day | open_after
+before dinner | - | part_of_day | open_before
+at breakfast | 07:00 | part_of_day
 """)
 
 ALL = DAYS + WEEKDAYS + PERIODS + RELATIVE + ABSOLUTE + CLOCK + RANGES + VAGUE + HOLIDAYS + OTHER + COMPOSED
