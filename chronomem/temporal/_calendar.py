@@ -53,8 +53,6 @@ def shift(d: datetime, grain: Grain, n: int | float) -> datetime:
     """``d`` moved by ``n`` units of ``grain`` (fractions allowed for fixed-length units)."""
     if grain in _FIXED:
         return d + _FIXED[grain] * n
-    if grain is Grain.PART_OF_DAY:
-        return d + timedelta(hours=6) * n
     months = _MONTHS[grain] * n
     whole = int(months)
     out = add_months(d, whole)
@@ -82,7 +80,7 @@ def truncate(d: datetime, grain: Grain) -> datetime:
         return d.replace(microsecond=0)
     if grain is Grain.MINUTE:
         return d.replace(second=0, microsecond=0)
-    if grain in (Grain.HOUR, Grain.PART_OF_DAY):
+    if grain is Grain.HOUR:
         return d.replace(minute=0, second=0, microsecond=0)
     if grain is Grain.DAY:
         return midnight(d)

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from ._calendar import cell, midnight, shift, truncate
 from ._model import Grain, Kind
-from ._pieces import POD, Ctx, Mer, Piece
+from ._pieces import POD, Ctx, Mer, Piece, is_time
 
 __all__ = ["combine", "place_clock"]
 
@@ -123,22 +123,26 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
     if a.kind == "date" and a.grain is Grain.DAY and a.mkind is Kind.INSTANT and b.kind == "pod":
         assert b.pod is not None
         return ctx.with_pod(a, b.pod).moved(s, e)
-    day_like = (Grain.DAY, Grain.PART_OF_DAY)
     if (
         a.kind == "date"
-        and a.grain in day_like
+        and (a.grain is Grain.DAY or a.pod is not None)
         and b.kind == "clock"
         and a.mkind in (Kind.INSTANT, Kind.INTERVAL)
     ):
         if a.mkind is Kind.INTERVAL and a.pod is None:
             return None
         return _clock_final(a, b, ctx, s, e)
-    if a.kind == "clock" and b.kind == "date" and b.grain in day_like and (b.mkind is Kind.INSTANT or b.pod):
+    if (
+        a.kind == "clock"
+        and b.kind == "date"
+        and (b.grain is Grain.DAY or b.pod is not None)
+        and (b.mkind is Kind.INSTANT or b.pod)
+    ):
         return _clock_final(b, a, ctx, s, e)
     if (
         a.kind == "final"
         and a.weekday
-        and a.grain.rank < Grain.PART_OF_DAY.rank
+        and is_time(a)
         and b.kind == "date"
         and (b.grain is Grain.DAY and not b.weekday and b.mkind is Kind.INSTANT)
     ):
@@ -194,7 +198,7 @@ def _as_final(p: Piece, ctx: Ctx) -> Piece:
 
 def _range_sides(a: Piece, b: Piece, ctx: Ctx) -> tuple[Piece, Piece] | None:
     """Fill in what the right side leaves out from the left one (and am/pm from right to left)."""
-    if a.kind == "clock" and b.kind == "final" and b.lo is not None and b.grain.rank < Grain.PART_OF_DAY.rank:
+    if a.kind == "clock" and b.kind == "final" and b.lo is not None and is_time(b):
         b_day = Piece(a.start, a.end, "date", midnight(b.lo), midnight(b.lo) + timedelta(days=1), Grain.DAY)
         return _clock_final(b_day, a, ctx, a.start, a.end), b
     if (a.kind == "clock" and b.kind == "clock") or (a.kind in ("date", "final") and b.kind == "clock"):
@@ -266,7 +270,7 @@ def _open_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
         before_pre = _BEFORE_PRE.search(text, lo_bound, p.start)
         after_suf = _AFTER_SUF.match(text, p.end, hi_bound)
         before_suf = _BEFORE_SUF.match(text, p.end, hi_bound)
-        fine = p.grain.rank < Grain.PART_OF_DAY.rank
+        fine = is_time(p)
         if after_pre is not None or (after_suf is not None and before_pre is None):
             word = after_pre.group(0).strip().lower() if after_pre is not None else ""
             suffix = after_suf.group(0).strip() if after_suf is not None else ""
@@ -295,7 +299,7 @@ def _around_pass(pieces: list[Piece], text: str) -> list[Piece]:
             pre = _AROUND_PRE.search(text, out[-1].end if out else 0, p.start)
             suf = _AROUND_SUF.match(text, p.end)
             if pre is not None or suf is not None:
-                pad = timedelta(minutes=30) if p.grain.rank < Grain.PART_OF_DAY.rank else p.hi - p.lo
+                pad = timedelta(minutes=30) if is_time(p) else p.hi - p.lo
                 p = replace(
                     p,
                     start=pre.start() if pre else p.start,

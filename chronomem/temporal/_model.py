@@ -18,12 +18,14 @@ __all__ = ["Grain", "Interval", "Kind", "Mention"]
 
 
 class Grain(StrEnum):
-    """How precise a resolved expression is, finest first. Comparable by :attr:`rank`."""
+    """How precise a resolved expression is, finest first. Comparable by :attr:`rank`.
+
+    A part of the day ("下午", "tonight") has grain ``hour``: it starts and ends on whole hours.
+    """
 
     SECOND = "second"
     MINUTE = "minute"
     HOUR = "hour"
-    PART_OF_DAY = "part_of_day"
     DAY = "day"
     WEEK = "week"
     MONTH = "month"

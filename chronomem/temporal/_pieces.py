@@ -13,7 +13,7 @@ from typing import Literal
 from ._calendar import add_months, cell, midnight, season_cell, shift, week_start
 from ._model import Grain, Kind
 
-__all__ = ["POD", "Ctx", "Mer", "Piece", "PieceKind"]
+__all__ = ["POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
 
 PieceKind = Literal["date", "pod", "clock", "final", "every", "year"]
 Mer = Literal["am", "pm", "noon", "night"] | None
@@ -74,6 +74,11 @@ class Piece:
 
     def moved(self, start: int, end: int, **changes: object) -> Piece:
         return replace(self, start=start, end=end, **changes)  # type: ignore[arg-type]
+
+
+def is_time(p: Piece) -> bool:
+    """A clock time (finer than a day), as opposed to a part of the day or a calendar cell."""
+    return p.grain.rank < Grain.DAY.rank and not (p.pod is not None and p.mkind is Kind.INTERVAL)
 
 
 class Ctx:
@@ -176,7 +181,7 @@ class Ctx:
     def pod_piece(self, s: int, e: int, name: str, day_offset: int | None = None) -> Piece:
         """A part of the day; with ``day_offset`` it is already tied to a day (今晚, tomorrow morning)."""
         if day_offset is None:
-            return Piece(s, e, "pod", pod=name, mer=POD[name][2], grain=Grain.PART_OF_DAY)
+            return Piece(s, e, "pod", pod=name, mer=POD[name][2], grain=Grain.HOUR)
         return self.with_pod(self.day(s, e, day_offset), name)
 
     def with_pod(self, date: Piece, name: str) -> Piece:
@@ -189,7 +194,7 @@ class Ctx:
             hi=day + timedelta(hours=h1),
             pod=name,
             mer=mer,
-            grain=Grain.PART_OF_DAY,
+            grain=Grain.HOUR,
             mkind=Kind.INTERVAL,
         )
 

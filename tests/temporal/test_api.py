@@ -61,7 +61,7 @@ def test_mention_json_shape() -> None:
         "text": "下周五下午",
         "start": "2024-06-21T04:00:00Z",
         "end": "2024-06-21T10:00:00Z",
-        "grain": "part_of_day",
+        "grain": "hour",
         "kind": "interval",
         "uncertainty": None,
     }

@@ -15,19 +15,19 @@ yesterday | 2024-06-11 | day
 the day before yesterday | 2024-06-10 | day
 the day after tomorrow | 2024-06-14 | day
 day after tomorrow | 2024-06-14 | day
-tonight | 2024-06-12 18:00 | part_of_day | interval
-this morning | 2024-06-12 06:00 | part_of_day
-this afternoon | 2024-06-12 12:00 | part_of_day
-this evening | 2024-06-12 18:00 | part_of_day
-last night | 2024-06-11 18:00 | part_of_day
-tomorrow morning | 2024-06-13 06:00 | part_of_day
-tomorrow afternoon | 2024-06-13 12:00 | part_of_day
-tomorrow evening | 2024-06-13 18:00 | part_of_day
-tomorrow night | 2024-06-13 18:00 | part_of_day
-yesterday morning | 2024-06-11 06:00 | part_of_day
-yesterday afternoon | 2024-06-11 12:00 | part_of_day
-in the afternoon | 2024-06-12 12:00 | part_of_day
-in the morning | 2024-06-12 06:00 | part_of_day
+tonight | 2024-06-12 18:00 | hour | interval
+this morning | 2024-06-12 06:00 | hour
+this afternoon | 2024-06-12 12:00 | hour
+this evening | 2024-06-12 18:00 | hour
+last night | 2024-06-11 18:00 | hour
+tomorrow morning | 2024-06-13 06:00 | hour
+tomorrow afternoon | 2024-06-13 12:00 | hour
+tomorrow evening | 2024-06-13 18:00 | hour
+tomorrow night | 2024-06-13 18:00 | hour
+yesterday morning | 2024-06-11 06:00 | hour
+yesterday afternoon | 2024-06-11 12:00 | hour
+in the afternoon | 2024-06-12 12:00 | hour
+in the morning | 2024-06-12 06:00 | hour
 now | 15:00 | second
 right now | 15:00 | second
 """)
@@ -61,8 +61,8 @@ monday of this week | 2024-06-10 | day
 monday of last week | 2024-06-03 | day
 friday after next | 2024-06-21 | day
 Friday, June 14 | 2024-06-14 | day
-monday morning | 2024-06-17 06:00 | part_of_day
-friday night | 2024-06-14 18:00 | part_of_day
+monday morning | 2024-06-17 06:00 | hour
+friday night | 2024-06-14 18:00 | hour
 this weekend | 2024-06-15 | day | interval
 the weekend | 2024-06-15 | day
 last weekend | 2024-06-08 | day
@@ -287,7 +287,7 @@ OTHER = load("""
 every monday | 2024-06-17 | day | recurring
 on Mondays | 2024-06-17 | day | recurring
 every day | 2024-06-12 | day | recurring
-every morning | 2024-06-13 06:00 | part_of_day | recurring
+every morning | 2024-06-13 06:00 | hour | recurring
 daily | 2024-06-12 | day | recurring
 weekly | 2024-06-10 | week | recurring
 every day at 9am | 2024-06-13 09:00 | hour | recurring
@@ -304,8 +304,8 @@ a day before christmas | 2024-12-24 | day
 the next day | 2024-06-13 | day
 the day before | 2024-06-11 | day
 the following day | 2024-06-13 | day
-early tomorrow | 2024-06-13 06:00 | part_of_day
-late tonight | 2024-06-12 22:00 | part_of_day
+early tomorrow | 2024-06-13 06:00 | hour
+late tonight | 2024-06-12 22:00 | hour
 first Monday of March | 2024-03-04 | day
 last Monday of March | 2024-03-25 | day
 the third tuesday of september 2014 | 2014-09-16 | day
@@ -314,7 +314,7 @@ first day of next month | 2024-07-01 | day
 3rd of next month | 2024-07-03 | day
 weeks ago | 2024-05-22 | day
 next Tuesday at 3 | 2024-06-18 15:00 | hour
-last Friday night | 2024-06-07 18:00 | part_of_day
+last Friday night | 2024-06-07 18:00 | hour
 this coming Monday | 2024-06-17 | day
 a week from today | 2024-06-19 | day
 four days from now | 2024-06-16 | day
@@ -355,9 +355,9 @@ Fri, Jul 18 | 2024-07-18 | day
 15 past 3pm | 15:15 | minute
 twenty after 3pm | 15:20 | minute
 tomorrow from 10am to 2pm | 2024-06-13 10:00 | hour | interval
-after lunch | 14:00 | part_of_day | open_after
-before dinner | - | part_of_day | open_before
-at breakfast | 07:00 | part_of_day
+after lunch | 14:00 | hour | open_after
+before dinner | - | hour | open_before
+at breakfast | 07:00 | hour
 """)
 
 ALL = DAYS + WEEKDAYS + PERIODS + RELATIVE + ABSOLUTE + CLOCK + RANGES + VAGUE + HOLIDAYS + OTHER + COMPOSED
