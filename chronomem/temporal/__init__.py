@@ -15,7 +15,8 @@ Reference and zone
     Results are half-open UTC intervals ``[start, end)``; ``None`` marks an open side.
 Grains
     ``second, minute, hour, day, week, month, quarter, season, year, decade``; a part of the day ("下午",
-    "tonight") has grain ``hour``. A resolved expression is the calendar cell of its grain: "昨天" is [yesterday 00:00, today 00:00) at grain day.
+    "tonight") has grain ``hour``. A resolved expression is the calendar cell of its grain: "昨天" is
+    [yesterday 00:00, today 00:00) at grain day.
 Kinds
     ``instant`` one cell at its grain ("yesterday", "3pm", "March"); ``interval`` an explicit stretch
     ("3-4pm", "从周一到周三", "this weekend", "tomorrow afternoon", "the last 3 days"); ``open_after`` /
