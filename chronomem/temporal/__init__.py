@@ -39,9 +39,10 @@ Past or future for partial dates
     last/next ("last March", "next March") the nearest such month before/after the current one. Named holidays
     without a year are the next occurrence (today included); "last Christmas" the previous one.
 Relative offsets
-    "三天前", "two weeks ago", "in 3 months", "一年后": the reference moved by the amount; units of a day or
-    more
-    resolve to that day (grain day), hours to the minute, minutes and seconds to the second.
+    "三天前", "two weeks ago", "in 3 months", "一年后": the start is the reference moved by the amount (at
+    midnight for units of a day or more, to the minute for hours, to the second below); the grain is the
+    unit ("三个月前": 2024-03-12, grain month; a fractional amount takes the next finer grain: "半年前" is
+    months) and the interval is one grain long. "3 years from today" / "去年的今天" name a day (grain day).
     "the last 3 days" / "过去三天" are the 3 whole units before the current one (today excluded);
     "next 3 days" / "未来三天" the 3 after it; "within 2 weeks" / "两周内" is
     [reference, reference + 2 weeks).

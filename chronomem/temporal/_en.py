@@ -291,7 +291,10 @@ def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
     n *= weeks_factor(m["u"])
     d = (m.groupdict().get("dir") or "in").lower()
     sign = -1 if d in ("ago", "earlier", "back", "before") else 1
-    return c.relative(*m.span(), n, unit_grain(m["u"]), sign, vague)
+    p = c.relative(*m.span(), n, unit_grain(m["u"]), sign, vague)
+    if d.endswith("today") and p.lo is not None:  # "3 years from today" names a day
+        return c.cell(*m.span(), p.lo, Grain.DAY)
+    return p
 
 
 def _last_n(m: re.Match[str], c: Ctx) -> Piece | None:

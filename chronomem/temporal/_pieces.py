@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Literal
 
-from ._calendar import add_months, cell, midnight, season_cell, shift, week_start
+from ._calendar import add_months, cell, midnight, season_cell, shift, truncate, week_start
 from ._model import Grain, Kind
 
 __all__ = ["POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
@@ -79,6 +79,13 @@ class Piece:
 def is_time(p: Piece) -> bool:
     """A clock time (finer than a day), as opposed to a part of the day or a calendar cell."""
     return p.grain.rank < Grain.DAY.rank and not (p.pod is not None and p.mkind is Kind.INTERVAL)
+
+
+_FINER = {
+    Grain.DECADE: Grain.YEAR, Grain.YEAR: Grain.MONTH, Grain.SEASON: Grain.MONTH, Grain.QUARTER: Grain.MONTH,
+    Grain.MONTH: Grain.DAY, Grain.WEEK: Grain.DAY, Grain.DAY: Grain.HOUR, Grain.HOUR: Grain.MINUTE,
+    Grain.MINUTE: Grain.SECOND, Grain.SECOND: Grain.SECOND,
+}
 
 
 class Ctx:
@@ -199,14 +206,17 @@ class Ctx:
         )
 
     def relative(self, s: int, e: int, n: float, unit: Grain, sign: int, vague: bool = False) -> Piece:
-        """``n`` units ago (sign -1) or from now (+1). Days and longer resolve to the day; hours to the
-        minute; minutes and seconds to the second. Vague amounts ("几天前") carry an uncertainty range."""
+        """``n`` units ago (sign -1) or from now (+1): the reference moved by the amount, to the day for
+        units of a day or more, to the minute for hours, to the second below that. The grain is the unit
+        (one finer for a fractional amount: "半年前" is months) and the interval one grain long. Vague
+        amounts ("几天前") carry an uncertainty range."""
         target = shift(self.now, unit, sign * n)
-        if unit.rank >= Grain.DAY.rank:
-            grain = Grain.DAY
+        grain = unit if n == int(n) else _FINER[unit]
+        if grain.rank >= Grain.DAY.rank:
+            lo = midnight(target)
         else:
-            grain = Grain.MINUTE if unit is Grain.HOUR else Grain.SECOND
-        lo, hi = cell(target, grain)
+            lo = truncate(target, Grain.MINUTE if grain is Grain.HOUR else Grain.SECOND)
+        hi = shift(lo, grain, 1)
         kind: PieceKind = "date" if grain is Grain.DAY else "final"
         unc = None
         if vague:

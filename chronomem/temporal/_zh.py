@@ -178,7 +178,8 @@ def _relative_after(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _same_day(m: re.Match[str], c: Ctx) -> Piece | None:
     unit = Grain.YEAR if m["w"].endswith("年") else Grain.MONTH
-    return c.relative(*m.span(), 1, unit, -1 if m["w"][0] in "去上" else 1)
+    p = c.relative(*m.span(), 1, unit, -1 if m["w"][0] in "去上" else 1)
+    return None if p.lo is None else c.cell(*m.span(), p.lo, Grain.DAY)
 
 
 def _to_hour(m: re.Match[str], c: Ctx) -> Piece | None:

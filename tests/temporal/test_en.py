@@ -113,34 +113,34 @@ this decade | 2020-01-01 | decade
 RELATIVE = load("""
 3 days ago | 2024-06-09 | day | instant
 three days ago | 2024-06-09 | day
-a week ago | 2024-06-05 | day
-one week ago | 2024-06-05 | day
-two weeks ago | 2024-05-29 | day
-a fortnight ago | 2024-05-29 | day
-a month ago | 2024-05-12 | day
-3 months ago | 2024-03-12 | day
-a year ago | 2023-06-12 | day
-two years ago | 2022-06-12 | day
-ten years ago | 2014-06-12 | day
-5 minutes ago | 14:55 | second
-an hour ago | 14:00 | minute
-2 hours ago | 13:00 | minute
+a week ago | 2024-06-05 | week
+one week ago | 2024-06-05 | week
+two weeks ago | 2024-05-29 | week
+a fortnight ago | 2024-05-29 | week
+a month ago | 2024-05-12 | month
+3 months ago | 2024-03-12 | month
+a year ago | 2023-06-12 | year
+two years ago | 2022-06-12 | year
+ten years ago | 2014-06-12 | year
+5 minutes ago | 14:55 | minute
+an hour ago | 14:00 | hour
+2 hours ago | 13:00 | hour
 30 seconds ago | 14:59 | second
-in 5 minutes | 15:05 | second
-in an hour | 16:00 | minute
-in 2 hours | 17:00 | minute
+in 5 minutes | 15:05 | minute
+in an hour | 16:00 | hour
+in 2 hours | 17:00 | hour
 in 3 days | 2024-06-15 | day
-in a week | 2024-06-19 | day
-in two weeks | 2024-06-26 | day
-in a month | 2024-07-12 | day
-in 6 months | 2024-12-12 | day
-in a year | 2025-06-12 | day
+in a week | 2024-06-19 | week
+in two weeks | 2024-06-26 | week
+in a month | 2024-07-12 | month
+in 6 months | 2024-12-12 | month
+in a year | 2025-06-12 | year
 3 days later | 2024-06-15 | day
-2 weeks from now | 2024-06-26 | day
+2 weeks from now | 2024-06-26 | week
 3 years from today | 2027-06-12 | day
 a few days ago | 2024-06-09 | day
 a couple of days ago | 2024-06-10 | day
-several weeks ago | 2024-05-22 | day
+several weeks ago | 2024-05-22 | week
 half an hour ago | 14:30 | minute
 in half an hour | 15:30 | minute
 in 2.5 hours | 17:30 | minute
@@ -261,7 +261,7 @@ the beginning of next month | 2024-07-01 | day
 end of the year | 2024-10-01 | month
 early next week | 2024-06-17 | day
 around 3pm | 15:00 | hour
-about two weeks ago | 2024-05-29 | day
+about two weeks ago | 2024-05-29 | week
 """)
 
 HOLIDAYS = load("""
@@ -312,7 +312,7 @@ the third tuesday of september 2014 | 2014-09-16 | day
 the last day of the month | 2024-06-30 | day
 first day of next month | 2024-07-01 | day
 3rd of next month | 2024-07-03 | day
-weeks ago | 2024-05-22 | day
+weeks ago | 2024-05-22 | week
 next Tuesday at 3 | 2024-06-18 15:00 | hour
 last Friday night | 2024-06-07 18:00 | hour
 this coming Monday | 2024-06-17 | day
@@ -326,8 +326,8 @@ in the spring of 2020 | 2020-03-01 | season
 beginning of 2023 | 2023-01-01 | month
 next few days | 2024-06-13 | day | interval
 the past few days | 2024-06-09 | day | interval
-in a couple of hours | 17:00 | minute
-a few hours ago | 12:00 | minute
+in a couple of hours | 17:00 | hour
+a few hours ago | 12:00 | hour
 four twenty-three a m | 04:23 | minute
 nine fifty nine a m | 09:59 | minute
 seven oh five | 07:05 | minute
