@@ -243,10 +243,11 @@ def _period(m: re.Match[str], c: Ctx) -> Piece | None:
     if m["after"]:
         off = 2 if m["after"].lower().endswith("next") else -2
     if u == "weekend":
-        return c.weekend(*m.span(), off)
+        # "this coming weekend" is the next one to start, i.e. this week's
+        return c.weekend(*m.span(), 0 if rel in ("this coming", "this upcoming", "coming", "upcoming") else off)
     if u in ("spring", "summer", "fall", "autumn", "winter"):
         return _season_rel(c, m.start(), m.end(), u, off)
-    g = {"week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR, "yr": Grain.YEAR,
+    g = {"hour": Grain.HOUR, "week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR, "yr": Grain.YEAR,
          "quarter": Grain.QUARTER,
          "qtr": Grain.QUARTER, "decade": Grain.DECADE}[u]
     return c.period(*m.span(), g, off)
@@ -556,9 +557,9 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s{E}|{B}the\s+(?P<word>twenties|thirties|"
                 rf"forties|"
                 rf"fifties|sixties|seventies|eighties|nineties){E}", re.I), _decade),
-    (re.compile(rf"{B}(?P<rel>this\s+past|this\s+coming|the\s+following|the\s+previous|this|last|next|past|"
-                rf"previous|coming|current|following|the)\s+(?P<u>weekend|week|month|year|yr|quarter|qtr|"
-                rf"decade|"
+    (re.compile(rf"{B}(?P<rel>this\s+past|this\s+coming|this\s+upcoming|the\s+following|the\s+previous|this|"
+                rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>weekend|week|month|year|"
+                rf"yr|quarter|qtr|decade|hour|"
                 rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))"
                 rf"?{E}", re.I), _period),
     (re.compile(rf"{B}(?P<pre>(?:in|during|over|through|since|until|by|for|this|last|next)\s+(?:the\s+)?)?"
@@ -625,7 +626,7 @@ _GATES = [
     {"now", "currently", "moment", "present"}, {"morning", "afternoon", "evening", "night"}, PODS, WDW,
     MONTHW, MONTHW, MONTHW, MONTHW, MONTHW, MONTHW, MONTHW, DIG | ORDW, DIG,
     DIG | {"twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"},
-    {"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade"} | SEASONW, SEASONW,
+    {"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade", "hour"} | SEASONW, SEASONW,
     {"q", "quarter", "qtr"}, UNITW, UNITW, UNITW, UNITW,
     {"recently", "lately", "late", "other", "while", "time", "long", "nowadays", "days", "earlier", "later",
      "back"},

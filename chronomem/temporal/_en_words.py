@@ -123,6 +123,8 @@ REL = {
     "this past": -1,
     "this coming": 1,
     "following": 1,
+    "upcoming": 1,
+    "this upcoming": 1,
 }
 
 

@@ -51,7 +51,7 @@ _POD = {"凌晨": "small_hours", "早上": "early_morning", "早晨": "early_mor
         "夜里": "night",
         "夜间": "night", "夜晚": "night", "半夜": "late_night", "深夜": "late_night", "午夜": "late_night",
         "白天": "day", "一早": "early_morning", "晚": "night", "早": "early_morning"}
-_DAYS = {"今天": 0, "今日": 0, "今儿": 0, "明天": 1, "明日": 1, "明儿": 1, "后天": 2, "大后天": 3,
+_DAYS = {"第二天": 1, "第三天": 2, "前一天": -1, "今天": 0, "今日": 0, "今儿": 0, "明天": 1, "明日": 1, "明儿": 1, "后天": 2, "大后天": 3,
          "昨天": -1, "昨日": -1, "昨儿": -1, "前天": -2, "大前天": -3, "当天": 0, "次日": 1, "翌日": 1}
 _DAY_POD = {"今早": (0, "early_morning"), "今晨": (0, "early_morning"), "明早": (1, "early_morning"),
             "明晨": (1, "early_morning"), "昨早": (-1, "early_morning"), "今晚": (0, "night"),
@@ -202,7 +202,7 @@ def _half_year(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _quarter(m: re.Match[str], c: Ctx) -> Piece | None:
     if m["n"]:
-        y = c.now.year + (_YEARS[m["rel"].rstrip("年")] if m["rel"] else 0)
+        y = int(m["y"]) if m["y"] else c.now.year + (_YEARS[m["rel"].rstrip("年")] if m["rel"] else 0)
         q = _WD[m["n"]] if not m["n"].isdigit() else int(m["n"]) - 1
         lo = datetime(y, 3 * q + 1, 1)
         return c.window(*m.span(), lo, add_months(lo, 3), Grain.QUARTER, Kind.INSTANT)
@@ -380,7 +380,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"(?<![\d{ZH_DIGITS}]月)(?<![\d{ZH_DIGITS}]){_AMT}{_U}"), _duration),
     (re.compile(rf"(?P<m>{N})\s*月份?(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末)"), _month_part),
     (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<h>上|下)半年"), _half_year),
-    (re.compile(r"(?:(?P<rel>今年|去年|明年)的?)?"
+    (re.compile(r"(?:(?P<rel>今年|去年|明年)的?|(?P<y>\d{4})\s*年的?)?"
                 r"(?:第(?P<n>[一二三四1-4])|(?P<r>这个|本|上个|下个|上|下))季度"), _quarter),
     (re.compile(rf"(?P<mp>这个月|本月|当月|上个月|下个月|(?:(?P<y>\d{{4}})年)?(?P<m>{N})月)的?(?:(?P<first>第一天)|"
                 rf"(?P<last>最后一天)|(?:第(?P<n>[一二三四五1-5])个|(?P<lastw>最后一个))(?:周|星期|礼拜)(?P<d>[一二三四五六日天]))"),
@@ -395,7 +395,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
 _UNIT_CHARS = "秒分时钟天日周期拜月年"
 _EXTRA_GATES = ["月", "半", "季", "月", "年月", "差"]
 # A rule runs only when the text holds one of its gate characters (most chat messages hold none).
-_GATES = ["年", "月", "月", "号日", "今明后昨前当次翌", "周星礼", "月", "月", "年", "年", "前后内",
+_GATES = ["年", "月", "月", "号日", "今明后昨前当次翌第", "周星礼", "月", "月", "年", "年", "前后内",
           "去来下后近前上",
           "天", "现此目当眼刚方近阵段久会稍马立", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
           "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS, *_EXTRA_GATES, "过"]

@@ -358,6 +358,11 @@ tomorrow from 10am to 2pm | 2024-06-13 10:00 | hour | interval
 after lunch | 14:00 | hour | open_after
 before dinner | - | hour | open_before
 at breakfast | 07:00 | hour
+this coming weekend | 2024-06-15 | day | interval
+this upcoming weekend | 2024-06-15 | day | interval
+the upcoming week | 2024-06-17 | week
+in the next hour | 16:00 | hour
+the past hour | 14:00 | hour
 """)
 
 ALL = DAYS + WEEKDAYS + PERIODS + RELATIVE + ABSOLUTE + CLOCK + RANGES + VAGUE + HOLIDAYS + OTHER + COMPOSED
