@@ -244,7 +244,8 @@ def _period(m: re.Match[str], c: Ctx) -> Piece | None:
         off = 2 if m["after"].lower().endswith("next") else -2
     if u == "weekend":
         # "this coming weekend" is the next one to start, i.e. this week's
-        return c.weekend(*m.span(), 0 if rel in ("this coming", "this upcoming", "coming", "upcoming") else off)
+        coming = rel in ("this coming", "this upcoming", "coming", "upcoming")
+        return c.weekend(*m.span(), 0 if coming else off)
     if u in ("spring", "summer", "fall", "autumn", "winter"):
         return _season_rel(c, m.start(), m.end(), u, off)
     g = {"hour": Grain.HOUR, "week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR, "yr": Grain.YEAR,
