@@ -183,6 +183,22 @@ def _same_day(m: re.Match[str], c: Ctx) -> Piece | None:
     return None if p.lo is None else c.cell(*m.span(), p.lo, Grain.DAY)
 
 
+def _bare_range(m: re.Match[str], c: Ctx) -> Piece | None:
+    """"5到8月", "3到5号": the unit written once, on the right."""
+    a, b = _num(m["a"]), _num(m["b"])
+    if a is None or b is None:
+        return None
+    if m["u"] == "月":
+        lo, hi = c.ymd(*m.span(), None, a, None), c.ymd(*m.span(), None, b, None)
+    else:
+        lo, hi = c.ymd(*m.span(), None, None, a), c.ymd(*m.span(), None, None, b)
+    if lo is None or hi is None or lo.lo is None or hi.hi is None or hi.hi <= lo.lo:
+        return None
+    p = c.window(*m.span(), lo.lo, hi.hi, lo.grain, Kind.INTERVAL)
+    p.ranged = True
+    return p
+
+
 def _to_hour(m: re.Match[str], c: Ctx) -> Piece | None:
     h, a = _num(m["h"] or m["h2"]), _num(m["a"] or m["a2"])
     if h is None or a is None or not 0 < a < 60:
@@ -387,6 +403,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"(?P<last>最后一天)|(?:第(?P<n>[一二三四五1-5])个|(?P<lastw>最后一个))(?:周|星期|礼拜)(?P<d>[一二三四五六日天]))"),
      _nth_in_month),
     (re.compile(r"(?P<w>去年|明年|上个月|下个月)的?(?:今天|这个时候|此时)"), _same_day),
+    (re.compile(rf"(?:从\s*)?(?<![\d{ZH_DIGITS}])(?P<a>{N})\s*[到至~-]\s*(?P<b>{N})\s*(?P<u>月|号|日)"),
+     _bare_range),
     (re.compile(rf"差\s*(?P<a>{N})\s*分钟?\s*(?P<h>{N})\s*点|"
                 rf"(?P<h2>{N})\s*点\s*差\s*(?P<a2>{N})\s*分钟?"), _to_hour),
 
@@ -394,7 +412,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
 ]
 
 _UNIT_CHARS = "秒分时钟天日周期拜月年"
-_EXTRA_GATES = ["月", "半", "季", "月", "年月", "差"]
+_EXTRA_GATES = ["月", "半", "季", "月", "年月", "月号日", "差"]
 # A rule runs only when the text holds one of its gate characters (most chat messages hold none).
 _GATES = ["年", "月", "月", "号日", "今明后昨前当次翌第", "周星礼", "月", "月", "年", "年", "前后内",
           "去来下后近前上",

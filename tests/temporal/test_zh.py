@@ -406,6 +406,16 @@ COMPOSED = load("""
 2024年第一季度 | 2024-01-01 | quarter
 2023年第三季度 | 2023-07-01 | quarter
 今年第二季度 | 2024-04-01 | quarter
+从明天开始到下周五 | 2024-06-13 | day | interval
+从今天起到月底 | 2024-06-12 | day | interval
+5到8月 | 2024-05-01 | month | interval
+3到5号 | 2024-06-03 | day | interval
+今年5月到8月 | 2024-05-01 | month | interval
+从1号到10号 | 2024-06-01 | day | interval
+下周五下午三点到五点 | 2024-06-21 15:00 | hour | interval
+明天上午十点半到十二点 | 2024-06-13 10:30 | minute | interval
+三天之后的下午 | 2024-06-15 12:00 | hour | interval
+两周以内 | 15:00 | week | interval
 """)
 
 ALL = (
