@@ -26,12 +26,12 @@ Kinds
 Weeks
     Weeks start on Monday. 上周三 / 下周三 / 这周三 are the Wednesday of the previous / next / current
     calendar week; a bare 周三 is this week's Wednesday. "last week", "next week" are calendar weeks; a
-    weekend is
-    Saturday 00:00 to Monday 00:00.
+    weekend is Saturday 00:00 to Monday 00:00 ("this coming weekend" is this week's).
 English weekdays (as in Duckling)
     "Tuesday" and "next Tuesday" are the nearest Tuesday after today; "last Tuesday" the nearest before today;
     "this Tuesday" the nearest on or after today; "Tuesday of next week" / "Tuesday next week" the calendar
-    week's; "Friday after next" is a week after "next Friday".
+    week's; "Friday after next" is a week after "next Friday". In a past-tense English sentence ("I met
+    her on Tuesday") a bare weekday is the nearest one before today.
 Past or future for partial dates
     A month, a month and day, or a day of the month without a year ("in March", "3月5号", "the 15th",
     "十五号")
@@ -49,7 +49,7 @@ Relative offsets
 Parts of the day (local wall clock)
     凌晨 00-06, 早上/早晨/清晨/morning (early) 06-09, morning 06-12, 上午 08-12, 中午/noon/lunch 12-14,
     下午/afternoon 12-18, 傍晚/dusk 17-19, 晚上/evening/tonight 18-24, 半夜/深夜 22-02, "last night" 18:00
-    yesterday to 06:00 today.
+    yesterday to 06:00 today; meals: breakfast 07-09, lunch 12-14, dinner 18-21.
 Clock times
     A 12-hour reading takes am/pm from the text ("3pm", "下午三点", "晚上八点"; 晚上十二点 is midnight); an
     hour with no hint is read as daytime: 1-6 afternoon, 7-12 morning/noon ("三点" is 15:00, "八点" 08:00).
