@@ -258,7 +258,7 @@ def _shifted(c: Ctx, unit: Grain, n: float) -> datetime:
 
 def _span(m: re.Match[str], c: Ctx) -> Piece | None:
     amt, unit = _amount(m), _unit(m)
-    if amt is None or unit is None or amt[0] != int(amt[0]) or amt[0] < 1:
+    if amt is None or unit is None or amt[0] != int(amt[0]) or amt[0] < 1 or amt[1]:
         return None
     sign = -1 if m["w"] in ("过去", "前", "上", "最近", "近", "这") else 1
     return c.span_back(*m.span(), int(amt[0]), unit, sign)
@@ -381,7 +381,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 r"(?P<dir>以前|之前|前|以后|之后|过后|后|以内|之内|内)"), _relative),
     (re.compile(rf"(?P<w>过去|未来|接下来|今后|最近|近|前|上|下|后)(?:的)?{_AMT}{_U}(?!前|后|以)"), _span),
     (re.compile(r"前几天|前两天|前些天|这两天|几天前|过几天|过两天|过些天|改天|再过几天"), _fuzzy_days),
-    (re.compile(r"现在|此刻|此时|目前|当前|眼下|当下|刚才|刚刚|方才|最近|近来|近期|近日|这几天|这些天|这阵子|"
+    (re.compile(r"最近几天|过去几天|近几天|最近这几天|"
+                r"现在|此刻|此时|目前|当前|眼下|当下|刚才|刚刚|方才|最近|近来|近期|近日|这几天|这些天|这阵子|"
                 r"这段时间|不久前|前不久|前阵子|前段时间|"
                 r"过一会儿|一会儿|待会儿|等会儿|稍后|马上|立刻"), _recent),
     (re.compile(rf"(?P<h>{N})\s*(?:点|时)(?P<zhong>钟)?(?:\s*(?:(?P<half>半)|(?P<q>[一三])刻|(?P<mm>{N})\s*分?)"
@@ -416,7 +417,7 @@ _EXTRA_GATES = ["月", "半", "季", "月", "年月", "月号日", "差"]
 # A rule runs only when the text holds one of its gate characters (most chat messages hold none).
 _GATES = ["年", "月", "月", "号日", "今明后昨前当次翌第", "周星礼", "月", "月", "年", "年", "前后内",
           "去来下后近前上",
-          "天", "现此目当眼刚方近阵段久会稍马立", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
+          "天", "现此目当眼刚方近阵段久会稍马立这过", "点时", "晨早午晚夜昏白", "春夏秋冬", "春夏秋冬", "代",
           "".join({name[-1] for name in ZH_NAMES}), "每", _UNIT_CHARS, *_EXTRA_GATES, "过"]
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
     (pattern, handler, frozenset(gate)) for (pattern, handler), gate in zip(_RULES, _GATES, strict=True)

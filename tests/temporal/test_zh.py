@@ -141,7 +141,7 @@ RELATIVE = load("""
 二十天前 | 2024-05-23 | day
 十五天后 | 2024-06-27 | day
 几天前 | 2024-06-09 | day
-前几天 | 2024-06-09 | day
+前几天 | 2024-06-09 | day | instant
 前两天 | 2024-06-10 | day
 过几天 | 2024-06-15 | day
 过两天 | 2024-06-14 | day
@@ -416,6 +416,13 @@ COMPOSED = load("""
 明天上午十点半到十二点 | 2024-06-13 10:30 | minute | interval
 三天之后的下午 | 2024-06-15 12:00 | hour | interval
 两周以内 | 15:00 | week | interval
+前幾天 | 2024-06-09 | day | instant
+這幾天 | 2024-06-05 | day | interval
+最近几天 | 2024-06-05 | day | interval
+过去几天 | 2024-06-05 | day | interval
+上週三下午 | 2024-06-05 12:00 | hour | interval
+從下週開始 | 2024-06-17 | week | open_after
+星期日早上 | 2024-06-16 06:00 | hour
 """)
 
 ALL = (
