@@ -7,9 +7,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from ._calendar import season_of, shift
+from ._calendar import shift
+from ._en_periods import (
+    decade,
+    holiday,
+    nth_week,
+    nth_weekday,
+    part,
+    period,
+    quarter,
+    season,
+    week_of,
+)
 from ._en_words import (
     DIG,
     HOLW,
@@ -23,8 +34,6 @@ from ._en_words import (
     POD,
     PODS,
     PODW,
-    REL,
-    SEASONS,
     SEASONW,
     UNIT,
     UNITW,
@@ -39,7 +48,7 @@ from ._en_words import (
     weekday_index,
     weeks_factor,
 )
-from ._holidays import EN_NAMES, upcoming
+from ._holidays import EN_NAMES
 from ._model import Grain, Kind
 from ._numerals import en_number
 from ._numeric import NUMERIC, clock_range, dotted_clock
@@ -223,66 +232,16 @@ def _year(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.ymd(*m.span(), int(m["y"]), None, None)
 
 
-def _decade(m: re.Match[str], c: Ctx) -> Piece | None:
-    words = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70,
-             "eighties": 80, "nineties": 90}
-    if m["word"]:
-        d = words[m["word"].lower()]
-        y = 1900 + d
-    else:
-        d = int(m["d"]) * 10
-        cent = m["c"]
-        y = int(cent) * 100 + d if cent else (1900 + d if d > c.now.year % 100 else 2000 + d)
-    return c.window(*m.span(), datetime(y, 1, 1), datetime(y + 10, 1, 1), Grain.DECADE, Kind.INSTANT)
-
-
-def _period(m: re.Match[str], c: Ctx) -> Piece | None:
-    rel = " ".join(m["rel"].lower().split())
-    u = m["u"].lower()
-    off = REL.get(rel, 0)
-    if m["after"]:
-        off = 2 if m["after"].lower().endswith("next") else -2
-    if u == "weekend":
-        # "this coming weekend" is the next one to start, i.e. this week's
-        coming = rel in ("this coming", "this upcoming", "coming", "upcoming")
-        return c.weekend(*m.span(), 0 if coming else off)
-    if u in ("spring", "summer", "fall", "autumn", "winter"):
-        return _season_rel(c, m.start(), m.end(), u, off)
-    g = {"hour": Grain.HOUR, "week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR, "yr": Grain.YEAR,
-         "quarter": Grain.QUARTER,
-         "qtr": Grain.QUARTER, "decade": Grain.DECADE}[u]
-    return c.period(*m.span(), g, off)
 
 
 
 
-def _season_rel(c: Ctx, s: int, e: int, name: str, off: int) -> Piece:
-    idx = SEASONS[name]
-    cy, ci = season_of(c.now)
-    if off == 0:
-        return c.season(s, e, cy if idx == 3 and ci == 3 else None, idx)
-    if off < 0:
-        return c.season(s, e, cy if idx < ci else cy - 1, idx)
-    return c.season(s, e, cy if idx > ci else cy + 1, idx)
 
 
-def _season(m: re.Match[str], c: Ctx) -> Piece | None:
-    name = m["s"].lower()
-    if m["y"]:
-        return c.season(*m.span(), int(m["y"]), SEASONS[name])
-    if not m["pre"] and name in ("fall", "spring"):
-        return None
-    return c.season(m.start("s"), m.end(), None, SEASONS[name])
 
 
-def _quarter(m: re.Match[str], c: Ctx) -> Piece | None:
-    q = m["q"] or m["qo"]
-    n = int(q) if q.isdigit() else en_number(q)
-    if n is None or not 1 <= n <= 4:
-        return None
-    y = int(m["y"]) if m["y"] else c.now.year
-    lo = datetime(y, 3 * n - 2, 1)
-    return c.window(*m.span(), lo, shift(lo, Grain.QUARTER, 1), Grain.QUARTER, Kind.INSTANT)
+
+
 
 
 def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -335,47 +294,8 @@ def _vague(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.window(*m.span(), lo, c.now, Grain.DAY, Kind.INTERVAL, (c.today - timedelta(days=30), c.now))
 
 
-def _part(m: re.Match[str], c: Ctx) -> Piece | None:
-    w = m["part"].lower()
-    part = "early" if w in ("early", "beginning", "start") else "mid" if w.startswith("mid") else "late"
-    target = " ".join(m["t"].lower().split())
-    if target in ("day", "the day", "today"):
-        return c.day(*m.span(), 0)
-    if target in ("week", "month", "year"):
-        target = "this " + target
-    if target.startswith(("the month", "this month")):
-        base = c.period(*m.span(), Grain.MONTH, 0)
-    elif target in ("next month", "last month"):
-        base = c.period(*m.span(), Grain.MONTH, 1 if target.startswith("next") else -1)
-    elif target.endswith("year"):
-        base = c.period(*m.span(), Grain.YEAR, {"next": 1, "last": -1}.get(target.split()[0], 0))
-    elif target.endswith("week"):
-        p = c.period(*m.span(), Grain.WEEK, {"next": 1, "last": -1}.get(target.split()[0], 0))
-        assert p.lo is not None
-        days = {"early": (0, 2), "mid": (2, 4), "late": (4, 7)}[part]
-        return c.window(*m.span(), p.lo + timedelta(days=days[0]), p.lo + timedelta(days=days[1]), Grain.DAY)
-    elif target.isdigit():
-        y = int(target)
-        base = Piece(*m.span(), "year", datetime(y, 1, 1), datetime(y + 1, 1, 1), Grain.YEAR)
-    else:
-        found = c.ymd(*m.span(), None, month_number(target), None)
-        if found is None:
-            return None
-        base = found
-    return c.month_part(*m.span(), base, part)
 
 
-def _holiday(m: re.Match[str], c: Ctx) -> Piece | None:
-    name = " ".join(m["h"].lower().split())
-    key = next((k for pat, k in EN_NAMES.items() if re.fullmatch(pat, name)), None)
-    if key is None:
-        return None
-    if m["y"]:
-        from ._holidays import holiday_piece
-
-        return holiday_piece(c, *m.span(), key, int(m["y"]))
-    rel = (m["rel"] or "").lower()
-    return upcoming(c, *m.span(), key, {"last": -1, "next": 1}.get(rel, 0))
 
 
 def _next_day(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -393,62 +313,14 @@ def _vague_ago(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.relative(*m.span(), 3, unit_grain(m["u"]), -1, vague=True)
 
 
-def _nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
-    target = " ".join(m["t"].lower().split())
-    if target in ("the month", "this month", "next month", "last month"):
-        base = c.period(*m.span(), Grain.MONTH, {"next month": 1, "last month": -1}.get(target, 0))
-    elif target in ("the year", "this year", "next year", "last year"):
-        base = c.period(*m.span(), Grain.YEAR, {"next year": 1, "last year": -1}.get(target, 0))
-    else:
-        found = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(target), None)
-        if found is None:
-            return None
-        base = found
-    assert base.lo is not None and base.hi is not None
-    n = m["n"].lower()
-    idx = -1 if n == "last" else (en_number(n) or 1) - 1
-    last = base.hi - timedelta(days=1)
-    if m["wd"] is None:  # "first day" / "last day"
-        d = base.lo if idx == 0 else (last if idx < 0 else base.lo + timedelta(days=idx))
-    else:
-        wd = weekday_index(m["wd"])
-        if idx < 0:
-            d = last - timedelta(days=(last.weekday() - wd) % 7)
-        else:
-            d = base.lo + timedelta(days=(wd - base.lo.weekday()) % 7 + 7 * idx)
-    if not base.lo <= d < base.hi:
-        return None
-    return c.ymd(*m.span(), d.year, d.month, d.day)
 
 
 def _military(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.clock(*m.span(), int(m["h"]), int(m["mm"]), None, None)
 
 
-def _nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
-    base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), None)
-    if base is None or base.lo is None or base.hi is None:
-        return None
-    n = m["n"].lower()
-    idx = -1 if n == "last" else (en_number(n) or 1) - 1
-    weekend = m["u"].lower() != "week"
-    # weeks run Monday-Sunday; the n-th week of a month is the n-th one that starts in it (and, for "last",
-    # ends in it); a weekend is the Saturday-Sunday of such a week
-    first_monday = base.lo + timedelta(days=(-base.lo.weekday()) % 7)
-    last_day = base.hi - timedelta(days=1)
-    back = last_day.weekday() + (0 if last_day.weekday() == 6 else 7)
-    last_monday = last_day - timedelta(days=back)
-    if weekend:
-        first_sat = base.lo + timedelta(days=(5 - base.lo.weekday()) % 7)
-        last_sat = last_day - timedelta(days=(last_day.weekday() - 5) % 7)
-        sat = last_sat if idx < 0 else first_sat + timedelta(days=7 * idx)
-        return Piece(*m.span(), "date", sat, sat + timedelta(days=2), Grain.DAY, Kind.INTERVAL)
-    monday = last_monday if idx < 0 else first_monday + timedelta(days=7 * idx)
-    return c.cell(*m.span(), monday, Grain.WEEK)
 
 
-def _week_of(m: re.Match[str], c: Ctx) -> Piece | None:
-    return Piece(*m.span(), "date", c.today, c.today + timedelta(days=7), Grain.WEEK, holiday="week_of")
 
 
 def _every(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -557,17 +429,17 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 r"\$))(?!s)", re.I), _year),
     (re.compile(rf"{B}(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s{E}|{B}the\s+(?P<word>twenties|thirties|"
                 rf"forties|"
-                rf"fifties|sixties|seventies|eighties|nineties){E}", re.I), _decade),
+                rf"fifties|sixties|seventies|eighties|nineties){E}", re.I), decade),
     (re.compile(rf"{B}(?P<rel>this\s+past|this\s+coming|this\s+upcoming|the\s+following|the\s+previous|this|"
                 rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>weekend|week|month|year|"
                 rf"yr|quarter|qtr|decade|hour|"
                 rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))"
-                rf"?{E}", re.I), _period),
+                rf"?{E}", re.I), period),
     (re.compile(rf"{B}(?P<pre>(?:in|during|over|through|since|until|by|for|this|last|next)\s+(?:the\s+)?)?"
                 rf"(?P<s>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))"
-                rf"?{E}", re.I), _season),
+                rf"?{E}", re.I), season),
     (re.compile(rf"{B}(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qo>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
-                rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}", re.I), _quarter),
+                rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}", re.I), quarter),
     (re.compile(rf"{B}(?P<n>{NUMW})\s*(?P<u>{UNIT})\s+(?P<dir>ago|earlier|back|later|from\s+now|hence|"
                 rf"from\s+today)"
                 rf"{E}", re.I), _offset),
@@ -586,11 +458,11 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"last|"
                 rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{MON}|(?:19|20)"
                 rf"\d{{2}}){E}", re.I),
-     _part),
+     part),
     (re.compile(rf"{B}(?:eod|cob|close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day){E}", re.I),
      lambda m, c: c.day(*m.span(), 0)),
     (re.compile(rf"{B}(?:(?P<rel>last|next|this)\s+)?(?P<h>{_HOL})(?:\s+(?P<y>(?:19|20)\d{{2}}))"
-                rf"?{E}", re.I), _holiday),
+                rf"?{E}", re.I), holiday),
     (re.compile(rf"{B}(?:every\s+(?:single\s+|other\s+)?(?:day|morning|afternoon|evening|night|week|month|"
                 rf"year|"
                 rf"hour|weekday)|each\s+(?:day|week|month|year|morning|evening)|daily|weekly|monthly|yearly|"
@@ -605,7 +477,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"\s+(?:(?P<wd>{WD_FULL})|day)"
                 rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{MON})(?:\s+(?P<y>(?:19|20)"
                 rf"\d{{2}}))?{E}",
-                re.I), _nth_weekday),
+                re.I), nth_weekday),
     (re.compile(rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)(?=\s+of\s+(?:the|this|next|last)\s+month)"
                 rf"", re.I), _the_nth),
     (re.compile(rf"{B}(?P<for>for\s+(?:about\s+|around\s+|nearly\s+|almost\s+|over\s+)?)?(?P<n>{NUMW})\s*"
@@ -616,8 +488,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
      _military),
     (re.compile(rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<u>week|weekend|"
                 rf"week-end|wkend)\s+(?:of|in)\s+(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}", re.I),
-     _nth_week),
-    (re.compile(rf"{B}the\s+week\s+of\s+(?=(?:{MON}|the\s+\d))", re.I), _week_of),
+     nth_week),
+    (re.compile(rf"{B}the\s+week\s+of\s+(?=(?:{MON}|the\s+\d))", re.I), week_of),
 ]
 
 _GATES = [
