@@ -72,14 +72,19 @@ def _features(text: str) -> set[str]:
     return feats
 
 
-def _find(text: str, ctx: Ctx) -> list[Piece]:
+def _rules_for(text: str) -> list[int]:
+    """Ranks of the rules whose gate the text opens (most chat messages open none)."""
     ranks: set[int] = set()
     for feat in _features(text):
         opened = _BY_FEATURE.get(feat)
         if opened is not None:
             ranks.update(opened)
+    return sorted(ranks)
+
+
+def _find(text: str, ranks: list[int], ctx: Ctx) -> list[Piece]:
     found: list[tuple[int, int, int, Piece]] = []
-    for rank in sorted(ranks):
+    for rank in ranks:
         pattern, handler, _ = _ALL_RULES[rank]
         for m in pattern.finditer(text):
             if m.end() > m.start():
@@ -134,10 +139,13 @@ def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> lis
     if len(text) > _MAX_TEXT:
         raise InvalidValue(f"text is {len(text)} characters; split it into messages under {_MAX_TEXT}")
     zone_ = resolve_zone(reference, tz)
-    now = reference.astimezone(zone_).replace(tzinfo=None)
-    ctx = Ctx(now, zone_, past=_past_tense(text))
     norm = _zh.normalise(text)
-    pieces = _find(norm, ctx)
+    ranks = _rules_for(norm)
+    if not ranks:
+        return []
+    now = reference.astimezone(zone_).replace(tzinfo=None)
+    ctx = Ctx(now, zone_, past=lambda: _past_tense(text))
+    pieces = _find(norm, ranks, ctx)
     if not pieces:
         return []
     try:

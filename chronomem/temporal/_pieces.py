@@ -6,6 +6,7 @@ A grammar (``_en``, ``_zh``) turns each match into a :class:`Piece` in the speak
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Literal
@@ -94,11 +95,20 @@ class Ctx:
     ``past`` is set when an English sentence is in the past tense; bare weekdays then look back.
     """
 
-    def __init__(self, now: datetime, tz: tzinfo | None = None, past: bool = False) -> None:
+    def __init__(
+        self, now: datetime, tz: tzinfo | None = None, past: bool | Callable[[], bool] = False
+    ) -> None:
         self.now = now
         self.tz = tz
-        self.past = past
+        self._past = past
         self.today = midnight(now)
+
+    @property
+    def past(self) -> bool:
+        """Whether the sentence reads as past tense (computed on first use: most texts never ask)."""
+        if callable(self._past):
+            self._past = self._past()
+        return self._past
 
     # -- builders ---------------------------------------------------------------------------------
     def cell(self, s: int, e: int, d: datetime, grain: Grain, **kw: object) -> Piece:
