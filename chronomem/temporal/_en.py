@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ._calendar import shift
 from ._en_periods import (
@@ -224,7 +224,8 @@ def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _the_nth(m: re.Match[str], c: Ctx) -> Piece | None:
-    d = int(m["d"]) if m["d"] else en_number(m["dw"] or "")
+    word = m.groupdict().get("dw") or m.groupdict().get("dw2") or ""
+    d = int(m["d"]) if m["d"] else en_number(word)
     return c.ymd(*m.span(), None, None, d) if d is not None and 1 <= d <= 31 else None
 
 
@@ -323,6 +324,30 @@ def _military(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 
+def _half_year(m: re.Match[str], c: Ctx) -> Piece | None:
+    t = " ".join((m["t"] or "this year").lower().split())
+    if m["h"] is None and m["t"] is None:
+        return None  # a bare "H1" is not a time
+    y = int(t) if t.isdigit() else c.now.year + {"next": 1, "last": -1}.get(t.split()[0], 0)
+    second = (m["h"] or "").lower() in ("second", "2nd") or m["hn"] == "2"
+    lo = datetime(y, 7 if second else 1, 1)
+    return c.window(*m.span(), lo, shift(lo, Grain.MONTH, 6), Grain.MONTH, Kind.INTERVAL)
+
+
+def _either_offset(m: re.Match[str], c: Ctx) -> Piece | None:
+    """"3 or 4 days ago", "a day or two ago": the first amount, with both in the uncertainty."""
+    a, b = amount(m["n1"]), amount(m["n2"])
+    if a is None or b is None or not (m["u1"] or m["u2"]):
+        return None
+    unit = unit_grain(m["u1"] or m["u2"])
+    sign = -1 if m["dir"].lower() == "ago" else 1
+    p = c.relative(*m.span(), a[0], unit, sign)
+    q = c.relative(*m.span(), b[0], unit, sign)
+    assert p.lo is not None and p.hi is not None and q.lo is not None and q.hi is not None
+    p.unc = (min(p.lo, q.lo), max(p.hi, q.hi))
+    return p
+
+
 def _every(m: re.Match[str], c: Ctx) -> Piece | None:
     w = m.group(0).lower()
     for word, g in (("weekday", Grain.DAY), ("hour", Grain.HOUR), ("week", Grain.WEEK),
@@ -417,8 +442,9 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|"
                 rf"of|during|"
                 rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}", re.I), _bare_month),
-    (re.compile(rf"{B}(?:on\s+)?the\s+(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)|(?P<dw>{ORD}))"
-                rf"{E}", re.I), _the_nth),
+    (re.compile(rf"{B}(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th){E}|{B}on\s+the\s+(?P<dw>{ORD}){E}|"
+                rf"{B}the\s+(?P<dw2>{ORD})(?=\s*(?:$|[,.;!?]|\s+(?:at|in\s+the|morning|evening)\b))", re.I),
+     _the_nth),
     (re.compile(r"(?<![\d$£€.,:/-])(?<!at )(?P<y>(?:19|20)\d{2})"
                 r"(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|"
                 r"pounds?|"
@@ -490,6 +516,10 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
                 rf"week-end|wkend)\s+(?:of|in)\s+(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}", re.I),
      nth_week),
     (re.compile(rf"{B}the\s+week\s+of\s+(?=(?:{MON}|the\s+\d))", re.I), week_of),
+    (re.compile(rf"{B}(?:the\s+)?(?:(?P<h>first|second|1st|2nd)\s+half\s+of\s+|H(?P<hn>[12])\s*)(?P<t>(?:the|this|"
+                rf"next|last)\s+year|(?:19|20)\d{{2}})?{E}", re.I), _half_year),
+    (re.compile(rf"{B}(?P<n1>{NUMW})\s*(?P<u1>{UNIT})?\s+or\s+(?P<n2>{NUMW})\s*(?P<u2>{UNIT})?\s+"
+                rf"(?P<dir>ago|later|from\s+now){E}", re.I), _either_offset),
 ]
 
 _GATES = [
@@ -510,6 +540,8 @@ _GATES = [
     DIG,
     {"week", "weekend", "wkend"},
     {"week"},
+    {"half", "h"},
+    {"or"},
 ]
 #: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [

@@ -363,6 +363,22 @@ this upcoming weekend | 2024-06-15 | day | interval
 the upcoming week | 2024-06-17 | week
 in the next hour | 16:00 | hour
 the past hour | 14:00 | hour
+H1 2024 | 2024-01-01 | month | interval
+the first half of 2024 | 2024-01-01 | month | interval
+the second half of the year | 2024-07-01 | month | interval
+3 or 4 days ago | 2024-06-09 | day
+a day or two ago | 2024-06-11 | day
+on the first | 2024-06-01 | day
+at night | 18:00 | hour | interval
+tonight at midnight | 2024-06-13 00:00 | hour
+this afternoon at 4 | 16:00 | hour
+noon yesterday | 2024-06-11 12:00 | hour
+in the first week of July | 2024-07-01 | week
+within the next 3 days | 15:00 | day | interval
+over the next two weeks | 2024-06-17 | week | interval
+since the beginning of the year | 2024-01-01 | month | open_after
+mid next month | 2024-07-11 | day | interval
+early next year | 2025-01-01 | month | interval
 """)
 
 ALL = DAYS + WEEKDAYS + PERIODS + RELATIVE + ABSOLUTE + CLOCK + RANGES + VAGUE + HOLIDAYS + OTHER + COMPOSED
@@ -398,6 +414,9 @@ def test_finds_in_sentences(text: str, mention: str) -> None:
         "the sun is out",
         "we will march on",
         "Sounds good to me.",
+        "the first time I saw it",
+        "the second thing",
+        "H1 is the main heading",
         "I paid 2000 dollars",
         "Thanks, that helps a lot!",
         "ok",
