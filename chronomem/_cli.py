@@ -12,6 +12,7 @@ import click
 
 from .bench._cli import bench
 from .errors import ChronomemError
+from .temporal._cli import time_group
 
 
 @click.group()
@@ -42,6 +43,7 @@ def demo(db: Path | None) -> None:
 
 
 cli.add_command(bench)
+cli.add_command(time_group)
 
 
 def main() -> None:
