@@ -34,6 +34,9 @@ ALL = [(s, p) for s, p, _, _ in PREDICATES] + [MULTI]
 starts = st.integers(min_value=0, max_value=12)
 lengths = st.one_of(st.none(), st.integers(min_value=1, max_value=6))
 values = st.sampled_from(VALUES)
+#: Asserts cite one of these (or none); re-asserting with another episode only adds support.
+EPISODES: list[str | None] = [None, "e1", "e2"]
+episodes = st.sampled_from(EPISODES)
 preds = st.sampled_from(PREDICATES)
 
 
@@ -52,6 +55,8 @@ class SlotMachine(RuleBasedStateMachine):
         self.txs: list[int] = []
         for subject in ("s", "t"):
             self.mem.entity(subject)
+        for episode in EPISODES[1:]:
+            self.mem.add_episode(f"episode {episode}", occurred_at=at(0), id=episode)
 
     def _slots(self, subject: str, predicate: str) -> list[Hashable]:
         if (subject, predicate) == MULTI:
@@ -62,32 +67,41 @@ class SlotMachine(RuleBasedStateMachine):
         assert not self.txs or tx > self.txs[-1], f"system time {tx} is not after {self.txs[-1]}"
         self.txs.append(tx)
 
-    @rule(pred=preds, value=st.one_of(st.none(), values), start=starts, length=lengths)
-    def write(self, pred: tuple[str, str, bool, bool], value: str | None, start: int, length: int | None) -> None:
+    @rule(pred=preds, value=st.one_of(st.none(), values), start=starts, length=lengths, episode=episodes)
+    def write(
+        self, pred: tuple[str, str, bool, bool], value: str | None, start: int, length: int | None, episode: str | None
+    ) -> None:
         subject, predicate, _, edge = pred
         end = None if length is None else start + length
         valid_to = None if end is None else at(end)
         if value is None:
             result = self.mem.retract(subject, predicate, valid_from=at(start), valid_to=valid_to)
         elif edge:
-            result = self.mem.assert_fact(subject, predicate, value, valid_from=at(start), valid_to=valid_to)
+            result = self.mem.assert_fact(
+                subject, predicate, value, valid_from=at(start), valid_to=valid_to, episode=episode
+            )
         else:
-            result = self.mem.assert_fact(subject, predicate, value=value, valid_from=at(start), valid_to=valid_to)
+            result = self.mem.assert_fact(
+                subject, predicate, value=value, valid_from=at(start), valid_to=valid_to, episode=episode
+            )
         self._record(result.tx)
-        changed = self.model.write((subject, predicate), value, start, end, result.tx)
+        changed = self.model.write((subject, predicate), value, start, end, result.tx, episode)
         assert result.changed == changed, f"engine changed rows: {result.changed}, model: {changed}"
 
-    @rule(value=values, retract=st.booleans(), start=starts, length=lengths)
-    def write_multi(self, value: str, retract: bool, start: int, length: int | None) -> None:
+    @rule(value=values, retract=st.booleans(), start=starts, length=lengths, episode=episodes)
+    def write_multi(self, value: str, retract: bool, start: int, length: int | None, episode: str | None) -> None:
         subject, predicate = MULTI
         end = None if length is None else start + length
         valid_to = None if end is None else at(end)
         if retract:
             result = self.mem.retract(subject, predicate, value=value, valid_from=at(start), valid_to=valid_to)
         else:
-            result = self.mem.assert_fact(subject, predicate, value=value, valid_from=at(start), valid_to=valid_to)
+            result = self.mem.assert_fact(
+                subject, predicate, value=value, valid_from=at(start), valid_to=valid_to, episode=episode
+            )
         self._record(result.tx)
-        changed = self.model.write((subject, predicate, value), None if retract else value, start, end, result.tx)
+        slot = (subject, predicate, value)
+        changed = self.model.write(slot, None if retract else value, start, end, result.tx, episode)
         assert result.changed == changed, f"engine changed rows: {result.changed}, model: {changed}"
 
     @rule(by=st.integers(min_value=1, max_value=3))
@@ -106,27 +120,29 @@ class SlotMachine(RuleBasedStateMachine):
 
     @invariant()
     def rows_match_the_model(self) -> None:
-        """Every row ever written (all system time) equals the model's, slot by slot."""
+        """Every row ever written (all system time) equals the model's, slot by slot, with today's support."""
         got = self._by_predicate(self.mem.engine.facts(self.mem.namespace, FactQuery()), recorded=True)
         for subject, predicate in ALL:
-            want = self.model.audit(self._slots(subject, predicate))
+            want = self.model.supported(self._slots(subject, predicate))
             rows = sorted(got.get((subject, predicate), []), key=_order)
             assert rows == want, f"{subject}.{predicate}: engine rows {rows}, model rows {want}"
 
     def _by_predicate(self, facts: list[Fact], *, recorded: bool) -> dict[tuple[str, str], list[tuple[object, ...]]]:
         out: dict[tuple[str, str], list[tuple[object, ...]]] = {}
         for f in facts:
-            row = (_seen(f), f.valid.start, f.valid.end) + ((f.recorded.start, f.recorded.end) if recorded else ())
+            times = (f.recorded.start, f.recorded.end) if recorded else ()
+            row = (_seen(f), f.valid.start, f.valid.end, *times, f.episodes)
             out.setdefault((f.subject, f.predicate), []).append(row)
         return out
 
     def teardown(self) -> None:
-        """Repeatable history: the store as of every past system time (and just before it) equals the model."""
+        """Repeatable history: the store as of every past system time (and just before it) equals the model,
+        support included."""
         for t in sorted({0, *self.txs, *(t - 1 for t in self.txs)}):
             got = self._by_predicate(self.mem.engine.facts(self.mem.namespace, FactQuery(as_of=t)), recorded=False)
             for subject, predicate in ALL:
                 rows = sorted(got.get((subject, predicate), []), key=_order)
-                want = self.model.history(self._slots(subject, predicate), t)
+                want = self.model.history_supported(self._slots(subject, predicate), t)
                 assert rows == want, f"{subject}.{predicate} as of {t}: engine {rows}, model {want}"
         if self.txs:
             for subject, predicate in ALL:
