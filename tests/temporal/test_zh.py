@@ -473,7 +473,10 @@ def test_finds_in_sentences(text: str, mention: str) -> None:
         "这个方案不错",
         "好的，我知道了",
         "上面的问题",
-        "下面是文档", "2月30日", "我等了很久", "他很有时间观念",
+        "下面是文档",
+        "2月30日",
+        "我等了很久",
+        "他很有时间观念",
     ],
 )
 def test_no_time_expression(text: str) -> None:
