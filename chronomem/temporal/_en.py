@@ -101,7 +101,8 @@ def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
         return None
     if m["dir"].lower() in ("to", "till", "before"):
         h, mm = (h - 1) % 24, 60 - mm
-    return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
+    named = m["h"].lower() in ("noon", "midnight")  # "a quarter to noon" is 11:45, not 23:45
+    return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]), h24=named)
 
 
 def _noon(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -230,13 +231,14 @@ def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
     if amt is None:
         return None
     n, vague = amt
-    n *= weeks_factor(m["u"])
+    unit = unit_grain(m["u"])
+    if weeks_factor(m["u"]) != 1:  # a fortnight is 14 days (to the hour, as "14 days ago")
+        n, unit = n * 14, Grain.DAY
     d = (m.groupdict().get("dir") or "in").lower()
     sign = -1 if d in ("ago", "earlier", "back", "before") else 1
-    p = c.relative(*m.span(), n, unit_grain(m["u"]), sign, vague)
-    if d.endswith("today") and p.lo is not None:  # "3 years from today" names a day
-        return c.cell(*m.span(), p.lo, Grain.DAY)
-    return p
+    if d.endswith("today"):  # "3 years from today" names a day
+        return c.cell(*m.span(), shift(c.today, unit, sign * n), Grain.DAY)
+    return c.relative(*m.span(), n, unit, sign, vague, finer=True)
 
 
 def _last_n(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -255,7 +257,7 @@ def _within(m: re.Match[str], c: Ctx) -> Piece | None:
         *m.span(),
         c.now,
         shift(c.now, unit_grain(m["u"]), amt[0] * weeks_factor(m["u"])),
-        unit_grain(m["u"]),
+        Grain.SECOND,  # it starts at the reference itself (Duckling: "within 2 weeks" is to the second)
         Kind.INTERVAL,
     )
 
@@ -292,7 +294,7 @@ def _early_late(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _vague_ago(m: re.Match[str], c: Ctx) -> Piece | None:
-    return c.relative(*m.span(), 3, unit_grain(m["u"]), -1, vague=True)
+    return c.relative(*m.span(), 3, unit_grain(m["u"]), -1, vague=True, finer=True)
 
 
 def _military(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -316,8 +318,8 @@ def _either_offset(m: re.Match[str], c: Ctx) -> Piece | None:
         return None
     unit = unit_grain(m["u1"] or m["u2"])
     sign = -1 if m["dir"].lower() == "ago" else 1
-    p = c.relative(*m.span(), a[0], unit, sign)
-    q = c.relative(*m.span(), b[0], unit, sign)
+    p = c.relative(*m.span(), a[0], unit, sign, finer=True)
+    q = c.relative(*m.span(), b[0], unit, sign, finer=True)
     assert p.lo is not None and p.hi is not None and q.lo is not None and q.hi is not None
     p.unc = (min(p.lo, q.lo), max(p.hi, q.hi))
     return p
@@ -463,7 +465,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (
         re.compile(
             rf"{B}(?:(?P<rel>this\s+past|this\s+coming|last|next|this|coming|past|previous)\s+)?"
-            rf"(?:(?:on|the)\s+)?(?P<wd>{WD_FULL}|(?-i:{WD_ABBR}))(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
+            rf"(?:(?:on|the)\s+)?(?P<wd>{WD_FULL}|(?-i:{WD_ABBR})|(?:tues?|wed|thu(?:rs?)?|fri)\.?)(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
             rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)"
             rf"?(?P<p>{PODW}))?{E}",
             re.I,

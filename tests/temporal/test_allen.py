@@ -89,12 +89,8 @@ def _mention(start: int, end: int, lo: int, hi: int) -> Mention:
     return Mention("x", (0, 1), start, end, Grain.DAY, Kind.INSTANT, (lo, hi))
 
 
-@given(
-    st.integers(0, 30), st.integers(1, 10), st.integers(0, 5), st.integers(0, 5), intervals(open_end=False)
-)
-def test_vague_relations_include_the_core_relation(
-    s: int, n: int, slack_lo: int, slack_hi: int, b: Interval
-) -> None:
+@given(st.integers(0, 30), st.integers(1, 10), st.integers(0, 5), st.integers(0, 5), intervals(open_end=False))
+def test_vague_relations_include_the_core_relation(s: int, n: int, slack_lo: int, slack_hi: int, b: Interval) -> None:
     m = _mention(s, s + n, s - slack_lo, s + n + slack_hi)
     rels = possible_relations(m, b)
     assert relation(Interval(s, s + n), b) in rels
@@ -116,9 +112,7 @@ def test_conflicts_match_brute_force(events: list[Interval]) -> None:
     brute = {(id(a), id(b)) for i, a in enumerate(events) for b in events[i + 1 :] if overlaps(a, b)}
     assert {p for p in brute if p[0] != p[1]} <= found
     assert all(overlaps(a, b) for a, b in conflicts(events))
-    assert len(conflicts(events)) == len(
-        [1 for i, a in enumerate(events) for b in events[i + 1 :] if overlaps(a, b)]
-    )
+    assert len(conflicts(events)) == len([1 for i, a in enumerate(events) for b in events[i + 1 :] if overlaps(a, b)])
 
 
 @given(st.lists(intervals(), max_size=12))

@@ -12,9 +12,7 @@ REF = "2024-06-12T15:00:00+08:00"
 
 
 def test_parse_prints_one_object_per_mention() -> None:
-    result = CliRunner().invoke(
-        cli, ["time", "parse", "昨天和下周五下午", "--ref", REF, "--tz", "Asia/Shanghai"]
-    )
+    result = CliRunner().invoke(cli, ["time", "parse", "昨天和下周五下午", "--ref", REF, "--tz", "Asia/Shanghai"])
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in result.output.splitlines()]
     assert [x["text"] for x in lines] == ["昨天", "下周五下午"]
@@ -29,9 +27,7 @@ def test_parse_prints_one_object_per_mention() -> None:
 
 
 def test_stdin_prints_one_array_per_line() -> None:
-    result = CliRunner().invoke(
-        cli, ["time", "parse", "--stdin", "--ref", REF], input="昨天\nnothing\nsince March\n"
-    )
+    result = CliRunner().invoke(cli, ["time", "parse", "--stdin", "--ref", REF], input="昨天\nnothing\nsince March\n")
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert len(rows) == 3

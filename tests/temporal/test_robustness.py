@@ -12,9 +12,32 @@ from chronomem.temporal import Kind, parse
 from . import test_en, test_zh
 
 WORDS = [c.text for c in test_en.ALL + test_zh.ALL] + [
-    "到", "从", "-", "to", "from", "until", "since", "之前", "以后", "的", "at", "every", "每", "around",
+    "到",
+    "从",
+    "-",
+    "to",
+    "from",
+    "until",
+    "since",
+    "之前",
+    "以后",
+    "的",
+    "at",
+    "every",
+    "每",
+    "around",
     "左右",
-    "13月", "32号", "25点", "61分", "Feb 30", "13/45/2024", "9999年", "0000年", "24:00", "13pm", "上上上周",
+    "13月",
+    "32号",
+    "25点",
+    "61分",
+    "Feb 30",
+    "13/45/2024",
+    "9999年",
+    "0000年",
+    "24:00",
+    "13pm",
+    "上上上周",
 ]
 REFS = [
     datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8))),
@@ -34,8 +57,12 @@ def _well_formed(text: str, ref: datetime, tz: str | None) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), st.sampled_from(REFS),
-       st.sampled_from([None, "Asia/Shanghai", "America/New_York"]), st.sampled_from(["", " ", "，"]))
+@given(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=4),
+    st.sampled_from(REFS),
+    st.sampled_from([None, "Asia/Shanghai", "America/New_York"]),
+    st.sampled_from(["", " ", "，"]),
+)
 def test_mixed_expressions_are_well_formed(words: list[str], ref: datetime, tz: str | None, sep: str) -> None:
     _well_formed(sep.join(words), ref, tz)
 
