@@ -178,10 +178,27 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
         assert a.lo is not None and b.lo is not None
         return ctx.day(s, e, (b.lo - ctx.today).days + a.lo.weekday(), weekday=True)
     if a.kind == "date" and b.kind == "date" and a.weekday and b.grain is Grain.DAY and not b.weekday:
-        return b.moved(s, e, anchorable=False)  # "Sunday, Feb 10": the weekday pins the date, no rolling on
+        return _on_weekday(b, a, ctx).moved(s, e, anchorable=False)
     if a.kind == "date" and b.kind == "date" and b.weekday and a.grain is Grain.DAY and not a.weekday:
-        return a.moved(s, e, anchorable=False)
+        return _on_weekday(a, b, ctx).moved(s, e, anchorable=False)
     return None
+
+
+def _on_weekday(date: Piece, wd: Piece, ctx: Ctx) -> Piece:
+    """ "Fri, Jul 18": a date without a year falls in the first year from the reference's on which it is that
+    weekday (as in Duckling); "Sunday, Feb 10" stays in the reference's year even when already past."""
+    if date.year is not None or date.month is None or date.day is None or date.lo is None or wd.lo is None:
+        return date
+    if date.lo.weekday() == wd.lo.weekday():
+        return date
+    for year in range(ctx.now.year, ctx.now.year + 28):
+        try:
+            d = datetime(year, date.month, date.day)
+        except ValueError:
+            continue
+        if d.weekday() == wd.lo.weekday():
+            return replace(date, lo=d, hi=d + timedelta(days=1))
+    return date
 
 
 def _join_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:

@@ -563,7 +563,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (
         re.compile(
             rf"{B}(?P<rel>this\s+past|this\s+coming|this\s+upcoming|the\s+following|the\s+previous|this|"
-            rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>weekend|week|month|year|"
+            rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>week-?end|week|month|year|"
             rf"yr|quarter|qtr|decade|hour|"
             rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))"
             rf"?{E}",

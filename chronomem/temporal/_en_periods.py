@@ -36,7 +36,7 @@ __all__ = [
 
 def period(m: re.Match[str], c: Ctx) -> Piece | None:
     rel = " ".join(m["rel"].lower().split())
-    u = m["u"].lower()
+    u = m["u"].lower().replace("-", "")
     off = REL.get(rel, 0)
     if m["after"]:
         off = 2 if m["after"].lower().endswith("next") else -2

@@ -175,7 +175,8 @@ def _full_date(m: re.Match[str], c: Ctx) -> Piece | None:
     mo, d = _num(m["m"]), _num(m["d"])
     if y is None or (mo is not None and not 1 <= mo <= 12):
         return None
-    return c.ymd(*m.span(), y, mo, d)
+    p = c.ymd(*m.span(), y, mo, d)
+    return c.month_part(*m.span(), p, _PART[m["part"]]) if m["part"] and p is not None else p
 
 
 def _month_day(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -290,7 +291,8 @@ def _bare_range(m: re.Match[str], c: Ctx) -> Piece | None:
     if a is None or b is None:
         return None
     if m["u"] == "月":
-        lo, hi = c.ymd(*m.span(), None, a, None), c.ymd(*m.span(), None, b, None)
+        lo = c.ymd(*m.span(), None, a, None)
+        hi = c.ymd(*m.span(), c.now.year + (b < a), b, None)  # "十二至一月": into the next year
     else:
         lo, hi = c.ymd(*m.span(), None, None, a), c.ymd(*m.span(), None, None, b)
     if lo is None or hi is None or lo.lo is None or hi.hi is None or hi.hi <= lo.lo:
@@ -358,7 +360,7 @@ def _shifted(c: Ctx, unit: Grain, n: float) -> datetime:
 
 
 def _span(m: re.Match[str], c: Ctx) -> Piece | None:
-    amt, unit = _amount(m), _unit(m)
+    amt, unit = _amount(m), Grain.MONTH if m["u"] == "月" else _unit(m)  # "前两月" is "前两个月"
     if amt is None or unit is None or amt[0] != int(amt[0]) or amt[0] < 1 or amt[1]:
         return None
     sign = -1 if m["w"] in ("过去", "前", "上", "最近", "近", "这") else 1
@@ -474,7 +476,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (
         re.compile(
             rf"(?P<y>\d{{4}}|\d{{2}}(?=年(?:\s*\d{{1,2}}月|(?![前后内多间里来代以之]|\d)))|[零〇一二三四五六七八九]{{2,4}})\s*年"
-            rf"(?:\s*(?P<m>{N})\s*月份?(?:\s*(?P<d>{N})\s*[日号])?)?"
+            rf"(?:\s*(?P<m>{N})\s*月份?(?:\s*(?P<d>{N})(?:\s*[日号]|(?![\d{ZH_DIGITS}年月]|\s*[个天点时分])))?"
+            rf"|(?P<part>初|头|底|末|尾))?"
         ),
         _full_date,
     ),

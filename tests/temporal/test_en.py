@@ -350,7 +350,7 @@ last day of october 2015 | 2015-10-31 | day
 thanksgiving 2016 | 2016-11-24 | day
 Tuesday the 19th | 2024-06-19 | day
 10/31/74 | 1974-10-31 | day
-Fri, Jul 18 | 2024-07-18 | day
+Fri, Jul 18 | 2025-07-18 | day
 7 days hence | 2024-06-19 15:00 | hour
 15 past 3pm | 15:15 | minute
 twenty after 3pm | 15:20 | minute
