@@ -11,11 +11,11 @@ from datetime import datetime, timedelta
 
 from ._calendar import cell, midnight, shift, truncate
 from ._model import Grain, Kind
-from ._pieces import POD, Ctx, Mer, Piece, is_time
+from ._pieces import FINER, POD, Ctx, Mer, Piece, is_time
 
 __all__ = ["combine", "place_clock"]
 
-_JOIN = re.compile(r"[\s,，、的(（)）]*(?:(?:at|on|in the|in|of|@|around|about|by)\s*)?$", re.I)
+_JOIN = re.compile(r"[\s,，、的(（)）]*(?:(?:at|on|in the|in|of|@|around|about|by|from)\s*)?$", re.I)
 _FROM = re.compile(r"\s*from\s*", re.I)
 _RANGE = re.compile(r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and)\s*", re.I)
 _RANGE_PRE = re.compile(r"(?:从|自|由|from|between)\s*$", re.I)
@@ -310,9 +310,13 @@ def _open_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
             suffix = after_suf.group(0).strip() if after_suf is not None else ""
             later = word.startswith("after") or suffix in ("以后", "之后", "后", "往后")
             begin = p.hi if later and not fine else p.lo
+            grain = p.grain
+            if p.mkind is Kind.DURATION and p.hi is not None:  # "after 5 days": from 5 days on, to the hour
+                grain = FINER[p.grain]
+                begin = truncate(p.hi, grain)
             s = after_pre.start() if after_pre is not None else p.start
             e = after_suf.end() if after_suf is not None else p.end
-            out.append(Piece(s, e, "final", begin, None, p.grain, Kind.OPEN_AFTER, ranged=True))
+            out.append(Piece(s, e, "final", begin, None, grain, Kind.OPEN_AFTER, ranged=True))
         elif before_pre is not None or before_suf is not None:
             word = before_pre.group(0).strip().lower() if before_pre is not None else ""
             suffix = before_suf.group(0).strip() if before_suf is not None else ""

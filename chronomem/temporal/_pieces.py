@@ -14,7 +14,7 @@ from typing import Literal
 from ._calendar import add_months, cell, midnight, season_cell, shift, truncate, week_start
 from ._model import Grain, Kind
 
-__all__ = ["POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
+__all__ = ["FINER", "POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
 
 PieceKind = Literal["date", "pod", "clock", "final", "every", "year"]
 Mer = Literal["am", "pm", "noon", "night"] | None
@@ -82,7 +82,7 @@ def is_time(p: Piece) -> bool:
     return p.grain.rank < Grain.DAY.rank and not (p.pod is not None and p.mkind is Kind.INTERVAL)
 
 
-_FINER = {
+FINER = {
     Grain.DECADE: Grain.YEAR,
     Grain.YEAR: Grain.MONTH,
     Grain.SEASON: Grain.MONTH,
@@ -232,9 +232,9 @@ class Ctx:
         result is the unit's own calendar cell (the month 2012-11), a fractional amount one grain finer ("半年前"
         is months). Vague amounts ("几天前") carry an uncertainty range (2 to 9 units)."""
         target = shift(self.now, unit, sign * n)
-        grain = unit if n == int(n) else _FINER[unit]
+        grain = unit if n == int(n) else FINER[unit]
         if finer:
-            grain = _FINER[grain]
+            grain = FINER[grain]
         lo = truncate(target, grain)
         hi = shift(lo, grain, 1)
         kind: PieceKind = "date" if grain is Grain.DAY else "final"
