@@ -227,6 +227,11 @@ def _year(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
+    if m.groupdict().get("q"):  # "in a quarter of an hour": minutes, to the second as other fractions
+        mins = 45 if m["q"].lower().startswith("three") else 15
+        return c.relative(*m.span(), mins, Grain.MINUTE, 1, finer=True)
+    if m["u"].lower() == "h":
+        return c.relative(*m.span(), float(m["n"]), Grain.HOUR, 1, finer=True)
     amt = amount(m["n"])
     if amt is None:
         return None
@@ -599,8 +604,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     ),
     (
         re.compile(
-            rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{NUMW})\s*(?P<u>{UNIT})"
-            rf"{E}",
+            rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{NUMW})\s*(?:more\s+)?(?P<u>{UNIT}|h(?=\s|$))"
+            rf"{E}|{B}in\s+(?:about\s+)?(?P<q>a\s+quarter|three[-\s]quarters)\s+of\s+an\s+hour{E}",
             re.I,
         ),
         _offset,

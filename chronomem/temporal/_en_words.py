@@ -195,7 +195,7 @@ UNITW = {
         "decade",
     )
     for s in ("", "s")
-}
+} | {"h"}
 
 MONTHW = {
     "january",
