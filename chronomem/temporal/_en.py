@@ -84,6 +84,12 @@ def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
 
 
+def _half_hour(m: re.Match[str], c: Ctx) -> Piece | None:
+    """British "half three": half past three."""
+    h = en_number(m["h"])
+    return None if h is None else c.clock(*m.span(), h, 30)
+
+
 def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
     amt = amount(m["n"])
     if amt is None:
@@ -369,7 +375,7 @@ _DIGW = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (
         re.compile(
-            rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+            rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{HOURW})(?:ish)?\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
             rf"[ap]\s?m)))?|"
             rf"(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z]))",
             re.I,
@@ -715,7 +721,13 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
         ),
         _pod,
     ),
-    (re.compile(r"(?:(?<=at )|(?<=around )|(?<=by ))(?P<h>[01]?\d|2[0-3])(?P<mm>[0-5]\d)(?![\d:])"), _military),
+    (
+        re.compile(
+            r"(?:(?<=at )|(?<=around )|(?<=by )|(?<=about )|(?<=approximately ))(?P<h>[01]?\d|2[0-3])"
+            r"\s?(?P<mm>[0-5]\d)(?![\d:.-])"
+        ),
+        _military,
+    ),
     (
         re.compile(
             rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<u>week|weekend|"
@@ -741,6 +753,16 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
         ),
         _either_offset,
     ),
+    (re.compile(rf"{B}half\s+(?P<h>\d{{1,2}}|{HOURW})(?!\s*(?:an?|hours?|past|of|the)\b){E}", re.I), _half_hour),
+    (
+        re.compile(r"(?<![\d:.])(?P<h>1[0-2]|[1-9])(?P<mm>[0-5]\d)\s*(?P<mer>[ap]\.\s?m\.|[ap]\s?m)(?![a-z])", re.I),
+        lambda m, c: c.clock(*m.span(), int(m["h"]), int(m["mm"]), None, meridiem(m["mer"])),
+    ),
+    (
+        re.compile(rf"{B}(?P<h>\d{{1,2}}|{HOURW})\s+in\s+the\s+(?P<mer>[ap]\.\s?m\.|[ap]\s?m){E}", re.I),
+        _clock_word,
+    ),
+    (re.compile(rf"{B}(?P<p>morning|afternoon|evening|night)(?=\s+of\s+(?:the\s+)?\d)", re.I), _pod),
 ]
 
 _GATES = [
@@ -796,6 +818,10 @@ _GATES = [
     {"week"},
     {"half", "h"},
     {"or"},
+    {"half"},
+    DIG,
+    DIG | HOURS,
+    {"morning", "afternoon", "evening", "night"},
 ]
 #: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [
