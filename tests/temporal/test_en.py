@@ -446,3 +446,17 @@ def test_vague_has_uncertainty() -> None:
     assert m.uncertainty is not None
     assert only("around 3pm").uncertainty is not None
     assert only("3 days ago").uncertainty is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("I moved here in March", "2024-03-01 00:00"),  # past tense: the reference's year
+        ("we'll move in March", "2025-03-01 00:00"),  # otherwise the next March
+        ("I called her at 9am", "2024-06-12 09:00"),  # past tense: the reference day
+        ("the call is at 9am", "2024-06-13 09:00"),  # otherwise the next 9am
+        ("the call is at 9", "2024-06-12 21:00"),  # no am/pm: the next of 9:00 and 21:00
+    ],
+)
+def test_partial_dates_and_clocks_follow_the_tense(text: str, start: str) -> None:
+    assert local(only(text).start) == start

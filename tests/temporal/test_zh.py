@@ -6,7 +6,7 @@ import pytest
 
 from chronomem.temporal import parse
 
-from ._table import REF, Case, check, load, only
+from ._table import REF, Case, check, load, local, only
 
 DAYS = load("""
 今天 | 2024-06-12 | day | instant
@@ -501,3 +501,17 @@ def test_vague_has_uncertainty() -> None:
 
 def test_precise_has_no_uncertainty() -> None:
     assert only("昨天").uncertainty is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("我周一去了北京", "2024-06-10 00:00"),  # 了 and no future marker: the last Monday
+        ("周一去北京", "2024-06-17 00:00"),  # otherwise the next Monday
+        ("我三月去了北京", "2024-03-01 00:00"),  # past: the reference's year
+        ("三月去北京", "2025-03-01 00:00"),  # otherwise the next March
+        ("我们周一要开会了", "2024-06-17 00:00"),  # 要 marks the future despite 了
+    ],
+)
+def test_bare_dates_follow_the_tense(text: str, start: str) -> None:
+    assert local(only(text).start) == start
