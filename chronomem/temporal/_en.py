@@ -77,10 +77,14 @@ def _clock_word(m: re.Match[str], c: Ctx) -> Piece | None:
 def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     h = en_number(m["h"])
     w = " ".join(m["mm"].lower().replace("-", " ").replace("'", " ").split())
+    oh = w.startswith(("oh ", "o "))
     w = w.removeprefix("oh ").removeprefix("o ")
     mm = en_number(w)
     if h is None or mm is None:
         return None
+    cued = re.search(r"(?:\bat|@|\bby|\baround|\babout)\s*$", m.string[: m.start()], re.I) is not None
+    if not (m["mer"] or oh or cued):
+        return None  # a bare "three twenty" is a number pair, not 3:20 (Duckling's negative corpus)
     return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
 
 
