@@ -199,37 +199,30 @@ class OpenAIChatLLM:
         answer.value["city"], answer.usage.completion_tokens
         """
         validator = check_request(messages, schema, name)
+        limit = max_tokens or self.max_tokens
         started = time.perf_counter()
         tally = _Tally()
         error: ModelError | None = None
         asks = 0
         while asks <= self.answer_retries:
             mode: Mode = "json_object" if self._mode == "json_object" else "tool"
-            payload = self._payload(messages, schema, name, mode, max_tokens or self.max_tokens)
-            reply = self._http.post("/chat/completions", payload)
+            reply = self._http.post("/chat/completions", self._payload(messages, schema, name, mode, limit))
             tally.attempts += reply.attempts
             if reply.status >= 400 and self._fall_back(mode):
                 continue  # the endpoint does not take tools: ask again the other way, not counted
             raise_for_client_error(reply, self.endpoint.url("/chat/completions"))
-            asks += 1
             try:
                 text = self._answer_text(reply.body, mode, tally)
+                value = validate_answer(_decode(text, self.model, tally.last, limit), validator, self.model)
             except _NoToolCall:
                 if self._fall_back(mode):
-                    asks -= 1
-                    continue
+                    continue  # the model ignored the tool: ask again the other way, not counted
                 error = ModelResponseError(f"{self.model} answered without the forced tool call")
-                continue
-            except ModelResponseError as exc:
-                error = exc
-                continue
-            try:
-                value = validate_answer(_loads(text, self.model), validator, self.model)
             except (ModelResponseError, SchemaViolation) as exc:
                 error = exc
-                continue
-            usage = tally.usage(self.model, time.perf_counter() - started, mode)
-            return StructuredAnswer(value, usage)
+            else:
+                return StructuredAnswer(value, tally.usage(self.model, time.perf_counter() - started, mode))
+            asks += 1
         assert error is not None
         raise error
 
@@ -295,12 +288,14 @@ class _NoToolCall(Exception):
 class _Tally:
     def __init__(self) -> None:
         self.prompt = self.completion = self.attempts = 0
+        self.last = 0  # completion tokens of the latest answer
 
     def add(self, usage: object) -> None:
-        if isinstance(usage, dict):
-            prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
-            self.prompt += prompt if isinstance(prompt, int) else 0
-            self.completion += completion if isinstance(completion, int) else 0
+        prompt = usage.get("prompt_tokens") if isinstance(usage, dict) else None
+        completion = usage.get("completion_tokens") if isinstance(usage, dict) else None
+        self.prompt += prompt if isinstance(prompt, int) else 0
+        self.last = completion if isinstance(completion, int) else 0
+        self.completion += self.last
 
     def usage(self, model: str, latency_s: float, mode: Mode) -> Usage:
         return Usage(model, self.prompt, self.completion, latency_s, self.attempts, mode)
@@ -314,8 +309,14 @@ def _first_choice(body: object, model: str) -> tuple[dict[str, object], object]:
     return choices[0], usage
 
 
-def _loads(text: str, model: str) -> object:
+def _decode(text: str, model: str, completion_tokens: int, max_tokens: int) -> object:
     try:
         return json.loads(text)
     except ValueError as exc:
+        # llama.cpp reports finish_reason "tool_calls" even when a tool call was cut off: the token count
+        # reaching the limit is then the only sign of truncation.
+        if completion_tokens >= max_tokens:
+            raise Truncated(
+                f"{model} used all {max_tokens} max_tokens before finishing its JSON; raise max_tokens"
+            ) from exc
         raise ModelResponseError(f"{model} answered text that is not JSON: {text[:200]!r}") from exc

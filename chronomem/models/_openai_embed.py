@@ -21,10 +21,11 @@ Vector = npt.NDArray[np.float32]
 class OpenAIEmbedder:
     """Vectors from ``POST {base_url}/embeddings``, unit-normalised here whatever the server does.
 
-    ``dim`` is the model's width when you know it; otherwise the first access of :attr:`dim` asks the
-    server once (one short text). A server that answers one vector per *token* (llama.cpp without pooling)
-    is mean-pooled here. Errors: see :meth:`HttpJson.post`; a 4xx maps through ``raise_for_client_error``
-    and an answer of the wrong shape is a :class:`~chronomem.errors.ModelResponseError`.
+    ``dim`` is the model's width (1536 for OpenAI's text-embedding-3-small); when you do not know it,
+    :meth:`probe` asks the server once. A server that answers one vector per *token* (llama.cpp without
+    pooling) is mean-pooled here. Errors: see :meth:`HttpJson.post`; a 4xx maps through
+    ``raise_for_client_error``; an answer of the wrong shape or width is a
+    :class:`~chronomem.errors.ModelResponseError`.
 
     >>> e = OpenAIEmbedder(Endpoint("http://127.0.0.1:8080/v1", model="nomic-embed"), dim=768)
     >>> e.name, e.dim
@@ -36,19 +37,36 @@ class OpenAIEmbedder:
         self,
         endpoint: Endpoint,
         *,
-        dim: int | None = None,
+        dim: int,
         batch_size: int = 64,
         max_chars: int = 32_000,
         transport: httpx.BaseTransport | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        if batch_size < 1 or max_chars < 1 or (dim is not None and dim < 1):
+        if batch_size < 1 or max_chars < 1 or dim < 1:
             raise InvalidValue("batch_size, max_chars and dim must be >= 1")
         self.endpoint = endpoint
         self.batch_size = batch_size
         self.max_chars = max_chars
         self._dim = dim
         self._http = HttpJson(endpoint, transport=transport, sleep=sleep)
+
+    @classmethod
+    def probe(
+        cls,
+        endpoint: Endpoint,
+        *,
+        batch_size: int = 64,
+        max_chars: int = 32_000,
+        transport: httpx.BaseTransport | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> OpenAIEmbedder:
+        """An embedder whose ``dim`` was learnt by embedding one short text (one request)."""
+        with HttpJson(endpoint, transport=transport, sleep=sleep) as http:
+            dim = int(cls._request_with(http, endpoint, ["dimension probe"]).shape[1])
+        return cls(
+            endpoint, dim=dim, batch_size=batch_size, max_chars=max_chars, transport=transport, sleep=sleep
+        )
 
     def __enter__(self) -> OpenAIEmbedder:
         return self
@@ -65,8 +83,6 @@ class OpenAIEmbedder:
 
     @property
     def dim(self) -> int:
-        if self._dim is None:
-            self._dim = int(self._request(["dimension probe"]).shape[1])
         return self._dim
 
     def embed(self, texts: Sequence[str]) -> Matrix:
@@ -74,17 +90,19 @@ class OpenAIEmbedder:
         items = check_texts(texts, max_chars=self.max_chars, model=self.name)
         parts = [self._request(items[i : i + self.batch_size]) for i in range(0, len(items), self.batch_size)]
         matrix = np.vstack(parts)
-        if self._dim is None:
-            self._dim = int(matrix.shape[1])
-        elif matrix.shape[1] != self._dim:
+        if matrix.shape[1] != self._dim:
             raise ModelResponseError(
                 f"{self.name} returned {matrix.shape[1]}-d vectors, expected {self._dim}"
             )
         return matrix
 
     def _request(self, batch: list[str]) -> Matrix:
-        url = self.endpoint.url("/embeddings")
-        reply = self._http.post("/embeddings", {"model": self.endpoint.model, "input": batch})
+        return self._request_with(self._http, self.endpoint, batch)
+
+    @staticmethod
+    def _request_with(http: HttpJson, endpoint: Endpoint, batch: list[str]) -> Matrix:
+        url = endpoint.url("/embeddings")
+        reply = http.post("/embeddings", {"model": endpoint.model, "input": batch})
         raise_for_client_error(reply, url)
         body = reply.body
         data = body.get("data") if isinstance(body, dict) else None
@@ -98,7 +116,7 @@ class OpenAIEmbedder:
             if not isinstance(index, int) or not 0 <= index < len(batch) or rows[index] is not None:
                 raise ModelResponseError(f"{url} answered a bad or repeated index in data[{position}]")
             rows[index] = _pooled(item.get("embedding"), url)
-        return unit_rows(np.vstack([row for row in rows if row is not None]), model=self.name)
+        return unit_rows(np.vstack([row for row in rows if row is not None]), model=endpoint.model)
 
 
 def _pooled(embedding: object, url: str) -> Vector:
