@@ -6,10 +6,14 @@ split the English sentences inside mixed text correctly, so the language only pi
 
 from __future__ import annotations
 
+import re
+
 from ..errors import InvalidValue
 from ._language import detect_language
 
 __all__ = ["split_sentences"]
+
+_CJK_STOP_BEFORE_LATIN = re.compile(r"([。！？；…])(?=[A-Za-z])")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -23,5 +27,7 @@ def split_sentences(text: str) -> list[str]:
     import sentencex  # type: ignore[import-untyped]
 
     language = "zh" if detect_language(text) == "zh" else "en"
+    # sentencex only sees an abbreviation ("Dr.") at a word start; "。Dr." glues it to the Chinese before.
+    text = _CJK_STOP_BEFORE_LATIN.sub(r"\1 ", text)
     pieces: list[str] = [piece.strip() for piece in sentencex.segment(language, text)]
     return [piece for piece in pieces if piece]
