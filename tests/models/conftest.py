@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-
-from ._servers import LlamaServer, MisbehavingServer, llama_unavailable_reason, run_llama_server
+from model_servers import LlamaServer, MisbehavingServer, llama_unavailable_reason, run_llama_server
 
 
 @pytest.fixture

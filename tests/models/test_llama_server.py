@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from model_servers import LlamaServer
 
 from chronomem.errors import ConfigError, Truncated
 from chronomem.models import Endpoint, JSONObject, Message, OpenAIChatLLM, OpenAIEmbedder
-
-from ._servers import LlamaServer
 
 pytestmark = pytest.mark.integration
 

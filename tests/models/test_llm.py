@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from model_servers import MisbehavingServer, Step, free_port
 
 from chronomem.errors import (
     ConfigError,
@@ -17,8 +18,6 @@ from chronomem.errors import (
     Truncated,
 )
 from chronomem.models import LLM, Endpoint, Message, OpenAIChatLLM
-
-from ._servers import MisbehavingServer, Step, free_port
 
 SCHEMA = {
     "type": "object",

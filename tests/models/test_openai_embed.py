@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from model_servers import MisbehavingServer, Step, free_port
 
 from chronomem.errors import ConfigError, InvalidValue, ModelResponseError, ModelTimeout, ModelUnavailable
 from chronomem.models import Embedder, Endpoint, OpenAIEmbedder
-
-from ._servers import MisbehavingServer, Step, free_port
 
 
 def embedder(server: MisbehavingServer, **kwargs: object) -> OpenAIEmbedder:
