@@ -108,11 +108,11 @@ def _onnx(sentences: list[str], repeat: int, reference: MiniLMEmbedder) -> dict[
     return figures
 
 
-def run(sentences: int = 512, *, repeat: int = 3) -> dict[str, float | str | None]:
-    """Measure everything; returns a flat dict of figures (None where a model is not installed)."""
+def run(sentences: int = 512, *, repeat: int = 3, minilm: bool = True) -> dict[str, float | str | None]:
+    """Measure everything; returns a flat dict of figures (None where a model is not installed or skipped)."""
     texts = corpus(sentences)
     figures: dict[str, float | str | None] = {"sentences": sentences, "batch_size": 64}
-    figures.update(_minilm(texts, repeat))
+    figures.update(_minilm(texts, repeat) if minilm else {"minilm_sentences_per_s": None})
     hashing = HashingEmbedder()
     figures["hashing_sentences_per_s"] = _best_rate(lambda: hashing.embed(texts), len(texts), repeat)
     tokenizer = Tokenizer()
