@@ -19,6 +19,7 @@ import httpx
 import jsonschema
 
 from ..errors import (
+    ConfigError,
     InvalidValue,
     ModelError,
     ModelResponseError,
@@ -163,6 +164,8 @@ class OpenAIChatLLM:
     ) -> None:
         if max_tokens < 1 or answer_retries < 0:
             raise InvalidValue("max_tokens must be >= 1 and answer_retries >= 0")
+        if mode not in ("auto", "tool", "json_object"):
+            raise ConfigError(f"mode {mode!r} is not one of 'auto', 'tool', 'json_object'")
         self.endpoint = endpoint
         self.max_tokens = max_tokens
         self.temperature = temperature
@@ -199,6 +202,8 @@ class OpenAIChatLLM:
         answer.value["city"], answer.usage.completion_tokens
         """
         validator = check_request(messages, schema, name)
+        if max_tokens is not None and max_tokens < 1:
+            raise InvalidValue(f"max_tokens must be >= 1, got {max_tokens}")
         limit = max_tokens or self.max_tokens
         started = time.perf_counter()
         tally = _Tally()

@@ -254,6 +254,14 @@ def test_bad_requests_fail_before_any_network_call(
     assert flaky.requests == []
 
 
-def test_constructor_rejects_bad_numbers(flaky: MisbehavingServer) -> None:
+def test_constructor_rejects_bad_settings(flaky: MisbehavingServer) -> None:
     with pytest.raises(InvalidValue):
         client(flaky, max_tokens=0)
+    with pytest.raises(ConfigError, match="mode"):
+        client(flaky, mode="grammar")
+
+
+def test_per_call_max_tokens_must_be_positive(flaky: MisbehavingServer) -> None:
+    with client(flaky) as llm, pytest.raises(InvalidValue, match="max_tokens"):
+        llm.complete_json(ASK, SCHEMA, max_tokens=0)
+    assert flaky.requests == []
