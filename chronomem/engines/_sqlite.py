@@ -15,6 +15,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -87,6 +88,14 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "ANALYZE sqlite_schema",
         ],
     ),
+    (
+        # Writers cache records that rarely change ("namespace exists", a predicate's cardinality, an
+        # entity) to skip those statements on every write (issue #2). A write that changes or deletes
+        # such a record (an erase, new aliases) bumps this counter; every write reads it with the clock
+        # and drops its caches when it moved, so writers in other processes never use a stale record.
+        "0003_cache_epoch",
+        ["ALTER TABLE clock ADD COLUMN cache_epoch INTEGER NOT NULL DEFAULT 0"],
+    ),
 ]
 
 
@@ -129,14 +138,48 @@ def _entity(r: Sequence[Any]) -> Entity:
     return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=aliases, recorded_at=r[5])
 
 
+@dataclass(slots=True)
+class _Known:
+    """Committed records of one namespace that writers cache (see migration ``0003_cache_epoch``)."""
+
+    predicates: dict[str, bool] = field(default_factory=dict)
+    entities: dict[str, Entity] = field(default_factory=dict)
+
+    def update(self, other: _Known) -> None:
+        self.predicates.update(other.predicates)
+        self.entities.update(other.entities)
+
+
+_MAX_CACHED_ENTITIES = 200_000
+
+
 class _SqliteTxn:
     """A write transaction (see :class:`chronomem.types.Txn`)."""
 
-    def __init__(self, conn: sqlite3.Connection, namespace: str, tx: int) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        namespace: str,
+        tx: int,
+        next_row: int | None = None,
+        known: _Known | None = None,
+    ) -> None:
         self._c = conn
         self._ns = namespace
         self._tx = tx
-        self._next_row: int | None = None
+        self._next_row = next_row
+        #: What the engine knows of the namespace's committed records (read-only here) ...
+        self._known = _Known() if known is None else known
+        #: ... and what this transaction read or recorded, cached by the engine once it commits.
+        self.learned = _Known()
+        #: Set when this transaction changed or deleted a cached kind of record: every cache is dropped.
+        self.forget = False
+
+    def _bump_cache_epoch(self) -> None:
+        """Called before changing or deleting a cached kind of record: no cache is trusted from here on."""
+        self._c.execute("UPDATE clock SET cache_epoch = cache_epoch + 1 WHERE id = 1")
+        self.forget = True
+        self._known, self.learned = _Known(), _Known()
 
     @property
     def tx(self) -> int:
@@ -170,8 +213,14 @@ class _SqliteTxn:
         return None if r is None else _episode(r)
 
     def entity(self, entity_id: str) -> Entity | None:
+        hit = self.learned.entities.get(entity_id) or self._known.entities.get(entity_id)
+        if hit is not None:
+            return hit
         r = self._c.execute("SELECT * FROM entities WHERE namespace = ? AND id = ?", (self._ns, entity_id)).fetchone()
-        return None if r is None else _entity(r)
+        if r is None:
+            return None
+        found = self.learned.entities[entity_id] = _entity(r)
+        return found
 
     def mark_episode_retracted(self, episode_id: str) -> None:
         self._c.execute(
@@ -182,18 +231,25 @@ class _SqliteTxn:
     def put_entity(self, entity: Entity) -> None:
         from .._names import name_key
 
-        e = entity
-        self._c.execute(
-            "INSERT OR REPLACE INTO entities VALUES (?,?,?,?,?,?)",
-            (
-                self._ns,
-                e.id,
-                e.type,
-                e.name,
-                json.dumps(list(e.aliases), ensure_ascii=False),
-                e.recorded_at or self._tx,
-            ),
+        e = Entity(
+            id=entity.id,
+            namespace=self._ns,
+            type=entity.type,
+            name=entity.name,
+            aliases=tuple(entity.aliases),
+            recorded_at=entity.recorded_at or self._tx,
         )
+        row = (e.type, e.name, json.dumps(list(e.aliases), ensure_ascii=False), e.recorded_at, self._ns, e.id)
+        cur = self._c.execute(
+            "INSERT OR IGNORE INTO entities (type, name, aliases, recorded, namespace, id) VALUES (?,?,?,?,?,?)", row
+        )
+        if cur.rowcount:
+            self.learned.entities[e.id] = e
+        else:  # a change to a stored entity: other writers may have it cached
+            self._bump_cache_epoch()
+            self._c.execute(
+                "UPDATE entities SET type = ?, name = ?, aliases = ?, recorded = ? WHERE namespace = ? AND id = ?", row
+            )
         self._c.executemany(
             "INSERT OR IGNORE INTO entity_names VALUES (?,?,?)",
             [(self._ns, name_key(n), e.id) for n in (e.name, *e.aliases)],
@@ -203,12 +259,18 @@ class _SqliteTxn:
         return _find_entities(self._c, self._ns, name_key)
 
     def predicate(self, name: str, multi: bool | None) -> bool:
+        known = self._known.predicates.get(name)
+        if known is None:
+            known = self.learned.predicates.get(name)
+        if known is not None:
+            return known
         r = self._c.execute(
             "SELECT multi FROM predicates WHERE namespace = ? AND name = ?", (self._ns, name)
         ).fetchone()
         if r is not None:
-            return bool(r[0])
-        chosen = bool(multi)
+            chosen = self.learned.predicates[name] = bool(r[0])
+            return chosen
+        chosen = self.learned.predicates[name] = bool(multi)
         self._c.execute("INSERT INTO predicates VALUES (?,?,?)", (self._ns, name, int(chosen)))
         return chosen
 
@@ -285,7 +347,7 @@ class _SqliteTxn:
     def _execute(self, plans: Sequence[tuple[str, Plan]]) -> int:
         """Run ``plans`` with one ``executemany`` per statement; return the first new row id."""
         c, ns, tx = self._c, self._ns, self._tx
-        if self._next_row is None:
+        if self._next_row is None:  # not given by the engine's write()
             self._next_row = (c.execute("SELECT max(row_id) FROM facts").fetchone()[0] or 0) + 1
         first = next_row = self._next_row
         close: list[tuple[int, str, int]] = []
@@ -350,6 +412,7 @@ class _SqliteTxn:
                     (ns, subject, subject),
                 )
             ]
+            self._bump_cache_epoch()
             c.execute("DELETE FROM entities WHERE namespace = ? AND id = ?", (ns, subject))
             c.execute("DELETE FROM entity_names WHERE namespace = ? AND entity_id = ?", (ns, subject))
         else:
@@ -418,6 +481,9 @@ class SqliteEngine:
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         self._closed = False
+        # Writers' caches (see migration 0003_cache_epoch), guarded by _write_lock.
+        self._epoch: int | None = None
+        self._known: dict[str, _Known] = {}
         with _mapped():
             self._writer = self._connect()
 
@@ -498,12 +564,21 @@ class SqliteEngine:
             except sqlite3.Error as exc:
                 raise _map_error(exc) from exc
             try:
-                tx = c.execute(
-                    "UPDATE clock SET last_tx = max(last_tx + 1, ?) WHERE id = 1 RETURNING last_tx", (self._clock(),)
-                ).fetchall()[0][0]
-                c.execute("INSERT OR IGNORE INTO namespaces VALUES (?, ?)", (namespace, tx))
-                result = fn(_SqliteTxn(c, namespace, tx))
+                tx, epoch, last_row = c.execute(
+                    "UPDATE clock SET last_tx = max(last_tx + 1, ?) WHERE id = 1 "
+                    "RETURNING last_tx, cache_epoch, (SELECT max(row_id) FROM facts)",
+                    (self._clock(),),
+                ).fetchall()[0]
+                if epoch != self._epoch:  # a cached record changed (maybe in another process): forget all
+                    self._epoch = epoch
+                    self._known.clear()
+                known = self._known.get(namespace)
+                if known is None:  # a namespace is known once a write to it committed
+                    c.execute("INSERT OR IGNORE INTO namespaces VALUES (?, ?)", (namespace, tx))
+                txn = _SqliteTxn(c, namespace, tx, (last_row or 0) + 1, known or _Known())
+                result = fn(txn)
                 c.execute("COMMIT")
+                self._remember(namespace, txn)
                 return result
             except sqlite3.Error as exc:
                 c.execute("ROLLBACK")
@@ -511,6 +586,15 @@ class SqliteEngine:
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
+
+    def _remember(self, namespace: str, txn: _SqliteTxn) -> None:
+        """Cache what a committed write read or recorded, unless it changed a cached kind of record."""
+        if txn.forget:  # its epoch bump makes the next write drop every cache, here as elsewhere
+            self._epoch = None
+            return
+        if sum(len(k.entities) for k in self._known.values()) > _MAX_CACHED_ENTITIES:
+            self._known.clear()
+        self._known.setdefault(namespace, _Known()).update(txn.learned)
 
     def ensure_namespace(self, namespace: str) -> None:
         if namespace not in self.namespaces():
@@ -532,6 +616,7 @@ class SqliteEngine:
             ):
                 c.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
             c.execute("INSERT INTO erasures VALUES (?,?,?,?,?)", (txn.tx, digest, "namespace", digest, n))
+            txn._bump_cache_epoch()
             return n
 
         return self.write(namespace, run)
