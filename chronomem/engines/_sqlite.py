@@ -96,6 +96,17 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "0003_cache_epoch",
         ["ALTER TABLE clock ADD COLUMN cache_epoch INTEGER NOT NULL DEFAULT 0"],
     ),
+    (
+        # Graph walks want a subject's edges, not its attributes: through facts_subject a 2-hop walk
+        # read every fact of every node (issue #2). Only edges pay for this index on write.
+        "0004_edges_out",
+        [
+            "CREATE INDEX facts_edges_out ON facts (namespace, subject) WHERE object_id IS NOT NULL",
+            "DELETE FROM sqlite_stat1 WHERE tbl = 'facts' AND idx = 'facts_edges_out'",
+            "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('facts', 'facts_edges_out', '1000000 100000 5')",
+            "ANALYZE sqlite_schema",
+        ],
+    ),
 ]
 
 
