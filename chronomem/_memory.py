@@ -281,12 +281,20 @@ class Memory:
         self, predicate: str, object: str | Entity | None, value: JSON, kind: str, modality: str, confidence: float
     ) -> None:
         check_identifier(predicate, "predicate")
+        self._check_target(object, value)
+        self._check_how(kind, modality, confidence)
+
+    @staticmethod
+    def _check_target(object: str | Entity | None, value: JSON) -> None:
         if (object is None) == (value is _MISSING):
             raise InvalidValue("give exactly one of object= (an entity, for an edge) or value= (for an attribute)")
         if object is None and (value is None or value == "" or value == [] or value == {}):
             raise InvalidValue("value is empty; to say a value no longer holds, use retract()")
         if object is None:
             canonical_json(value)
+
+    @staticmethod
+    def _check_how(kind: str, modality: str, confidence: float) -> None:
         if not isinstance(kind, str) or kind not in _KINDS:
             raise InvalidValue(f"kind={kind!r}; use one of {[k.value for k in Kind]}")
         if not isinstance(modality, str) or modality not in _MODALITIES:

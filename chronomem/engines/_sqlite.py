@@ -24,7 +24,7 @@ from .._model import JSON, Change, Entity, Episode, Fact, Interval, Revision, ca
 from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, SchemaMismatch, StorageError, StorageTimeout
 from ..types import Erasure, FactQuery
-from ._sql import FACT_COLUMNS, INF, build_current_query, build_fact_query, end_value, fact_from_row
+from ._sql import FACT_COLUMNS, INF, build_current_query, build_fact_query, fact_from_row
 
 T = TypeVar("T")
 
@@ -366,12 +366,13 @@ class _SqliteTxn:
         support: list[tuple[str, int, str, int, int]] = []
         unsupport: list[tuple[int, str, int, str]] = []
         links: list[tuple[str, int, int | None, str, int]] = []
-        for slot, plan in plans:
+        for slot, plan in plans:  # a bulk-load hot loop: no work for a plan's empty parts
             base = next_row
-            close += [(tx, ns, r) for r in plan.close]
+            if plan.close:
+                close += [(tx, ns, r) for r in plan.close]
             for n in plan.insert:
-                cl = n.claim
-                value = None if cl.object is not None else canonical_json(cl.value)
+                cl, valid = n.claim, n.valid
+                obj = cl.object
                 rows.append(
                     (
                         next_row,
@@ -379,10 +380,10 @@ class _SqliteTxn:
                         slot,
                         cl.subject,
                         cl.predicate,
-                        cl.object,
-                        value,
-                        n.valid.start,
-                        end_value(n.valid.end),
+                        obj,
+                        None if obj is not None else canonical_json(cl.value),
+                        valid.start,
+                        INF if valid.end is None else valid.end,
                         tx,
                         INF,
                         cl.kind,
@@ -390,11 +391,15 @@ class _SqliteTxn:
                         cl.confidence,
                     )
                 )
-                support += [(ns, next_row, ep, tx, INF) for ep in n.episodes]
+                if n.episodes:
+                    support += [(ns, next_row, ep, tx, INF) for ep in n.episodes]
                 next_row += 1
-            support += [(ns, rid, ep, tx, INF) for rid, ep in plan.support]
-            unsupport += [(tx, ns, rid, ep) for rid, ep in plan.unsupport]
-            links += [(ns, old, None if idx is None else base + idx, reason, tx) for old, idx, reason in plan.links]
+            if plan.support:
+                support += [(ns, rid, ep, tx, INF) for rid, ep in plan.support]
+            if plan.unsupport:
+                unsupport += [(tx, ns, rid, ep) for rid, ep in plan.unsupport]
+            if plan.links:
+                links += [(ns, old, None if i is None else base + i, reason, tx) for old, i, reason in plan.links]
         self._next_row = next_row
         if close:
             c.executemany(
