@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ._bitemporal import Claim, NewRow, Plan, plan_write
+from ._claims import MISSING, check_entity_name, check_how, check_target
 from ._model import JSON, Entity, Interval, Kind, Modality, Reason
 from ._names import check_identifier, slot_key
 from ._time import now_us, to_us
@@ -76,8 +77,6 @@ class _Resolved:
 def _check(mem: Memory, records: Iterable[FactRecord]) -> list[_Checked]:
     """Validate every record as :meth:`Memory.assert_fact` would. What repeats across records
     (predicates, names, times) is checked once per distinct value: a bulk-load hot spot (issue #2)."""
-    from ._memory import _MISSING
-
     out: list[_Checked] = []
     preds: set[str] = set()
     names: dict[str, str] = {}
@@ -86,11 +85,11 @@ def _check(mem: Memory, records: Iterable[FactRecord]) -> list[_Checked]:
     for r in records:
         if not isinstance(r, FactRecord):
             raise InvalidValue(f"bulk_assert() takes FactRecord items, got {type(r).__name__}")
-        value = _MISSING if r.value is None else r.value
+        value = MISSING if r.value is None else r.value
         if type(r.predicate) is not str or r.predicate not in preds:
             preds.add(check_identifier(r.predicate, "predicate"))
-        mem._check_target(r.object, value)
-        mem._check_how(r.kind, r.modality, r.confidence)
+        check_target(r.object, value)
+        check_how(r.kind, r.modality, r.confidence)
         start = None if r.valid_from is None else _time(times, r.valid_from, "valid_from")
         end = None if r.valid_to is None else _time(times, r.valid_to, "valid_to")
         portion = None
@@ -98,15 +97,15 @@ def _check(mem: Memory, records: Iterable[FactRecord]) -> list[_Checked]:
             portion = intervals.get((start, end))
             if portion is None:
                 portion = intervals[(start, end)] = Interval(start, end)
-        obj = None if r.object is None else _name(mem, names, r.object)
-        out.append(_Checked(_name(mem, names, r.subject), r.predicate, obj, r.value, start, end, portion, r))
+        obj = None if r.object is None else _name(names, r.object)
+        out.append(_Checked(_name(names, r.subject), r.predicate, obj, r.value, start, end, portion, r))
     return out
 
 
-def _name(mem: Memory, seen: dict[str, str], name: str) -> str:
+def _name(seen: dict[str, str], name: str) -> str:
     found = seen.get(name) if type(name) is str else None
     if found is None:
-        found = mem._check_name(name)
+        found = check_entity_name(name)
         seen[name] = found
     return found
 
