@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ._bitemporal import Claim, NewRow, Plan, plan_write
 from ._claims import MISSING, check_entity_name, check_how, check_target
@@ -55,8 +55,7 @@ class FactRecord:
         return f"FactRecord(subject={self.subject!r}, predicate={self.predicate!r}, object={self.object!r}, ...)"
 
 
-@dataclass(frozen=True, slots=True)
-class _Checked:
+class _Checked(NamedTuple):  # a tuple: built once per record, ~4x cheaper than a frozen dataclass
     subject: str
     predicate: str
     object: str | None

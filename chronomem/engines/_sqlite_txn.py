@@ -234,6 +234,8 @@ class _SqliteTxn:
 
     def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
         out: dict[str, list[Fact]] = {s: [] for s in slots}
+        if self._c.execute("SELECT 1 FROM facts WHERE namespace = ? LIMIT 1", (self._ns,)).fetchone() is None:
+            return out  # loading into an empty namespace: no slot to look up
         unique = list(out)
         for i in range(0, len(unique), 500):
             chunk = unique[i : i + 500]
