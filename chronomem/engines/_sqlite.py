@@ -24,8 +24,9 @@ from ..types import Erasure, FactQuery
 from ._sql import FACT_COLUMNS, INF, build_fact_query, fact_from_row
 from ._sqlite_txn import AGG, _entity, _episode, _find_entities, _Known, _SqliteTxn
 
-#: A writer drops its entity cache beyond this many entries (memory stays bounded).
+#: A writer drops a namespace's entity cache beyond this many entries (memory stays bounded).
 _MAX_CACHED_ENTITIES = 200_000
+_MAX_CACHED_NAMESPACES = 1_000
 
 T = TypeVar("T")
 
@@ -259,9 +260,16 @@ class SqliteEngine:
         if txn.forget:  # its epoch bump makes the next write drop every cache, here as elsewhere
             self._epoch = None
             return
-        if sum(len(k.entities) for k in self._known.values()) > _MAX_CACHED_ENTITIES:
-            self._known.clear()
-        self._known.setdefault(namespace, _Known()).update(txn.learned)
+        known = self._known.get(namespace)
+        if known is None:
+            if len(self._known) >= _MAX_CACHED_NAMESPACES:
+                self._known.clear()
+            known = self._known[namespace] = _Known()
+        learned = txn.learned
+        if learned.entities or learned.predicates:
+            if len(known.entities) + len(learned.entities) > _MAX_CACHED_ENTITIES:
+                known.entities.clear()
+            known.update(learned)
 
     def ensure_namespace(self, namespace: str) -> None:
         if namespace not in self.namespaces():
