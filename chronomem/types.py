@@ -22,7 +22,7 @@ from typing import Protocol, TypeVar
 from ._bitemporal import Plan
 from ._model import Change, Entity, Episode, Fact, Revision
 
-__all__ = ["Engine", "FactQuery", "Txn"]
+__all__ = ["Engine", "Erasure", "FactQuery", "Txn"]
 
 T = TypeVar("T")
 
@@ -44,6 +44,20 @@ class FactQuery:
     valid_at: int | None = None
     as_of: int | None = None
     limit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Erasure:
+    """The content-free record an erase leaves: when, what sort of target, its digest, rows removed.
+
+    ``target_kind`` is ``"subject"``, ``"episode"`` or ``"namespace"``; ``target_digest`` is the
+    SHA-256 the caller passed (see :func:`chronomem._names.digest`), never the content itself.
+    """
+
+    at: int
+    target_kind: str
+    target_digest: str
+    rows_removed: int
 
 
 class Txn(Protocol):
@@ -133,6 +147,12 @@ class Engine(Protocol):
 
     def erase_namespace(self, namespace: str, digest: str) -> int:
         """Delete every row of ``namespace``; leave a content-free audit record. Returns rows removed."""
+        ...
+
+    def erasures(self, namespace_digest: str) -> list[Erasure]:
+        """The erase records of the namespace whose digest is ``namespace_digest``, oldest first.
+
+        Records outlive the namespace they describe (an erased namespace still has its record)."""
         ...
 
     def episode(self, namespace: str, episode_id: str) -> Episode | None: ...

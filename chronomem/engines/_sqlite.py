@@ -22,7 +22,7 @@ from .._bitemporal import Plan
 from .._model import Change, Entity, Episode, Fact, Revision, canonical_json
 from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, SchemaMismatch, StorageError, StorageTimeout
-from ..types import FactQuery
+from ..types import Erasure, FactQuery
 from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row
 
 T = TypeVar("T")
@@ -474,6 +474,15 @@ class SqliteEngine:
         return self.write(namespace, run)
 
     # -- reads -------------------------------------------------------------------------------
+    def erasures(self, namespace_digest: str) -> list[Erasure]:
+        with _mapped():
+            rows = self._reader().execute(
+                "SELECT at, target_kind, target_digest, rows_removed FROM erasures WHERE namespace_digest = ? "
+                "ORDER BY at, rowid",
+                (namespace_digest,),
+            )
+            return [Erasure(*r) for r in rows]
+
     def namespaces(self) -> list[str]:
         with _mapped():
             return [r[0] for r in self._reader().execute("SELECT namespace FROM namespaces ORDER BY namespace")]

@@ -1,0 +1,69 @@
+"""The engine conformance suite: every storage engine, built in or third-party, must pass it.
+
+It is shipped in the library (like ``fsspec.tests.abstract``) and needs ``pytest`` and ``hypothesis``
+(``pip install 'chronomem[testing]'``). It drives the public :class:`chronomem.Memory` facade, plus
+the engine contract (:class:`chronomem.types.Engine`) where the facade has no read for something.
+
+How an engine runs it — one test module, one fixture, one class::
+
+    # tests/test_my_engine_conformance.py
+    import pytest
+    from chronomem.testing import EngineConformance
+
+    @pytest.fixture
+    def make_engine(tmp_path):
+        made = []
+
+        def make(clock):
+            engine = MyEngine(tmp_path / f"db{len(made)}", clock=clock)
+            engine.migrate()
+            made.append(engine)
+            return engine
+
+        yield make
+        # drop databases / files here if needed; the suite has already closed each engine
+
+    class TestMyEngineConformance(EngineConformance):
+        supports_erase = True   # capability flags: set one to False to skip the tests that need it
+
+The fixture contract:
+
+* ``make_engine`` is a pytest fixture (module-level, or a method of the subclass) whose value is a
+  callable ``make(clock) -> Engine``;
+* each call returns a **new, empty, migrated** engine (no namespaces, no rows, no erase records) whose
+  system time for each write transaction is ``max(clock(), last + 1)`` (``clock`` returns ``int``
+  UTC microseconds; the suite passes a :class:`ManualClock` to get exact times like 1 and 5);
+* a test calls it once (the model-based test once per test function, using a fresh namespace per
+  Hypothesis example); the suite closes every engine it was given; the fixture cleans up after that.
+
+Capability flags (class attributes, all True by default): ``supports_erase`` (physical erase),
+``supports_concurrent_writers`` (threads writing at once). Skips name the flag, never the engine class.
+
+Hypothesis: the model-based test takes ``max_examples`` from the active Hypothesis profile; CI runs
+``pytest --hypothesis-profile=ci`` (1,000 examples, registered in chronomem's ``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
+from ._checked import CheckedEngine
+from ._clock import ManualClock
+from ._reference import REFERENCE_CASES, ReferenceCases
+
+__all__ = [
+    "NAMESPACE",
+    "REFERENCE_CASES",
+    "CheckedEngine",
+    "EngineConformance",
+    "EngineFixtures",
+    "MakeEngine",
+    "ManualClock",
+    "ReferenceCases",
+    "Row",
+    "at",
+    "row_of",
+]
+
+
+class EngineConformance(ReferenceCases):
+    """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

@@ -1,0 +1,66 @@
+"""Fixtures and helpers shared by every part of the conformance suite.
+
+A backend's test module supplies one fixture, ``make_engine`` (see the package docstring); the rest
+is built here: a :class:`ManualClock`, the engine wrapped in a :class:`CheckedEngine`, and a
+:class:`~chronomem.Memory` in the namespace ``"conformance"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import TypeAlias
+
+import pytest
+
+from .._memory import Memory
+from .._model import JSON, Fact
+from .._time import from_us
+from ..types import Engine
+from ._checked import CheckedEngine
+from ._clock import ManualClock
+
+__all__ = ["NAMESPACE", "EngineFixtures", "MakeEngine", "Row", "at", "row_of"]
+
+MakeEngine: TypeAlias = Callable[[Callable[[], int]], Engine]
+#: A fact row as the reference cases write it: ``(value, valid_from, valid_to, recorded_from, recorded_to)``.
+Row: TypeAlias = tuple[JSON, int, int | None, int, int | None]
+NAMESPACE = "conformance"
+
+
+def at(us: int) -> datetime:
+    """The aware datetime of microsecond ``us``: the suite's times are small integers."""
+    return from_us(us)
+
+
+def row_of(fact: Fact) -> Row:
+    """A fact as a :data:`Row`; an edge's value is its object id."""
+    value = fact.object if fact.object is not None else fact.value
+    return (value, fact.valid.start, fact.valid.end, fact.recorded.start, fact.recorded.end)
+
+
+class EngineFixtures:
+    """The fixtures every conformance test uses. Needs a ``make_engine`` fixture from the backend."""
+
+    #: Capability flags: a backend that lacks a feature sets its flag to False in its subclass.
+    supports_erase = True
+    supports_concurrent_writers = True
+
+    @pytest.fixture
+    def clock(self) -> ManualClock:
+        return ManualClock()
+
+    @pytest.fixture
+    def engine(self, make_engine: MakeEngine, clock: ManualClock) -> Iterator[CheckedEngine]:
+        engine = CheckedEngine(make_engine(clock))
+        yield engine
+        engine.close()
+
+    @pytest.fixture
+    def mem(self, engine: CheckedEngine) -> Memory:
+        return Memory(engine, NAMESPACE, owns_engine=False)
+
+    def require(self, capability: str) -> None:
+        """Skip the calling test unless the engine has ``capability`` (a class attribute flag)."""
+        if not getattr(self, capability):
+            pytest.skip(f"engine lacks capability {capability!r}")

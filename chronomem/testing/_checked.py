@@ -1,0 +1,101 @@
+"""An engine wrapper that checks the store's invariants after every write transaction.
+
+Every write must get a strictly greater system time than the previous one, and afterwards no
+namespace may hold two current rows of one slot that overlap in valid time (DESIGN §3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from .._model import Change, Entity, Episode, Fact, Revision
+from ..types import Engine, Erasure, FactQuery, Txn
+
+__all__ = ["CheckedEngine"]
+
+T = TypeVar("T")
+
+
+class CheckedEngine:
+    """Delegates to ``inner``; after each successful ``write`` asserts the invariants above.
+
+    ``txs`` lists the system time of every write, in order.
+    """
+
+    def __init__(self, inner: Engine) -> None:
+        self.inner = inner
+        self.txs: list[int] = []
+
+    @property
+    def url(self) -> str:
+        return self.inner.url
+
+    def migrate(self) -> list[str]:
+        return self.inner.migrate()
+
+    def schema_version(self) -> list[str]:
+        return self.inner.schema_version()
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def write(self, namespace: str, fn: Callable[[Txn], T]) -> T:
+        seen: list[int] = []
+
+        def run(txn: Txn) -> T:
+            seen.append(txn.tx)
+            return fn(txn)
+
+        result = self.inner.write(namespace, run)
+        self._check(namespace, seen[-1])
+        return result
+
+    def _check(self, namespace: str, tx: int) -> None:
+        if self.txs:
+            assert tx > self.txs[-1], f"system time went from {self.txs[-1]} to {tx}; it must strictly increase"
+        self.txs.append(tx)
+        broken = self.inner.overlaps(namespace)
+        assert not broken, f"after the write at {tx}, current rows overlap in valid time: {broken}"
+
+    def namespaces(self) -> list[str]:
+        return self.inner.namespaces()
+
+    def ensure_namespace(self, namespace: str) -> None:
+        self.inner.ensure_namespace(namespace)
+
+    def erase_namespace(self, namespace: str, digest: str) -> int:
+        return self.inner.erase_namespace(namespace, digest)
+
+    def erasures(self, namespace_digest: str) -> list[Erasure]:
+        return self.inner.erasures(namespace_digest)
+
+    def episode(self, namespace: str, episode_id: str) -> Episode | None:
+        return self.inner.episode(namespace, episode_id)
+
+    def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
+        return self.inner.episodes(namespace, ids)
+
+    def entity(self, namespace: str, entity_id: str) -> Entity | None:
+        return self.inner.entity(namespace, entity_id)
+
+    def entities(self, namespace: str, ids: Sequence[str]) -> list[Entity]:
+        return self.inner.entities(namespace, ids)
+
+    def find_entities(self, namespace: str, name_key: str) -> list[Entity]:
+        return self.inner.find_entities(namespace, name_key)
+
+    def predicates(self, namespace: str) -> dict[str, bool]:
+        return self.inner.predicates(namespace)
+
+    def facts(self, namespace: str, query: FactQuery) -> list[Fact]:
+        return self.inner.facts(namespace, query)
+
+    def revisions(self, namespace: str, row_ids: Sequence[int]) -> list[Revision]:
+        return self.inner.revisions(namespace, row_ids)
+
+    def changes(self, namespace: str, since: int, until: int) -> list[Change]:
+        return self.inner.changes(namespace, since, until)
+
+    def overlaps(self, namespace: str) -> list[tuple[int, int]]:
+        return self.inner.overlaps(namespace)
