@@ -9,7 +9,10 @@ The database enforces the invariants itself, so a bad row written by hand fails 
 * ``facts_no_overlap``: the current rows (``recorded_to = INF``) of one slot never overlap in valid
   time (an exclusion constraint over ``int8range(valid_from, valid_to)``; needs ``btree_gist``);
 * ``CHECK`` constraints: non-empty valid and recorded intervals;
-* ``clocks``: one row per namespace holding its last system time, bumped and locked by each write.
+* ``clocks``: one row per namespace holding its last system time, bumped and locked by each write;
+  ``high_water`` is the last system time of any namespace, raised after each commit, so that writes
+  made one after another get increasing times even across namespaces (a hint: it is never locked
+  for the length of a transaction, so writers to different namespaces do not wait for each other).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         [
             "CREATE EXTENSION IF NOT EXISTS btree_gist",
             f"CREATE TABLE clocks (namespace {_T} PRIMARY KEY, last_tx bigint NOT NULL)",
+            "CREATE TABLE high_water (id int PRIMARY KEY CHECK (id = 1), last_tx bigint NOT NULL)",
+            "INSERT INTO high_water VALUES (1, 0)",
             f"CREATE TABLE namespaces (namespace {_T} PRIMARY KEY, created bigint NOT NULL)",
             f"""CREATE TABLE episodes (namespace {_T}, id {_T}, content text NOT NULL, occurred bigint NOT NULL,
                 recorded bigint NOT NULL, kind {_T}, role {_TN}, speaker {_TN}, session {_TN}, source {_TN},
@@ -78,8 +83,8 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
     ),
 ]
 
-#: The table that is not sharded: replicated to every node under Citus.
-REFERENCE_TABLES = ("migrations",)
+#: The tables that are not sharded: replicated to every node under Citus.
+REFERENCE_TABLES = ("migrations", "high_water")
 
 #: Each sharded table's distribution column.
 DISTRIBUTION_COLUMN = {

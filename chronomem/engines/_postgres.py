@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -25,7 +26,7 @@ from .._bitemporal import Plan
 from .._model import Change, Entity, Episode, Fact, Revision, canonical_json
 from .._time import now_us
 from ..errors import BackendUnavailable, ChronomemError, ConfigError, SchemaMismatch, StorageError
-from ..types import FactQuery
+from ..types import Erasure, FactQuery
 from ._pgschema import MIGRATIONS, map_error
 from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row
 from ._sqlite import _entity, _episode
@@ -39,7 +40,8 @@ ENTITY_COLS = "namespace, id, type, name, aliases, recorded"
 MIGRATION_LOCK = 0x6368726F6E6F  # "chrono": one migrator at a time
 CLOCK_SQL = (
     "WITH ns AS (INSERT INTO namespaces (namespace, created) VALUES (%(ns)s, %(now)s) ON CONFLICT DO NOTHING) "
-    "INSERT INTO clocks (namespace, last_tx) VALUES (%(ns)s, %(now)s) ON CONFLICT (namespace) "
+    "INSERT INTO clocks (namespace, last_tx) "
+    "VALUES (%(ns)s, greatest(%(now)s, (SELECT last_tx + 1 FROM high_water WHERE id = 1))) ON CONFLICT (namespace) "
     "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) "
     "RETURNING last_tx, pg_current_xact_id()::text"
 )
@@ -397,6 +399,10 @@ class PostgresEngine:
                     result = fn(_PgTxn(cur, namespace, int(tx)))
                     committing = True
                     cur.execute("COMMIT")
+                    # Best effort and after commit, so it never holds a lock across a transaction; a miss
+                    # only weakens ordering across namespaces, which no read depends on.
+                    with contextlib.suppress(psycopg.Error):
+                        cur.execute("UPDATE high_water SET last_tx = %s WHERE id = 1 AND last_tx < %s", (tx, tx))
                 return result
             except psycopg.Error as exc:
                 error = map_error(exc, self._where)
@@ -457,6 +463,14 @@ class PostgresEngine:
         return self.write(namespace, run)
 
     # -- reads -------------------------------------------------------------------------------
+    def erasures(self, namespace_digest: str) -> list[Erasure]:
+        rows = self._read(
+            "SELECT at, target_kind, target_digest, rows_removed FROM erasures WHERE namespace_digest = %s "
+            "ORDER BY at, ctid",
+            (namespace_digest,),
+        )
+        return [Erasure(*r) for r in rows]
+
     def namespaces(self) -> list[str]:
         # The one statement that spans namespaces: listing them (a multi-shard query under Citus).
         return [r[0] for r in self._read("SELECT namespace FROM namespaces ORDER BY namespace")]
