@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pg_server import PgServer, ServerUnavailable  # noqa: E402
+from pg_server import PgServer, ServerUnavailable
 
 _names = itertools.count(1)
 
