@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import click
 
+from ._doctor import doctor, migrate
 from .bench._cli import bench
 
 
@@ -17,6 +18,8 @@ def cli() -> None:
 
 
 cli.add_command(bench)
+cli.add_command(migrate)
+cli.add_command(doctor)
 
 
 def main() -> None:
