@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# "ci" runs the property tests hard; "dev" (default) keeps local runs quick.
+settings.register_profile("ci", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=100, deadline=None)  # use with --hypothesis-profile=dev
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
