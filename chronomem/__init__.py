@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from ._bulk import FactRecord
 from ._memory import Memory
 from ._model import (
     Change,
@@ -29,6 +30,7 @@ __all__ = [
     "Entity",
     "Episode",
     "Fact",
+    "FactRecord",
     "Interval",
     "Kind",
     "Memory",

@@ -93,6 +93,8 @@ def plan_write(
     the claim is inserted for exactly ``portion``. Re-asserting what already holds over the whole
     portion writes nothing and only records the episode as further support.
     """
+    if not current:  # the common case of a bulk load: nothing to cut
+        return Plan() if claim is None else Plan(insert=(NewRow(claim, portion, (episode,) if episode else ()),))
     hit = sorted((r for r in current if r.valid.overlaps(portion)), key=lambda r: r.valid.start)
     if claim is not None:
         for row in hit:

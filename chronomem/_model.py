@@ -122,19 +122,34 @@ class Interval:
         return f"[{from_us(self.start).isoformat()}, {end})"
 
 
+# One encoder, built once: ``json.dumps`` with options builds a new one per call (a bulk-load hot spot).
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def canonical_json(value: JSON) -> str:
     """The one serialisation used to compare and store JSON values (sorted keys, no spaces).
 
     Raises :class:`InvalidValue` for anything JSON cannot represent (sets, NaN, bytes…) or for a
     value over ``MAX_VALUE_BYTES``.
     """
+    if isinstance(value, dict | list | tuple) and _bad_key(value):
+        raise InvalidValue(f"value {value!r:.80} has a non-string object key; JSON keys are strings")
     try:
-        text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        text = _ENCODER.encode(value)
     except (TypeError, ValueError) as exc:
         raise InvalidValue(f"value {value!r:.80} is not JSON-serialisable: {exc}") from exc
     if len(text.encode()) > MAX_VALUE_BYTES:
         raise InvalidValue(f"value is {len(text.encode())} bytes as JSON; the limit is {MAX_VALUE_BYTES}")
     return text
+
+
+def _bad_key(value: object) -> bool:
+    """True when a dict inside ``value`` has a non-string key (JSON would silently turn ``1`` into ``"1"``)."""
+    if isinstance(value, dict):
+        return any(not isinstance(k, str) or _bad_key(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_bad_key(v) for v in value)
+    return False
 
 
 @dataclass(frozen=True, slots=True)

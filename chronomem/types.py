@@ -104,6 +104,16 @@ class Txn(Protocol):
         """Execute ``plan`` on ``slot`` at ``tx``; return the inserted rows in plan order."""
         ...
 
+    def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
+        """:meth:`current` for many slots at once (bulk loads); slots without rows map to ``[]``."""
+        ...
+
+    def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
+        """:meth:`apply` for many ``(slot, plan)`` pairs (bulk loads), each slot at most once.
+
+        Returns the number of rows inserted; it does not read them back."""
+        ...
+
     def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
         """Physically delete rows about ``subject`` (as subject or object, and the entity itself) or
         cited only by ``episode`` (and the episode), across all system time. Returns rows removed."""

@@ -2,9 +2,37 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 
 @click.group(name="bench")
 def bench() -> None:
     """Measure speed. Figures are printed, not asserted; see bench/README.md for recorded runs."""
+
+
+@bench.command(name="core")
+@click.option("--facts", type=click.IntRange(min=1000), default=100_000, show_default=True, help="Facts to load.")
+@click.option(
+    "--engine",
+    "url",
+    default=None,
+    help="Engine URL (file path, sqlite:///…, postgresql://…); default: a temp SQLite file.",
+)
+@click.option("--reads", type=click.IntRange(min=10), default=2000, show_default=True, help="Samples per read kind.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def core(facts: int, url: str | None, reads: int, as_json: bool) -> None:
+    """Bulk load, as-of reads, entity views, history, 2-hop walks and corrections vs hand-written SQL."""
+    from ..errors import ChronomemError
+    from .core import run
+
+    try:
+        figures = run(facts, url=url, reads=reads)
+    except ChronomemError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps(figures))
+    else:
+        for key, val in figures.items():
+            click.echo(f"{key:28} {val}")

@@ -28,7 +28,7 @@ from .._time import now_us
 from ..errors import BackendUnavailable, ChronomemError, ConfigError, SchemaMismatch, StorageError
 from ..types import Erasure, FactQuery
 from ._pgschema import MIGRATIONS, map_error
-from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row
+from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row, support_subquery
 from ._sqlite import _entity, _episode
 
 T = TypeVar("T")
@@ -167,46 +167,81 @@ class _PgTxn:
         return [found[i] for i in ids if i in found]
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
-        c, ns, tx = self._c, self._ns, self._tx
-        if plan.close:
-            c.execute(
-                f"UPDATE facts SET recorded_to = %s WHERE namespace = %s AND row_id = ANY(%s) AND recorded_to = {INF}",
-                (tx, ns, list(plan.close)),
-            )
-        ids: list[int] = []
-        if plan.insert:
-            c.execute("SELECT nextval('fact_row_ids') FROM generate_series(1, %s) ORDER BY 1", (len(plan.insert),))
-            ids = [r[0] for r in c.fetchall()]
-        rows = [
-            (ids[i], ns, slot, n.claim.subject, n.claim.predicate, n.claim.object,
-             None if n.claim.object is not None else canonical_json(n.claim.value),
-             n.valid.start, end_value(n.valid.end), tx, INF, n.claim.kind, n.claim.modality, n.claim.confidence)
-            for i, n in enumerate(plan.insert)
-        ]  # fmt: skip
-        c.executemany(
-            "INSERT INTO facts (row_id, namespace, slot, subject, predicate, object_id, value, valid_from, valid_to, "
-            "recorded_from, recorded_to, kind, modality, confidence) "
-            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-            rows,
-        )
-        support = [(ns, ids[i], ep, tx, INF) for i, n in enumerate(plan.insert) for ep in n.episodes]
-        support += [(ns, rid, ep, tx, INF) for rid, ep in plan.support]
-        c.executemany(
-            "INSERT INTO support (namespace, row_id, episode_id, added, removed) VALUES (%s,%s,%s,%s,%s) "
-            "ON CONFLICT DO NOTHING",
-            support,
-        )
-        c.executemany(
-            "UPDATE support SET removed = %s WHERE namespace = %s AND row_id = %s AND episode_id = %s "
-            f"AND removed = {INF}",
-            [(tx, ns, rid, ep) for rid, ep in plan.unsupport],
-        )
-        c.executemany(
-            "INSERT INTO revisions (namespace, old_row, new_row, reason, at) VALUES (%s,%s,%s,%s,%s)",
-            [(ns, old, None if idx is None else ids[idx], reason, tx) for old, idx, reason in plan.links],
-        )
+        ids = self._execute([(slot, plan)])
         found = self._rows(ids) if ids else {}
         return [found[i] for i in ids if i in found]
+
+    def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
+        out: dict[str, list[Fact]] = {s: [] for s in slots}
+        sql = (
+            f"SELECT {FACT_COLUMNS}, {support_subquery('%s').format(agg=AGG)}, f.slot FROM facts f "
+            "WHERE f.namespace = %s AND f.slot = ANY(%s) AND f.recorded_from <= %s AND f.recorded_to > %s "
+            "ORDER BY f.slot, f.valid_from, f.recorded_from"
+        )
+        tx = self._tx
+        for r in self._c.execute(sql, (tx, tx, self._ns, list(out), tx, tx)):
+            out[r[14]].append(fact_from_row(r))
+        return out
+
+    def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
+        return len(self._execute(plans))
+
+    def _execute(self, plans: Sequence[tuple[str, Plan]]) -> list[int]:
+        """Run ``plans`` with one statement per kind of change (arrays + ``unnest``); return new row ids."""
+        c, ns, tx = self._c, self._ns, self._tx
+        n = sum(len(p.insert) for _, p in plans)
+        ids: list[int] = []
+        if n:
+            c.execute("SELECT nextval('fact_row_ids') FROM generate_series(1, %s) ORDER BY 1", (n,))
+            ids = [r[0] for r in c.fetchall()]
+        close = [r for _, p in plans for r in p.close]
+        if close:
+            c.execute(
+                f"UPDATE facts SET recorded_to = %s WHERE namespace = %s AND row_id = ANY(%s) AND recorded_to = {INF}",
+                (tx, ns, close),
+            )
+        rows: list[tuple[Any, ...]] = []
+        support: list[tuple[int, str]] = []
+        links: list[tuple[int, int | None, str]] = []
+        at = 0
+        for slot, plan in plans:
+            for k, nr in enumerate(plan.insert):
+                cl, rid = nr.claim, ids[at + k]
+                value = None if cl.object is not None else canonical_json(cl.value)
+                rows.append((rid, slot, cl.subject, cl.predicate, cl.object, value, nr.valid.start,
+                             end_value(nr.valid.end), cl.kind, cl.modality, cl.confidence))  # fmt: skip
+                support += [(rid, ep) for ep in nr.episodes]
+            support += list(plan.support)
+            links += [(old, None if idx is None else ids[at + idx], why) for old, idx, why in plan.links]
+            at += len(plan.insert)
+        if rows:
+            c.execute(
+                "INSERT INTO facts (namespace, recorded_from, recorded_to, row_id, slot, subject, predicate, "
+                "object_id, value, valid_from, valid_to, kind, modality, confidence) "
+                "SELECT %s, %s, %s, * FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], %s::text[], "
+                "%s::text[], %s::bigint[], %s::bigint[], %s::text[], %s::text[], %s::float8[])",
+                (ns, tx, INF, *(list(col) for col in zip(*rows, strict=True))),
+            )
+        if support:
+            c.execute(
+                "INSERT INTO support (namespace, added, removed, row_id, episode_id) "
+                "SELECT %s, %s, %s, * FROM unnest(%s::bigint[], %s::text[]) ON CONFLICT DO NOTHING",
+                (ns, tx, INF, [r for r, _ in support], [e for _, e in support]),
+            )
+        unsupport = [(tx, ns, rid, ep) for _, p in plans for rid, ep in p.unsupport]
+        if unsupport:
+            c.executemany(
+                "UPDATE support SET removed = %s WHERE namespace = %s AND row_id = %s AND episode_id = %s "
+                f"AND removed = {INF}",
+                unsupport,
+            )
+        if links:
+            c.execute(
+                "INSERT INTO revisions (namespace, at, old_row, new_row, reason) "
+                "SELECT %s, %s, * FROM unnest(%s::bigint[], %s::bigint[], %s::text[])",
+                (ns, tx, [o for o, _, _ in links], [w for _, w, _ in links], [r for _, _, r in links]),
+            )
+        return ids
 
     def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
         c, ns = self._c, self._ns

@@ -6,6 +6,7 @@ stored as :data:`INF` (int64 max) so that range predicates need no ``IS NULL`` b
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -57,30 +58,65 @@ def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: in
     Support is read as of ``q.as_of`` (or ``now`` for an audit over all system time).
     """
     support_at = q.as_of if q.as_of is not None else now
-    sql = [f"SELECT {FACT_COLUMNS}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
     args: list[Any] = [support_at, support_at, namespace]
     if q.slot is not None:
-        sql.append(f"AND f.slot = {ph}")
         args.append(q.slot)
     if q.subject is not None:
-        sql.append(f"AND f.subject = {ph}")
         args.append(q.subject)
     if q.predicate is not None:
-        sql.append(f"AND f.predicate = {ph}")
         args.append(q.predicate)
     if q.touching:
-        marks = ", ".join([ph] * len(q.touching))
-        sql.append(f"AND (f.subject IN ({marks}) OR f.object_id IN ({marks}))")
         args += [*q.touching, *q.touching]
-    if q.edges_only:
-        sql.append("AND f.object_id IS NOT NULL")
     if q.as_of is not None:
-        sql.append(f"AND f.recorded_from <= {ph} AND f.recorded_to > {ph}")
         args += [q.as_of, q.as_of]
     if q.valid_at is not None:
-        sql.append(f"AND f.valid_from <= {ph} AND f.valid_to > {ph}")
         args += [q.valid_at, q.valid_at]
+    shape = (q.slot is not None, q.subject is not None, q.predicate is not None, len(q.touching), q.edges_only)
+    return _fact_sql(ph, agg, *shape, q.as_of is not None, q.valid_at is not None, q.limit), args
+
+
+@functools.lru_cache(maxsize=512)
+def _fact_sql(
+    ph: str,
+    agg: str,
+    slot: bool,
+    subject: bool,
+    predicate: bool,
+    touching: int,
+    edges_only: bool,
+    as_of: bool,
+    valid_at: bool,
+    limit: int | None,
+) -> str:
+    """The SQL text for one query shape, built once (reads are hot; see issue #2)."""
+    sql = [f"SELECT {FACT_COLUMNS}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
+    if slot:
+        sql.append(f"AND f.slot = {ph}")
+    if subject:
+        sql.append(f"AND f.subject = {ph}")
+    if predicate:
+        sql.append(f"AND f.predicate = {ph}")
+    if touching:
+        marks = ", ".join([ph] * touching)
+        sql.append(f"AND (f.subject IN ({marks}) OR f.object_id IN ({marks}))")
+    if edges_only:
+        sql.append("AND f.object_id IS NOT NULL")
+    if as_of:
+        sql.append(f"AND f.recorded_from <= {ph} AND f.recorded_to > {ph}")
+    if valid_at:
+        sql.append(f"AND f.valid_from <= {ph} AND f.valid_to > {ph}")
     sql.append("ORDER BY f.slot, f.valid_from, f.recorded_from")
-    if q.limit is not None:
-        sql.append(f"LIMIT {int(q.limit)}")
-    return " ".join(sql), args
+    if limit is not None:
+        sql.append(f"LIMIT {int(limit)}")
+    return " ".join(sql)
+
+
+def build_current_query(namespace: str, slots: Sequence[str], tx: int, *, ph: str, agg: str) -> tuple[str, list[Any]]:
+    """SELECT the rows of ``slots`` believed at ``tx`` (a write transaction's time); column 14 is the slot."""
+    marks = ", ".join([ph] * len(slots))
+    sql = (
+        f"SELECT {FACT_COLUMNS}, {support_subquery(ph).format(agg=agg)}, f.slot FROM facts f "
+        f"WHERE f.namespace = {ph} AND f.slot IN ({marks}) AND f.recorded_from <= {ph} AND f.recorded_to > {ph} "
+        "ORDER BY f.slot, f.valid_from, f.recorded_from"
+    )
+    return sql, [tx, tx, namespace, *slots, tx, tx]

@@ -23,7 +23,7 @@ from .._model import Change, Entity, Episode, Fact, Revision, canonical_json
 from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, SchemaMismatch, StorageError, StorageTimeout
 from ..types import Erasure, FactQuery
-from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row
+from ._sql import FACT_COLUMNS, INF, build_current_query, build_fact_query, end_value, fact_from_row
 
 T = TypeVar("T")
 
@@ -68,6 +68,23 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "CREATE INDEX revisions_new ON revisions (namespace, new_row)",
             """CREATE TABLE erasures (at INTEGER NOT NULL, namespace_digest TEXT NOT NULL, target_kind TEXT NOT NULL,
                 target_digest TEXT NOT NULL, rows_removed INTEGER NOT NULL)""",
+        ],
+    ),
+    (
+        # Without statistics SQLite's planner reads a whole namespace through facts_learned for a slot
+        # lookup (~100x slower at 100k facts). Typical shapes keep it on the selective indexes;
+        # a later ANALYZE replaces them with measured ones.
+        "0002_planner_stats",
+        [
+            "ANALYZE sqlite_schema",
+            "DELETE FROM sqlite_stat1 WHERE tbl = 'facts'",
+            """INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES
+                ('facts', 'facts_slot', '1000000 100000 3 1'),
+                ('facts', 'facts_subject', '1000000 100000 100 3'),
+                ('facts', 'facts_object', '1000000 100000 10'),
+                ('facts', 'facts_learned', '1000000 100000 1000'),
+                ('facts', 'facts_unlearned', '1000000 100000 1000')""",
+            "ANALYZE sqlite_schema",
         ],
     ),
 ]
@@ -229,51 +246,80 @@ class _SqliteTxn:
         return [f for i in ids if (f := self.row(i)) is not None]
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
+        first = self._execute([(slot, plan)])
+        return [f for i in range(len(plan.insert)) if (f := self.row(first + i)) is not None]
+
+    def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
+        out: dict[str, list[Fact]] = {s: [] for s in slots}
+        unique = list(out)
+        for i in range(0, len(unique), 500):
+            chunk = unique[i : i + 500]
+            sql, args = build_current_query(self._ns, chunk, self._tx, ph="?", agg=AGG)
+            for r in self._c.execute(sql, args):
+                out[r[14]].append(fact_from_row(r))
+        return out
+
+    def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
+        first = self._execute(plans)
+        return (self._next_row or first) - first
+
+    def _execute(self, plans: Sequence[tuple[str, Plan]]) -> int:
+        """Run ``plans`` with one ``executemany`` per statement; return the first new row id."""
         c, ns, tx = self._c, self._ns, self._tx
-        if plan.close:
-            c.executemany(
-                f"UPDATE facts SET recorded_to = ? WHERE namespace = ? AND row_id = ? AND recorded_to = {INF}",
-                [(tx, ns, r) for r in plan.close],
-            )
         if self._next_row is None:
             self._next_row = (c.execute("SELECT max(row_id) FROM facts").fetchone()[0] or 0) + 1
-        first = self._next_row
-        self._next_row += len(plan.insert)
-        rows = []
-        for i, n in enumerate(plan.insert):
-            cl = n.claim
-            value = None if cl.object is not None else canonical_json(cl.value)
-            rows.append(
-                (
-                    first + i,
-                    ns,
-                    slot,
-                    cl.subject,
-                    cl.predicate,
-                    cl.object,
-                    value,
-                    n.valid.start,
-                    end_value(n.valid.end),
-                    tx,
-                    INF,
-                    cl.kind,
-                    cl.modality,
-                    cl.confidence,
+        first = next_row = self._next_row
+        close: list[tuple[int, str, int]] = []
+        rows: list[tuple[Any, ...]] = []
+        support: list[tuple[str, int, str, int, int]] = []
+        unsupport: list[tuple[int, str, int, str]] = []
+        links: list[tuple[str, int, int | None, str, int]] = []
+        for slot, plan in plans:
+            base = next_row
+            close += [(tx, ns, r) for r in plan.close]
+            for n in plan.insert:
+                cl = n.claim
+                value = None if cl.object is not None else canonical_json(cl.value)
+                rows.append(
+                    (
+                        next_row,
+                        ns,
+                        slot,
+                        cl.subject,
+                        cl.predicate,
+                        cl.object,
+                        value,
+                        n.valid.start,
+                        end_value(n.valid.end),
+                        tx,
+                        INF,
+                        cl.kind,
+                        cl.modality,
+                        cl.confidence,
+                    )
                 )
+                support += [(ns, next_row, ep, tx, INF) for ep in n.episodes]
+                next_row += 1
+            support += [(ns, rid, ep, tx, INF) for rid, ep in plan.support]
+            unsupport += [(tx, ns, rid, ep) for rid, ep in plan.unsupport]
+            links += [(ns, old, None if idx is None else base + idx, reason, tx) for old, idx, reason in plan.links]
+        self._next_row = next_row
+        if close:
+            c.executemany(
+                f"UPDATE facts SET recorded_to = ? WHERE namespace = ? AND row_id = ? AND recorded_to = {INF}", close
             )
         c.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
-        support = [(ns, first + i, ep, tx, INF) for i, n in enumerate(plan.insert) for ep in n.episodes]
-        support += [(ns, rid, ep, tx, INF) for rid, ep in plan.support]
-        c.executemany("INSERT OR IGNORE INTO support VALUES (?,?,?,?,?)", support)
-        c.executemany(
-            f"UPDATE support SET removed = ? WHERE namespace = ? AND row_id = ? AND episode_id = ? AND removed = {INF}",
-            [(tx, ns, rid, ep) for rid, ep in plan.unsupport],
-        )
-        c.executemany(
-            "INSERT INTO revisions VALUES (?,?,?,?,?)",
-            [(ns, old, None if idx is None else first + idx, reason, tx) for old, idx, reason in plan.links],
-        )
-        return [f for i in range(len(plan.insert)) if (f := self.row(first + i)) is not None]
+        if support:
+            c.executemany("INSERT OR IGNORE INTO support VALUES (?,?,?,?,?)", support)
+        if unsupport:
+            c.executemany(
+                "UPDATE support SET removed = ? WHERE namespace = ? AND row_id = ? AND episode_id = ? "
+                f"AND removed = {INF}",
+                unsupport,
+            )
+        if links:
+            c.executemany("INSERT INTO revisions VALUES (?,?,?,?,?)", links)
+        return first
 
     def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
         c, ns = self._c, self._ns

@@ -1,0 +1,273 @@
+"""``chronomem bench core``: bulk load, as-of reads, entity views, history, 2-hop walks and corrections.
+
+The workload: ``N`` facts in 10 namespaces about ``N/100`` entities (100 facts each: 75 single-valued
+attributes, 2 single-valued edges, 3 ``knows`` edges, then 20 later values that supersede earlier ones,
+so about 20% of the facts are superseded). Reads go through the public API only, so any engine URL
+works; each read is also done with hand-written SQL on the same database (engine-specific, per URL
+scheme) and the API/raw ratio is reported. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import chronomem
+from chronomem import FactRecord, Memory
+from chronomem.errors import ConfigError
+
+__all__ = ["Workload", "run"]
+
+NAMESPACES = 10
+FACTS_PER_ENTITY = 100
+ATTRS = 75
+T0 = datetime(2020, 1, 1, tzinfo=UTC)
+INF = 9223372036854775807
+Figures = dict[str, float | int | str]
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    """The shape of the data set for ``facts`` facts; ``seed`` makes it reproducible."""
+
+    facts: int
+    seed: int = 1
+
+    @property
+    def entities_per_namespace(self) -> int:
+        return max(1, self.facts // FACTS_PER_ENTITY // NAMESPACES)
+
+    def records(self, ns_index: int) -> tuple[list[FactRecord], list[FactRecord]]:
+        """The namespace's facts: the base values, and the later values that supersede some of them."""
+        rng = random.Random(self.seed * 1000 + ns_index)
+        n = self.entities_per_namespace
+        base: list[FactRecord] = []
+        later: list[FactRecord] = []
+        for e in range(n):
+            subject = f"e{e}"
+            for a in range(ATTRS):
+                base.append(
+                    FactRecord(subject, f"attr{a}", value=rng.randrange(10**6), valid_from=_day(rng.randrange(365)))
+                )
+            for p in ("works_at", "lives_in"):
+                base.append(FactRecord(subject, p, f"e{rng.randrange(n)}", valid_from=_day(rng.randrange(365))))
+            for _ in range(3):
+                base.append(FactRecord(subject, "knows", f"e{rng.randrange(n)}", valid_from=_day(rng.randrange(365))))
+            for _ in range(FACTS_PER_ENTITY - ATTRS - 5):
+                day = _day(365 + rng.randrange(365))
+                if rng.random() < 0.9:
+                    pred = f"attr{rng.randrange(ATTRS)}"
+                    later.append(FactRecord(subject, pred, value=-rng.randrange(10**6), valid_from=day))
+                else:
+                    later.append(FactRecord(subject, "works_at", f"e{rng.randrange(n)}", valid_from=day))
+        return base, later
+
+
+def _day(n: int) -> datetime:
+    return T0 + timedelta(days=n)
+
+
+def _us(dt: datetime) -> int:
+    return int((dt - datetime(1970, 1, 1, tzinfo=UTC)) / timedelta(microseconds=1))
+
+
+@dataclass(frozen=True, slots=True)
+class _Point:
+    ns: str
+    entity: str
+    predicate: str
+    valid_at: datetime
+    as_of: datetime
+    v: int
+    t: int
+
+
+def _timed(call: Callable[[_Point], object], points: Sequence[_Point]) -> list[float]:
+    out = []
+    for p in points:
+        t = time.perf_counter_ns()
+        call(p)
+        out.append((time.perf_counter_ns() - t) / 1000)
+    return out
+
+
+def _pct(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+
+class _Raw:
+    """Hand-written SQL for the same reads, straight through the driver (engine-specific by design)."""
+
+    def __init__(self, url: str) -> None:
+        if url.startswith("postgresql://") or url.startswith("postgres://"):
+            try:
+                import psycopg  # type: ignore[import-not-found,unused-ignore]
+            except ImportError as exc:
+                raise ConfigError("raw SQL on PostgreSQL needs psycopg: pip install 'chronomem[postgres]'") from exc
+            self._conn: Any = psycopg.connect(url, autocommit=True)
+            ph, agg = "%s", "string_agg(s.episode_id, chr(31))"
+        else:
+            self._conn = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+            ph, agg = "?", "group_concat(s.episode_id, char(31))"
+        cols = (
+            "f.row_id, f.subject, f.predicate, f.object_id, f.value, f.valid_from, f.valid_to, f.recorded_from, "
+            f"f.recorded_to, f.kind, f.modality, f.confidence, (SELECT {agg} FROM support s WHERE "
+            f"s.namespace = f.namespace AND s.row_id = f.row_id AND s.added <= {ph} AND s.removed > {ph})"
+        )
+        at = f"f.recorded_from <= {ph} AND f.recorded_to > {ph} AND f.valid_from <= {ph} AND f.valid_to > {ph}"
+        self.slot_sql = (
+            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} AND {at}"
+        )
+        self.touch_sql = (
+            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND (f.subject = {ph} OR f.object_id = {ph}) AND {at}"
+        )
+        self.history_sql = (
+            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} "
+            f"AND f.recorded_from <= {ph} AND f.recorded_to > {ph} ORDER BY f.valid_from"
+        )
+        self.edges_sql = (
+            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.object_id IS NOT NULL AND "
+            f"(f.subject IN ({{marks}}) OR f.object_id IN ({{marks}})) AND {at}"
+        )
+        self.entities_sql = f"SELECT * FROM entities WHERE namespace = {ph} AND id IN ({{marks}})"
+        self.ph = ph
+
+    def _q(self, sql: str, args: Sequence[object]) -> list[tuple[Any, ...]]:
+        return list(self._conn.execute(sql, args).fetchall())
+
+    def slot(self, ns: str, subject: str, pred: str, v: int, t: int) -> list[tuple[Any, ...]]:
+        return self._q(self.slot_sql, (t, t, ns, subject, pred, t, t, v, v))
+
+    def entity_view(self, ns: str, ent: str, v: int, t: int) -> list[tuple[Any, ...]]:
+        return self._q(self.touch_sql, (t, t, ns, ent, ent, t, t, v, v))
+
+    def history(self, ns: str, subject: str, pred: str, t: int) -> list[tuple[Any, ...]]:
+        return self._q(self.history_sql, (t, t, ns, subject, pred, t, t))
+
+    def two_hop(self, ns: str, ent: str, v: int, t: int) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        seen, frontier, edges = {ent}, [ent], []
+        for _ in range(2):
+            marks = ", ".join([self.ph] * len(frontier))
+            rows = self._q(self.edges_sql.format(marks=marks), (t, t, ns, *frontier, *frontier, t, t, v, v))
+            edges += rows
+            frontier = [n for r in rows for n in (r[1], r[3]) if n not in seen]
+            seen.update(frontier)
+        ids = sorted(seen)
+        marks = ", ".join([self.ph] * len(ids))
+        return edges, self._q(self.entities_sql.format(marks=marks), (ns, *ids))
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+def _load(url: str, work: Workload) -> tuple[Figures, int, datetime]:
+    """Every namespace's base values, then (after ``t_mid``) every namespace's later values."""
+    data = [work.records(i) for i in range(NAMESPACES)]
+    t = time.perf_counter()
+    rows = 0
+    mem = chronomem.open(url, namespace="ns0")
+    try:
+        mems = [mem.using(f"ns{i}") for i in range(NAMESPACES)]
+        for m, (base, _) in zip(mems, data, strict=True):
+            rows += m.bulk_assert(base)
+        t_mid = datetime.now(UTC)
+        for m, (_, later) in zip(mems, data, strict=True):
+            rows += m.bulk_assert(later)
+    finally:
+        mem.close()
+    took = time.perf_counter() - t
+    return {"bulk_load_s": round(took, 2), "bulk_load_facts_per_s": round(work.facts / took)}, rows, t_mid
+
+
+def _points(work: Workload, n: int, t_mid: datetime) -> list[_Point]:
+    rng = random.Random(work.seed)
+    now = datetime.now(UTC)
+    out = []
+    for _ in range(n):
+        as_of = t_mid if rng.random() < 0.5 else now
+        valid_at = _day(rng.randrange(730))
+        ns, ent = f"ns{rng.randrange(NAMESPACES)}", f"e{rng.randrange(work.entities_per_namespace)}"
+        out.append(_Point(ns, ent, f"attr{rng.randrange(ATTRS)}", valid_at, as_of, _us(valid_at), _us(as_of)))
+    return out
+
+
+def _reads(mem: Memory, raw: _Raw, work: Workload, n: int, t_mid: datetime) -> Figures:
+    pts = _points(work, n, t_mid)
+    m = {f"ns{i}": mem.using(f"ns{i}") for i in range(NAMESPACES)}
+    Call = Callable[[_Point], object]
+    cases: dict[str, tuple[Call, Call]] = {
+        "as_of_read": (
+            lambda p: m[p.ns].value(p.entity, p.predicate, valid_at=p.valid_at, as_of=p.as_of),
+            lambda p: raw.slot(p.ns, p.entity, p.predicate, p.v, p.t),
+        ),
+        "entity_view": (
+            lambda p: m[p.ns].facts(p.entity, valid_at=p.valid_at, as_of=p.as_of),
+            lambda p: raw.entity_view(p.ns, p.entity, p.v, p.t),
+        ),
+        "history": (
+            lambda p: m[p.ns].history(p.entity, p.predicate, as_of=p.as_of),
+            lambda p: raw.history(p.ns, p.entity, p.predicate, p.t),
+        ),
+        "two_hop": (
+            lambda p: m[p.ns].neighbourhood(p.entity, 2, valid_at=p.valid_at, as_of=p.as_of),
+            lambda p: raw.two_hop(p.ns, p.entity, p.v, p.t),
+        ),
+    }
+    out: Figures = {}
+    for name, (api, hand) in cases.items():
+        _timed(api, pts[: n // 10]), _timed(hand, pts[: n // 10])  # warm caches and connections
+        a, r = _timed(api, pts), _timed(hand, pts)
+        out |= {f"{name}_p50_us": _pct(a, 0.5), f"{name}_p95_us": _pct(a, 0.95)}
+        out |= {f"{name}_raw_p50_us": _pct(r, 0.5), f"{name}_raw_p95_us": _pct(r, 0.95)}
+        out[f"{name}_api_raw_ratio"] = round(statistics.median(a) / max(statistics.median(r), 0.01), 2)
+    return out
+
+
+def _corrections(mem: Memory, work: Workload, n: int) -> Figures:
+    rng = random.Random(work.seed + 7)
+    ents = work.entities_per_namespace
+    t = time.perf_counter()
+    for i in range(n):
+        mem.correct(f"e{rng.randrange(ents)}", f"attr{rng.randrange(ATTRS)}", value=i,
+                    valid_from=_day(rng.randrange(730)))  # fmt: skip
+    return {"corrections": n, "corrections_per_s": round(n / (time.perf_counter() - t))}
+
+
+def run(facts: int, *, url: str | None = None, reads: int = 2000, corrections: int = 3000, seed: int = 1) -> Figures:
+    """Run the whole benchmark and return its figures. ``url=None`` uses a fresh SQLite file, removed after."""
+    if facts < NAMESPACES * FACTS_PER_ENTITY:
+        raise ConfigError(f"--facts {facts} is too small; use at least {NAMESPACES * FACTS_PER_ENTITY}")
+    tmp = None if url is not None else tempfile.mkdtemp(prefix="chronomem-bench-")
+    target = url if url is not None else os.path.join(tmp or "", "bench.db")
+    work = Workload(facts, seed)
+    try:
+        started = time.perf_counter()
+        figures: Figures = {"facts": facts, "engine": target.split("://")[0] if "://" in target else "sqlite"}
+        load, rows, t_mid = _load(target, work)
+        figures |= load | {"rows": rows, "entities": work.entities_per_namespace * NAMESPACES}
+        mem, raw = chronomem.open(target, namespace="ns0"), _Raw(target)
+        try:
+            figures |= _reads(mem, raw, work, reads, t_mid)
+            figures |= _corrections(mem, work, corrections)
+        finally:
+            mem.close()
+            raw.close()
+        figures |= {"total_s": round(time.perf_counter() - started, 1), "python": platform.python_version(),
+                    "sqlite": sqlite3.sqlite_version, "cpus": os.cpu_count() or 0,
+                    "load_avg_1m": round(os.getloadavg()[0], 2), "platform": sys.platform}  # fmt: skip
+        return figures
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
