@@ -159,6 +159,8 @@ class _Raw:
     def two_hop(self, ns: str, ent: str, v: int, t: int) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
         seen, frontier, edges = {ent}, [ent], []
         for _ in range(2):
+            if not frontier:  # PostgreSQL rejects "IN ()"
+                break
             marks = ", ".join([self.ph] * len(frontier))
             rows = self._q(self.edges_sql.format(marks=marks), (t, t, ns, *frontier, *frontier, t, t, v, v))
             edges += rows
