@@ -1,5 +1,7 @@
 """The server engine: PostgreSQL through psycopg 3 and a connection pool.
 
+* Writes take a connection from a psycopg pool; reads use one autocommit connection per thread
+  (as the SQLite engine does), which saves the pool's check-out on every small read.
 * Writers to one namespace are serialised by its ``clocks`` row: each write transaction bumps it to
   ``max(clock, last + 1)`` and holds its row lock until commit. So system time is strictly increasing
   per namespace, and commits become visible in system-time order (repeatable history), across any
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -44,6 +47,10 @@ CLOCK_SQL = (
     "VALUES (%(ns)s, greatest(%(now)s, (SELECT last_tx + 1 FROM high_water WHERE id = 1))) ON CONFLICT (namespace) "
     "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) "
     "RETURNING last_tx, pg_current_xact_id()::text"
+)
+HIGH_WATER_SQL = (
+    "INSERT INTO high_water (id, last_tx) VALUES (1, %s) ON CONFLICT (id) "
+    "DO UPDATE SET last_tx = excluded.last_tx WHERE high_water.last_tx < excluded.last_tx"
 )
 _RETRYABLE = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetected)
 
@@ -324,6 +331,10 @@ class PostgresEngine:
         self._clock = clock
         self._retries = retries
         self._closed = False
+        self._connect_timeout = int(timeout_s)
+        self._local = threading.local()
+        self._readers: list[psycopg.Connection[tuple[Any, ...]]] = []
+        self._readers_lock = threading.Lock()
         try:  # one direct connection first, for a precise error when the server is unreachable
             psycopg.connect(url, connect_timeout=int(timeout_s)).close()
         except psycopg.Error as exc:
@@ -353,6 +364,10 @@ class PostgresEngine:
         if not self._closed:
             self._closed = True
             self._pool.close()
+            with self._readers_lock:
+                for conn in self._readers:
+                    conn.close()
+                self._readers.clear()
 
     @contextmanager
     def _conn(self) -> Iterator[psycopg.Connection[tuple[Any, ...]]]:
@@ -364,16 +379,31 @@ class PostgresEngine:
         except (psycopg.Error, PoolTimeout) as exc:
             raise map_error(exc, self._where) from exc
 
-    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """One read statement; retried once on a connection that turns out to be dead."""
-        for attempt in (0, 1):
+    def _reader(self) -> psycopg.Connection[tuple[Any, ...]]:
+        """This thread's read connection: reads skip the pool's check-out, a third of a small read's cost."""
+        if self._closed:
+            raise StorageError("this memory is closed; open it again")
+        conn: psycopg.Connection[tuple[Any, ...]] | None = getattr(self._local, "conn", None)
+        if conn is None or conn.closed:
             try:
-                with self._conn() as conn:
-                    return conn.execute(sql, args).fetchall()
-            except BackendUnavailable:
-                if attempt:
-                    raise
-                self._pool.check()
+                conn = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=self._connect_timeout)
+            except psycopg.Error as exc:
+                raise map_error(exc, self._where) from exc
+            with self._readers_lock:
+                self._readers.append(conn)
+            self._local.conn = conn
+        return conn
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One read statement (autocommit: its own snapshot); retried once on a connection found dead."""
+        for attempt in (0, 1):
+            conn = self._reader()
+            try:
+                return conn.execute(sql, args).fetchall()
+            except psycopg.Error as exc:
+                if not conn.broken or attempt:
+                    raise map_error(exc, self._where) from exc
+                conn.close()
         raise AssertionError("unreachable")
 
     # -- schema ------------------------------------------------------------------------------
@@ -437,7 +467,7 @@ class PostgresEngine:
                     # Best effort and after commit, so it never holds a lock across a transaction; a miss
                     # only weakens ordering across namespaces, which no read depends on.
                     with contextlib.suppress(psycopg.Error):
-                        cur.execute("UPDATE high_water SET last_tx = %s WHERE id = 1 AND last_tx < %s", (tx, tx))
+                        cur.execute(HIGH_WATER_SQL, (tx,))
                 return result
             except psycopg.Error as exc:
                 error = map_error(exc, self._where)
@@ -541,8 +571,13 @@ class PostgresEngine:
         return {r[0]: bool(r[1]) for r in rows}
 
     def find_entities(self, namespace: str, name_key: str) -> list[Entity]:
-        with self._conn() as conn:
-            return _find_entities(conn, namespace, name_key)
+        rows = self._read(
+            "SELECT e.namespace, e.id, e.type, e.name, e.aliases, e.recorded FROM entity_names n JOIN entities e "
+            "ON e.namespace = n.namespace AND e.id = n.entity_id WHERE n.namespace = %s AND n.name_key = %s "
+            "ORDER BY e.id",
+            (namespace, name_key),
+        )
+        return [_entity(r) for r in rows]
 
     def facts(self, namespace: str, query: FactQuery) -> list[Fact]:
         sql, args = build_fact_query(namespace, query, ph="%s", agg=AGG, now=INF - 1)

@@ -166,7 +166,7 @@ def test_the_outcome_of_a_transaction_is_read_back_from_the_server(engine: Postg
     assert engine._outcome(None) is None
 
 
-def test_reads_retry_once_on_a_dead_pooled_connection(engine: PostgresEngine, pg_url: str) -> None:
+def test_reads_retry_once_on_a_dead_connection(engine: PostgresEngine, pg_url: str) -> None:
     engine.ensure_namespace("ns")
     with psycopg.connect(pg_url, autocommit=True) as killer:
         killer.execute(
