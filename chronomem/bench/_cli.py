@@ -36,3 +36,8 @@ def core(facts: int, url: str | None, reads: int, as_json: bool) -> None:
     else:
         for key, val in figures.items():
             click.echo(f"{key:28} {val}")
+
+
+from .clients import clients_command  # noqa: E402
+
+bench.add_command(clients_command)

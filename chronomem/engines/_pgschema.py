@@ -10,9 +10,11 @@ The database enforces the invariants itself, so a bad row written by hand fails 
   time (an exclusion constraint over ``int8range(valid_from, valid_to)``; needs ``btree_gist``);
 * ``CHECK`` constraints: non-empty valid and recorded intervals;
 * ``clocks``: one row per namespace holding its last system time, bumped and locked by each write;
-  ``high_water`` is the last system time of any namespace, raised after each commit, so that writes
-  made one after another get increasing times even across namespaces (a hint: it is never locked
-  for the length of a transaction, so writers to different namespaces do not wait for each other).
+  the sequence ``tx_high_water`` is a hint of the last system time of any namespace, so that writes
+  made one after another get increasing times even across namespaces. It is never locked for the
+  length of a transaction, so writers to different namespaces do not wait for each other; racing
+  writers may leave it lower than the highest time, which only weakens ordering across namespaces,
+  and no read depends on that.
 """
 
 from __future__ import annotations
@@ -42,9 +44,10 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         [
             "CREATE EXTENSION IF NOT EXISTS btree_gist",
             f"CREATE TABLE clocks (namespace {_T} PRIMARY KEY, last_tx bigint NOT NULL)",
-            # UNLOGGED: raising the hint writes no WAL, so it costs no second fsync per write; after a
-            # crash it is empty, and the per-namespace clocks alone keep system time increasing.
-            "CREATE UNLOGGED TABLE high_water (id int PRIMARY KEY CHECK (id = 1), last_tx bigint NOT NULL)",
+            # A sequence, not a row: setval takes no lock held to commit, so writers to different
+            # namespaces never queue on it; UNLOGGED, so it adds no WAL (after a crash it restarts at 0
+            # and the per-namespace clocks alone keep system time increasing).
+            "CREATE UNLOGGED SEQUENCE tx_high_water MINVALUE 0 START 0",
             f"CREATE TABLE namespaces (namespace {_T} PRIMARY KEY, created bigint NOT NULL)",
             f"""CREATE TABLE episodes (namespace {_T}, id {_T}, content text NOT NULL, occurred bigint NOT NULL,
                 recorded bigint NOT NULL, kind {_T}, role {_TN}, speaker {_TN}, session {_TN}, source {_TN},
@@ -84,8 +87,8 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
     ),
 ]
 
-#: The tables that are not sharded: replicated to every node under Citus.
-REFERENCE_TABLES = ("migrations", "high_water")
+#: The table that is not sharded: replicated to every node under Citus.
+REFERENCE_TABLES = ("migrations",)
 
 #: Each sharded table's distribution column.
 DISTRIBUTION_COLUMN = {

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 import threading
 import time
@@ -42,15 +41,16 @@ EPISODE_COLS = "namespace, id, content, occurred, recorded, kind, role, speaker,
 ENTITY_COLS = "namespace, id, type, name, aliases, recorded"
 MIGRATION_LOCK = 0x6368726F6E6F  # "chrono": one migrator at a time
 CLOCK_SQL = (
-    "WITH ns AS (INSERT INTO namespaces (namespace, created) VALUES (%(ns)s, %(now)s) ON CONFLICT DO NOTHING) "
-    "INSERT INTO clocks (namespace, last_tx) "
-    "VALUES (%(ns)s, greatest(%(now)s, (SELECT last_tx + 1 FROM high_water WHERE id = 1))) ON CONFLICT (namespace) "
-    "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) "
-    "RETURNING last_tx, pg_current_xact_id()::text"
+    "WITH ns AS (INSERT INTO namespaces (namespace, created) VALUES (%(ns)s, %(now)s) ON CONFLICT DO NOTHING), "
+    "c AS (INSERT INTO clocks (namespace, last_tx) "
+    "VALUES (%(ns)s, greatest(%(now)s, (SELECT last_value + 1 FROM tx_high_water))) ON CONFLICT (namespace) "
+    "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) RETURNING last_tx) "
+    "SELECT last_tx, pg_current_xact_id()::text, "
+    "setval('tx_high_water', greatest(last_tx, (SELECT last_value FROM tx_high_water))) FROM c"
 )
-HIGH_WATER_SQL = (
-    "INSERT INTO high_water (id, last_tx) VALUES (1, %s) ON CONFLICT (id) "
-    "DO UPDATE SET last_tx = excluded.last_tx WHERE high_water.last_tx < excluded.last_tx"
+ROWS_SQL = (
+    f"SELECT {FACT_COLUMNS}, (SELECT {AGG} FROM support s WHERE s.namespace = f.namespace "
+    "AND s.row_id = f.row_id AND s.removed > %s) FROM facts f WHERE f.namespace = %s AND f.row_id = ANY(%s)"
 )
 _RETRYABLE = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetected)
 
@@ -143,11 +143,7 @@ class _PgTxn:
         return [fact_from_row(r) for r in self._c.execute(sql, args)]
 
     def _rows(self, ids: Sequence[int]) -> dict[int, Fact]:
-        sql = (
-            f"SELECT {FACT_COLUMNS}, (SELECT {AGG} FROM support s WHERE s.namespace = f.namespace "
-            "AND s.row_id = f.row_id AND s.removed > %s) FROM facts f WHERE f.namespace = %s AND f.row_id = ANY(%s)"
-        )
-        rows = self._c.execute(sql, (self._tx, self._ns, list(ids)))
+        rows = self._c.execute(ROWS_SQL, (self._tx, self._ns, list(ids)))
         return {f.row_id: f for f in map(fact_from_row, rows)}
 
     def row(self, row_id: int) -> Fact | None:
@@ -174,8 +170,7 @@ class _PgTxn:
         return [found[i] for i in ids if i in found]
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
-        ids = self._execute([(slot, plan)])
-        found = self._rows(ids) if ids else {}
+        ids, found = self._execute([(slot, plan)], read_back=True)
         return [found[i] for i in ids if i in found]
 
     def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
@@ -191,22 +186,36 @@ class _PgTxn:
         return out
 
     def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
-        return len(self._execute(plans))
+        return len(self._execute(plans, read_back=False)[0])
 
-    def _execute(self, plans: Sequence[tuple[str, Plan]]) -> list[int]:
-        """Run ``plans`` with one statement per kind of change (arrays + ``unnest``); return new row ids."""
+    def _execute(self, plans: Sequence[tuple[str, Plan]], *, read_back: bool) -> tuple[list[int], dict[int, Fact]]:
+        """Run ``plans`` with one statement per kind of change (arrays + ``unnest``), pipelined into two
+        round trips; return the new row ids and, with ``read_back``, the new rows."""
         c, ns, tx = self._c, self._ns, self._tx
+        conn = c.connection
         n = sum(len(p.insert) for _, p in plans)
-        ids: list[int] = []
-        if n:
-            c.execute("SELECT nextval('fact_row_ids') FROM generate_series(1, %s) ORDER BY 1", (n,))
-            ids = [r[0] for r in c.fetchall()]
         close = [r for _, p in plans for r in p.close]
-        if close:
-            c.execute(
-                f"UPDATE facts SET recorded_to = %s WHERE namespace = %s AND row_id = ANY(%s) AND recorded_to = {INF}",
-                (tx, ns, close),
-            )
+        id_cur = conn.cursor()
+        with conn.pipeline():
+            if close:
+                c.execute(
+                    f"UPDATE facts SET recorded_to = %s WHERE namespace = %s AND row_id = ANY(%s) "
+                    f"AND recorded_to = {INF}",
+                    (tx, ns, close),
+                )
+            if n:
+                id_cur.execute("SELECT nextval('fact_row_ids') FROM generate_series(1, %s) ORDER BY 1", (n,))
+        ids: list[int] = [r[0] for r in id_cur.fetchall()] if n else []
+        back = conn.cursor() if read_back and ids else None
+        with conn.pipeline():
+            self._insert(plans, ids)
+            if back is not None:
+                back.execute(ROWS_SQL, (tx, ns, ids))
+        found = {f.row_id: f for f in map(fact_from_row, back.fetchall())} if back is not None else {}
+        return ids, found
+
+    def _insert(self, plans: Sequence[tuple[str, Plan]], ids: list[int]) -> None:
+        c, ns, tx = self._c, self._ns, self._tx
         rows: list[tuple[Any, ...]] = []
         support: list[tuple[int, str]] = []
         links: list[tuple[int, int | None, str]] = []
@@ -248,7 +257,6 @@ class _PgTxn:
                 "SELECT %s, %s, * FROM unnest(%s::bigint[], %s::bigint[], %s::text[])",
                 (ns, tx, [o for o, _, _ in links], [w for _, w, _ in links], [r for _, _, r in links]),
             )
-        return ids
 
     def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
         c, ns = self._c, self._ns
@@ -457,17 +465,15 @@ class PostgresEngine:
         with self._conn() as conn:
             try:
                 with conn.cursor() as cur:
-                    cur.execute("BEGIN")
-                    row = cur.execute(CLOCK_SQL, {"ns": namespace, "now": self._clock()}).fetchone()
+                    with conn.pipeline():  # one round trip
+                        cur.execute("BEGIN")
+                        cur.execute(CLOCK_SQL, {"ns": namespace, "now": self._clock()})
+                    row = cur.fetchone()
                     assert row is not None
-                    tx, xid = row
+                    tx, xid, _ = row
                     result = fn(_PgTxn(cur, namespace, int(tx)))
                     committing = True
                     cur.execute("COMMIT")
-                    # Best effort and after commit, so it never holds a lock across a transaction; a miss
-                    # only weakens ordering across namespaces, which no read depends on.
-                    with contextlib.suppress(psycopg.Error):
-                        cur.execute(HIGH_WATER_SQL, (tx,))
                 return result
             except psycopg.Error as exc:
                 error = map_error(exc, self._where)
