@@ -24,21 +24,17 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .._bitemporal import Plan
-from .._model import Change, Entity, Episode, Fact, Revision, canonical_json
+from .._model import Change, Entity, Episode, Fact, Revision
 from .._time import now_us
 from ..errors import BackendUnavailable, ChronomemError, ConfigError, SchemaMismatch, StorageError
 from ..types import Erasure, FactQuery
 from ._pgschema import MIGRATIONS, map_error
-from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row, support_subquery
+from ._pgtxn import AGG, ENTITY_COLS, EPISODE_COLS, PgTxn
+from ._sql import FACT_COLUMNS, INF, build_fact_query, fact_from_row
 from ._sqlite import _entity, _episode
 
 T = TypeVar("T")
-Cursor = psycopg.Cursor[tuple[Any, ...]]
 
-AGG = "string_agg(s.episode_id, chr(31))"
-EPISODE_COLS = "namespace, id, content, occurred, recorded, kind, role, speaker, session, source, metadata, retracted"
-ENTITY_COLS = "namespace, id, type, name, aliases, recorded"
 MIGRATION_LOCK = 0x6368726F6E6F  # "chrono": one migrator at a time
 CLOCK_SQL = (
     "WITH ns AS (INSERT INTO namespaces (namespace, created) VALUES (%(ns)s, %(now)s) ON CONFLICT DO NOTHING), "
@@ -47,10 +43,6 @@ CLOCK_SQL = (
     "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) RETURNING last_tx) "
     "SELECT last_tx, pg_current_xact_id()::text, "
     "setval('tx_high_water', greatest(last_tx, (SELECT last_value FROM tx_high_water))) FROM c"
-)
-ROWS_SQL = (
-    f"SELECT {FACT_COLUMNS}, (SELECT {AGG} FROM support s WHERE s.namespace = f.namespace "
-    "AND s.row_id = f.row_id AND s.removed > %s) FROM facts f WHERE f.namespace = %s AND f.row_id = ANY(%s)"
 )
 _RETRYABLE = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetected)
 
@@ -61,248 +53,6 @@ class _Retry(Exception):
     def __init__(self, error: ChronomemError) -> None:
         super().__init__(str(error))
         self.error = error
-
-
-class _PgTxn:
-    """A write transaction (see :class:`chronomem.types.Txn`)."""
-
-    def __init__(self, cur: Cursor, namespace: str, tx: int) -> None:
-        self._c = cur
-        self._ns = namespace
-        self._tx = tx
-
-    @property
-    def tx(self) -> int:
-        return self._tx
-
-    def put_episode(self, episode: Episode) -> Episode | None:
-        e = episode
-        self._c.execute(
-            f"INSERT INTO episodes ({EPISODE_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,NULL) "
-            "ON CONFLICT (namespace, id) DO NOTHING",
-            (self._ns, e.id, e.content, e.occurred_at, self._tx, e.kind, e.role, e.speaker, e.session, e.source,
-             canonical_json(e.metadata)),
-        )  # fmt: skip
-        return None if self._c.rowcount == 1 else self.episode(e.id)
-
-    def episode(self, episode_id: str) -> Episode | None:
-        r = self._c.execute(
-            f"SELECT {EPISODE_COLS} FROM episodes WHERE namespace = %s AND id = %s", (self._ns, episode_id)
-        ).fetchone()
-        return None if r is None else _episode(r)
-
-    def entity(self, entity_id: str) -> Entity | None:
-        r = self._c.execute(
-            f"SELECT {ENTITY_COLS} FROM entities WHERE namespace = %s AND id = %s", (self._ns, entity_id)
-        ).fetchone()
-        return None if r is None else _entity(r)
-
-    def mark_episode_retracted(self, episode_id: str) -> None:
-        self._c.execute(
-            "UPDATE episodes SET retracted = %s WHERE namespace = %s AND id = %s AND retracted IS NULL",
-            (self._tx, self._ns, episode_id),
-        )
-
-    def put_entity(self, entity: Entity) -> None:
-        import json
-
-        from .._names import name_key
-
-        e = entity
-        self._c.execute(
-            f"INSERT INTO entities ({ENTITY_COLS}) VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT (namespace, id) DO UPDATE "
-            "SET type = excluded.type, name = excluded.name, aliases = excluded.aliases, recorded = excluded.recorded",
-            (self._ns, e.id, e.type, e.name, json.dumps(list(e.aliases), ensure_ascii=False),
-             e.recorded_at or self._tx),
-        )  # fmt: skip
-        self._c.executemany(
-            "INSERT INTO entity_names (namespace, name_key, entity_id) VALUES (%s,%s,%s) ON CONFLICT DO NOTHING",
-            [(self._ns, name_key(n), e.id) for n in dict.fromkeys((e.name, *e.aliases))],
-        )
-
-    def find_entities(self, name_key: str) -> list[Entity]:
-        return _find_entities(self._c, self._ns, name_key)
-
-    def predicate(self, name: str, multi: bool | None) -> bool:
-        # One round trip, no row update: the SELECT sees the stored row, the CTE the one it inserts.
-        r = self._c.execute(
-            "WITH ins AS (INSERT INTO predicates (namespace, name, multi) VALUES (%s,%s,%s) ON CONFLICT DO NOTHING "
-            "RETURNING multi) SELECT multi FROM ins UNION ALL "
-            "SELECT multi FROM predicates WHERE namespace = %s AND name = %s LIMIT 1",
-            (self._ns, name, bool(multi), self._ns, name),
-        ).fetchone()
-        assert r is not None
-        return bool(r[0])
-
-    def current(self, slot: str) -> list[Fact]:
-        # The namespace's clock row, locked by this transaction, already serialises its writers.
-        return self._facts(FactQuery(slot=slot, as_of=self._tx))
-
-    def _facts(self, q: FactQuery) -> list[Fact]:
-        sql, args = build_fact_query(self._ns, q, ph="%s", agg=AGG, now=self._tx)
-        return [fact_from_row(r) for r in self._c.execute(sql, args)]
-
-    def _rows(self, ids: Sequence[int]) -> dict[int, Fact]:
-        rows = self._c.execute(ROWS_SQL, (self._tx, self._ns, list(ids)))
-        return {f.row_id: f for f in map(fact_from_row, rows)}
-
-    def row(self, row_id: int) -> Fact | None:
-        return self._rows([row_id]).get(row_id)
-
-    def revisions_into(self, row_id: int) -> list[Revision]:
-        rows = self._c.execute(
-            "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = %s AND new_row = %s",
-            (self._ns, row_id),
-        )
-        return [Revision(*r) for r in rows]
-
-    def supported_by(self, episode_id: str) -> list[Fact]:
-        ids = [
-            r[0]
-            for r in self._c.execute(
-                "SELECT s.row_id FROM support s JOIN facts f ON f.namespace = s.namespace AND f.row_id = s.row_id "
-                f"WHERE s.namespace = %s AND s.episode_id = %s AND s.removed = {INF} AND f.recorded_to = {INF} "
-                "ORDER BY s.row_id",
-                (self._ns, episode_id),
-            )
-        ]
-        found = self._rows(ids)
-        return [found[i] for i in ids if i in found]
-
-    def apply(self, slot: str, plan: Plan) -> list[Fact]:
-        ids, found = self._execute([(slot, plan)], read_back=True)
-        return [found[i] for i in ids if i in found]
-
-    def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
-        out: dict[str, list[Fact]] = {s: [] for s in slots}
-        sql = (
-            f"SELECT {FACT_COLUMNS}, {support_subquery('%s').format(agg=AGG)}, f.slot FROM facts f "
-            "WHERE f.namespace = %s AND f.slot = ANY(%s) AND f.recorded_from <= %s AND f.recorded_to > %s "
-            "ORDER BY f.slot, f.valid_from, f.recorded_from"
-        )
-        tx = self._tx
-        for r in self._c.execute(sql, (tx, tx, self._ns, list(out), tx, tx)):
-            out[r[14]].append(fact_from_row(r))
-        return out
-
-    def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
-        return len(self._execute(plans, read_back=False)[0])
-
-    def _execute(self, plans: Sequence[tuple[str, Plan]], *, read_back: bool) -> tuple[list[int], dict[int, Fact]]:
-        """Run ``plans`` with one statement per kind of change (arrays + ``unnest``), pipelined into two
-        round trips; return the new row ids and, with ``read_back``, the new rows."""
-        c, ns, tx = self._c, self._ns, self._tx
-        conn = c.connection
-        n = sum(len(p.insert) for _, p in plans)
-        close = [r for _, p in plans for r in p.close]
-        id_cur = conn.cursor()
-        with conn.pipeline():
-            if close:
-                c.execute(
-                    f"UPDATE facts SET recorded_to = %s WHERE namespace = %s AND row_id = ANY(%s) "
-                    f"AND recorded_to = {INF}",
-                    (tx, ns, close),
-                )
-            if n:
-                id_cur.execute("SELECT nextval('fact_row_ids') FROM generate_series(1, %s) ORDER BY 1", (n,))
-        ids: list[int] = [r[0] for r in id_cur.fetchall()] if n else []
-        back = conn.cursor() if read_back and ids else None
-        with conn.pipeline():
-            self._insert(plans, ids)
-            if back is not None:
-                back.execute(ROWS_SQL, (tx, ns, ids))
-        found = {f.row_id: f for f in map(fact_from_row, back.fetchall())} if back is not None else {}
-        return ids, found
-
-    def _insert(self, plans: Sequence[tuple[str, Plan]], ids: list[int]) -> None:
-        c, ns, tx = self._c, self._ns, self._tx
-        rows: list[tuple[Any, ...]] = []
-        support: list[tuple[int, str]] = []
-        links: list[tuple[int, int | None, str]] = []
-        at = 0
-        for slot, plan in plans:
-            for k, nr in enumerate(plan.insert):
-                cl, rid = nr.claim, ids[at + k]
-                value = None if cl.object is not None else canonical_json(cl.value)
-                rows.append((rid, slot, cl.subject, cl.predicate, cl.object, value, nr.valid.start,
-                             end_value(nr.valid.end), cl.kind, cl.modality, cl.confidence))  # fmt: skip
-                support += [(rid, ep) for ep in nr.episodes]
-            support += list(plan.support)
-            links += [(old, None if idx is None else ids[at + idx], why) for old, idx, why in plan.links]
-            at += len(plan.insert)
-        if rows:
-            c.execute(
-                "INSERT INTO facts (namespace, recorded_from, recorded_to, row_id, slot, subject, predicate, "
-                "object_id, value, valid_from, valid_to, kind, modality, confidence) "
-                "SELECT %s, %s, %s, * FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], %s::text[], "
-                "%s::text[], %s::bigint[], %s::bigint[], %s::text[], %s::text[], %s::float8[])",
-                (ns, tx, INF, *(list(col) for col in zip(*rows, strict=True))),
-            )
-        if support:
-            c.execute(
-                "INSERT INTO support (namespace, added, removed, row_id, episode_id) "
-                "SELECT %s, %s, %s, * FROM unnest(%s::bigint[], %s::text[]) ON CONFLICT DO NOTHING",
-                (ns, tx, INF, [r for r, _ in support], [e for _, e in support]),
-            )
-        unsupport = [(tx, ns, rid, ep) for _, p in plans for rid, ep in p.unsupport]
-        if unsupport:
-            c.executemany(
-                "UPDATE support SET removed = %s WHERE namespace = %s AND row_id = %s AND episode_id = %s "
-                f"AND removed = {INF}",
-                unsupport,
-            )
-        if links:
-            c.execute(
-                "INSERT INTO revisions (namespace, at, old_row, new_row, reason) "
-                "SELECT %s, %s, * FROM unnest(%s::bigint[], %s::bigint[], %s::text[])",
-                (ns, tx, [o for o, _, _ in links], [w for _, w, _ in links], [r for _, _, r in links]),
-            )
-
-    def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
-        c, ns = self._c, self._ns
-        if subject is not None:
-            c.execute(
-                "SELECT row_id FROM facts WHERE namespace = %s AND (subject = %s OR object_id = %s)",
-                (ns, subject, subject),
-            )
-            ids = [r[0] for r in c.fetchall()]
-            c.execute("DELETE FROM entities WHERE namespace = %s AND id = %s", (ns, subject))
-            c.execute("DELETE FROM entity_names WHERE namespace = %s AND entity_id = %s", (ns, subject))
-        else:
-            c.execute(
-                "SELECT DISTINCT row_id FROM support s WHERE namespace = %s AND episode_id = %s AND NOT EXISTS "
-                "(SELECT 1 FROM support o WHERE o.namespace = s.namespace AND o.row_id = s.row_id "
-                "AND o.episode_id <> s.episode_id)",
-                (ns, episode),
-            )
-            ids = [r[0] for r in c.fetchall()]
-            c.execute("DELETE FROM support WHERE namespace = %s AND episode_id = %s", (ns, episode))
-            c.execute("DELETE FROM episodes WHERE namespace = %s AND id = %s", (ns, episode))
-        c.execute("DELETE FROM facts WHERE namespace = %s AND row_id = ANY(%s)", (ns, ids))
-        c.execute("DELETE FROM support WHERE namespace = %s AND row_id = ANY(%s)", (ns, ids))
-        c.execute(
-            "DELETE FROM revisions WHERE namespace = %s AND (old_row = ANY(%s) OR new_row = ANY(%s))", (ns, ids, ids)
-        )
-        return len(ids)
-
-    def audit_erase(self, target_kind: str, target_digest: str, rows: int) -> None:
-        from .._names import digest
-
-        self._c.execute(
-            "INSERT INTO erasures (namespace_digest, at, target_kind, target_digest, rows_removed) "
-            "VALUES (%s,%s,%s,%s,%s)",
-            (digest(self._ns), self._tx, target_kind, target_digest, rows),
-        )
-
-
-def _find_entities(c: Cursor | psycopg.Connection[tuple[Any, ...]], ns: str, name_key: str) -> list[Entity]:
-    rows = c.execute(
-        "SELECT e.namespace, e.id, e.type, e.name, e.aliases, e.recorded FROM entity_names n JOIN entities e "
-        "ON e.namespace = n.namespace AND e.id = n.entity_id WHERE n.namespace = %s AND n.name_key = %s "
-        "ORDER BY e.id",
-        (ns, name_key),
-    )
-    return [_entity(r) for r in rows]
 
 
 def _configure(conn: psycopg.Connection[tuple[Any, ...]], lock_ms: int) -> None:
@@ -448,7 +198,7 @@ class PostgresEngine:
         return [name for name, _ in MIGRATIONS if name not in done]
 
     # -- writes ------------------------------------------------------------------------------
-    def write(self, namespace: str, fn: Callable[[_PgTxn], T]) -> T:
+    def write(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
         for attempt in range(self._retries + 1):
             try:
                 return self._write_once(namespace, fn)
@@ -459,7 +209,7 @@ class PostgresEngine:
                 time.sleep(0.05 * 4**attempt)
         raise AssertionError("unreachable")
 
-    def _write_once(self, namespace: str, fn: Callable[[_PgTxn], T]) -> T:
+    def _write_once(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
         xid: str | None = None
         committing = False
         with self._conn() as conn:
@@ -471,7 +221,7 @@ class PostgresEngine:
                     row = cur.fetchone()
                     assert row is not None
                     tx, xid, _ = row
-                    result = fn(_PgTxn(cur, namespace, int(tx)))
+                    result = fn(PgTxn(cur, namespace, int(tx)))
                     committing = True
                     cur.execute("COMMIT")
                 return result
@@ -516,7 +266,7 @@ class PostgresEngine:
             self.write(namespace, lambda txn: None)
 
     def erase_namespace(self, namespace: str, digest: str) -> int:
-        def run(txn: _PgTxn) -> int:
+        def run(txn: PgTxn) -> int:
             c = txn._c
             row = c.execute("SELECT count(*) FROM facts WHERE namespace = %s", (namespace,)).fetchone()
             n = int(row[0]) if row else 0
