@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from ._model import JSON, Fact, Interval, Reason, canonical_json
 
@@ -96,12 +97,9 @@ def plan_write(
     if not current:  # the common case of a bulk load: nothing to cut
         return Plan() if claim is None else Plan(insert=(NewRow(claim, portion, (episode,) if episode else ()),))
     hit = sorted((r for r in current if r.valid.overlaps(portion)), key=lambda r: r.valid.start)
-    if claim is not None:
-        for row in hit:
-            if same_claim(row, claim) and row.valid.covers(portion):
-                if episode is None or episode in row.episodes:
-                    return Plan()
-                return Plan(support=((row.row_id, episode),))
+    if claim is not None and _holds(hit, portion, claim):
+        new = () if episode is None else tuple((r.row_id, episode) for r in hit if episode not in r.episodes)
+        return Plan(support=new)
     if claim is None and not hit:
         return Plan()
     inserts: list[NewRow] = []
@@ -120,6 +118,17 @@ def plan_write(
     for row in hit:
         links.append((row.row_id, new_index, reason if claim is not None else Reason.RETRACTION))
     return Plan(close=tuple(r.row_id for r in hit), insert=tuple(inserts), links=tuple(links))
+
+
+def _holds(hit: Sequence[Fact], portion: Interval, claim: Claim) -> bool:
+    """Whether ``hit`` (the rows overlapping ``portion``, by start) hold ``claim`` at every instant of it,
+    possibly over several adjacent rows ("A [10,20) + A [20,30)" holds A over [15,25))."""
+    if not hit or not all(same_claim(r, claim) for r in hit) or hit[0].valid.start > portion.start:
+        return False
+    if any(a.valid.end != b.valid.start for a, b in pairwise(hit)):
+        return False
+    end = hit[-1].valid.end
+    return end is None or (portion.end is not None and portion.end <= end)
 
 
 def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[Fact]) -> Plan:

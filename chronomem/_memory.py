@@ -61,6 +61,8 @@ DEFAULT_MULTI_VALUED = frozenset(
 )
 MAX_CONTENT = 1_000_000
 _MISSING: JSON = {"__chronomem_missing__": True}
+_KINDS = frozenset(k.value for k in Kind)
+_MODALITIES = frozenset(m.value for m in Modality)
 
 
 def _us(dt: datetime | None, name: str, default: int) -> int:
@@ -279,9 +281,9 @@ class Memory:
             raise InvalidValue("value is empty; to say a value no longer holds, use retract()")
         if object is None:
             canonical_json(value)
-        if kind not in Kind.__members__.values():
+        if not isinstance(kind, str) or kind not in _KINDS:
             raise InvalidValue(f"kind={kind!r}; use one of {[k.value for k in Kind]}")
-        if modality not in Modality.__members__.values():
+        if not isinstance(modality, str) or modality not in _MODALITIES:
             raise InvalidValue(f"modality={modality!r}; use one of {[m.value for m in Modality]}")
         if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0.0 <= confidence <= 1.0:
             raise InvalidValue(f"confidence={confidence!r} must be a number in [0, 1]")

@@ -124,6 +124,7 @@ class Interval:
 
 # One encoder, built once: ``json.dumps`` with options builds a new one per call (a bulk-load hot spot).
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_encode_str = json.encoder.encode_basestring
 
 
 def canonical_json(value: JSON) -> str:
@@ -132,12 +133,17 @@ def canonical_json(value: JSON) -> str:
     Raises :class:`InvalidValue` for anything JSON cannot represent (sets, NaN, bytes…) or for a
     value over ``MAX_VALUE_BYTES``.
     """
-    if isinstance(value, dict | list | tuple) and _bad_key(value):
-        raise InvalidValue(f"value {value!r:.80} has a non-string object key; JSON keys are strings")
-    try:
-        text = _ENCODER.encode(value)
-    except (TypeError, ValueError) as exc:
-        raise InvalidValue(f"value {value!r:.80} is not JSON-serialisable: {exc}") from exc
+    if type(value) is str:  # fast paths for the common scalars give the encoder's exact output
+        text = _encode_str(value)
+    elif type(value) is int:
+        text = int.__repr__(value)
+    else:
+        if isinstance(value, dict | list | tuple) and _bad_key(value):
+            raise InvalidValue(f"value {value!r:.80} has a non-string object key; JSON keys are strings")
+        try:
+            text = _ENCODER.encode(value)
+        except (TypeError, ValueError) as exc:
+            raise InvalidValue(f"value {value!r:.80} is not JSON-serialisable: {exc}") from exc
     if len(text.encode()) > MAX_VALUE_BYTES:
         raise InvalidValue(f"value is {len(text.encode())} bytes as JSON; the limit is {MAX_VALUE_BYTES}")
     return text

@@ -160,7 +160,8 @@ class Engine(Protocol):
         ...
 
     def erasures(self, namespace_digest: str) -> list[Erasure]:
-        """The erase records of the namespace whose digest is ``namespace_digest``, oldest first.
+        """The erase records of the namespace whose ``chronomem._names.digest`` is ``namespace_digest``,
+        oldest first (``Txn.audit_erase`` and ``erase_namespace`` file them under that digest).
 
         Records outlive the namespace they describe (an erased namespace still has its record)."""
         ...

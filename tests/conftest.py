@@ -1,13 +1,16 @@
-"""Shared fixtures. ``--require-servers`` turns a missing integration server into a failure (CI uses it)."""
+"""Shared fixtures. ``--require-servers`` turns a missing integration server into a failure (CI uses it).
+
+``--hypothesis-profile=ci`` runs 1,000 examples per property/model-based test (CI uses it)."""
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-# "ci" runs the property tests hard; "dev" (default) keeps local runs quick.
+# Hypothesis profiles: the default keeps local runs quick; CI runs `pytest --hypothesis-profile=ci`.
+# No deadline: tests that write to a real database vary in speed on shared machines.
+settings.register_profile("default", deadline=None)
 settings.register_profile("ci", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=100, deadline=None)  # use with --hypothesis-profile=dev
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -55,7 +55,8 @@ def end_value(end: int | None) -> int:
 def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: int) -> tuple[str, list[Any]]:
     """SELECT for ``q``. ``ph`` is the placeholder (``?`` or ``%s``), ``agg`` the string aggregate.
 
-    Support is read as of ``q.as_of`` (or ``now`` for an audit over all system time).
+    Support is read as of ``q.as_of`` (or ``now`` for an audit over all system time), and so is each
+    row's recorded end: as of T a row believed at T has ``recorded.end is None``.
     """
     support_at = q.as_of if q.as_of is not None else now
     args: list[Any] = [support_at, support_at, namespace]
@@ -89,7 +90,10 @@ def _fact_sql(
     limit: int | None,
 ) -> str:
     """The SQL text for one query shape, built once (reads are hot; see issue #2)."""
-    sql = [f"SELECT {FACT_COLUMNS}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
+    # As of T every matching row was still believed at T; its later recorded_to is knowledge from after T,
+    # so it reads as open: an as-of read returns exactly what a read at T returned (DESIGN §4).
+    columns = FACT_COLUMNS if not as_of else FACT_COLUMNS.replace("f.recorded_to", str(INF))
+    sql = [f"SELECT {columns}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
     if slot:
         sql.append(f"AND f.slot = {ph}")
     if subject:

@@ -48,7 +48,12 @@ from __future__ import annotations
 from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
+from ._episodes import EpisodeTests
+from ._graph import GraphTests
+from ._history import HistoryTests
 from ._reference import REFERENCE_CASES, ReferenceCases
+from ._refmodel import ModelRow, ReferenceModel
+from ._stateful import ModelBasedTests, SlotMachine
 
 __all__ = [
     "NAMESPACE",
@@ -56,14 +61,21 @@ __all__ = [
     "CheckedEngine",
     "EngineConformance",
     "EngineFixtures",
+    "EpisodeTests",
+    "GraphTests",
+    "HistoryTests",
     "MakeEngine",
     "ManualClock",
+    "ModelBasedTests",
+    "ModelRow",
     "ReferenceCases",
+    "ReferenceModel",
     "Row",
+    "SlotMachine",
     "at",
     "row_of",
 ]
 
 
-class EngineConformance(ReferenceCases):
+class EngineConformance(ReferenceCases, HistoryTests, GraphTests, EpisodeTests, ModelBasedTests):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

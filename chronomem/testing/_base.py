@@ -20,7 +20,7 @@ from ..types import Engine
 from ._checked import CheckedEngine
 from ._clock import ManualClock
 
-__all__ = ["NAMESPACE", "EngineFixtures", "MakeEngine", "Row", "at", "row_of"]
+__all__ = ["NAMESPACE", "EngineFixtures", "MakeEngine", "Row", "at", "row_of", "sorted_rows"]
 
 MakeEngine: TypeAlias = Callable[[Callable[[], int]], Engine]
 #: A fact row as the reference cases write it: ``(value, valid_from, valid_to, recorded_from, recorded_to)``.
@@ -37,6 +37,14 @@ def row_of(fact: Fact) -> Row:
     """A fact as a :data:`Row`; an edge's value is its object id."""
     value = fact.object if fact.object is not None else fact.value
     return (value, fact.valid.start, fact.valid.end, fact.recorded.start, fact.recorded.end)
+
+
+def sorted_rows(rows: list[Row]) -> list[Row]:
+    """Rows in a fixed order (value as text, then the times; an open end sorts last)."""
+    big = 1 << 63
+    return sorted(
+        rows, key=lambda r: (str(r[0]), r[1], big if r[2] is None else r[2], r[3], big if r[4] is None else r[4])
+    )
 
 
 class EngineFixtures:

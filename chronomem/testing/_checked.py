@@ -1,11 +1,13 @@
 """An engine wrapper that checks the store's invariants after every write transaction.
 
-Every write must get a strictly greater system time than the previous one, and afterwards no
-namespace may hold two current rows of one slot that overlap in valid time (DESIGN §3).
+Every write transaction must get a system time no other write got, strictly greater than the
+previous write from the same thread; afterwards the namespace may not hold two current rows of one
+slot that overlap in valid time (DESIGN §3).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -20,12 +22,15 @@ T = TypeVar("T")
 class CheckedEngine:
     """Delegates to ``inner``; after each successful ``write`` asserts the invariants above.
 
-    ``txs`` lists the system time of every write, in order.
+    ``txs`` lists the system time of every committed write, in the order they returned.
     """
 
     def __init__(self, inner: Engine) -> None:
         self.inner = inner
         self.txs: list[int] = []
+        self._seen: set[int] = set()
+        self._lock = threading.Lock()
+        self._local = threading.local()
 
     @property
     def url(self) -> str:
@@ -55,9 +60,13 @@ class CheckedEngine:
         return result
 
     def _check(self, namespace: str, tx: int) -> None:
-        if self.txs:
-            assert tx > self.txs[-1], f"system time went from {self.txs[-1]} to {tx}; it must strictly increase"
-        self.txs.append(tx)
+        last: int | None = getattr(self._local, "last", None)
+        assert last is None or tx > last, f"system time went from {last} to {tx}; it must strictly increase"
+        self._local.last = tx
+        with self._lock:
+            assert tx not in self._seen, f"two write transactions got the same system time {tx}"
+            self._seen.add(tx)
+            self.txs.append(tx)
         broken = self.inner.overlaps(namespace)
         assert not broken, f"after the write at {tx}, current rows overlap in valid time: {broken}"
 

@@ -1,0 +1,136 @@
+"""Episodes as the source of truth: retracting one undoes what it caused; erase removes it for good."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .._memory import Memory
+from .._names import digest
+from ..errors import InvalidValue, NotFound
+from ..types import Erasure, FactQuery
+from ._base import NAMESPACE, EngineFixtures, at, row_of
+from ._checked import CheckedEngine
+
+__all__ = ["EpisodeTests"]
+
+INF = None
+
+
+def _move(mem: Memory) -> None:
+    """e1 (at 10): Alice lives in Berlin; e2 (at 20): she moved to Paris."""
+    mem.assert_fact(
+        "alice", "lives_in", "Berlin", episode=mem.add_episode("I live in Berlin", occurred_at=at(10), id="e1")
+    )
+    mem.assert_fact(
+        "alice", "lives_in", "Paris", episode=mem.add_episode("I moved to Paris", occurred_at=at(20), id="e2")
+    )
+
+
+def _story(mem: Memory, as_of: int | None = None) -> list[tuple[object, int, int | None, tuple[str, ...]]]:
+    rows = mem.history("alice", "lives_in", as_of=None if as_of is None else at(as_of))
+    return [(row_of(f)[0], f.valid.start, f.valid.end, f.episodes) for f in rows]
+
+
+def _check_content_free(record: Erasure, *secrets: str) -> None:
+    assert re.fullmatch(r"[0-9a-f]{64}", record.target_digest), "the target must be a digest, not content"
+    text = repr(record)
+    for secret in secrets:
+        assert secret not in text, f"the erase record {record} reveals {secret!r}"
+
+
+class EpisodeTests(EngineFixtures):
+    """Retract and erase by episode, subject and namespace."""
+
+    def test_retracting_an_episode_brings_back_what_it_superseded(self, mem: Memory) -> None:
+        _move(mem)
+        before = [("berlin", 10, 20, ("e1",)), ("paris", 20, INF, ("e2",))]
+        assert _story(mem) == before
+        result = mem.retract_episode("e2")
+        assert _story(mem) == [("berlin", 10, INF, ("e1",))]
+        assert _story(mem, result.tx - 1) == before
+        assert mem.episode("e2").retracted_at == result.tx
+        assert mem.episode("e1").retracted_at is None
+
+    def test_retracting_an_episode_ends_what_only_it_supported(self, mem: Memory) -> None:
+        ep = mem.add_episode("I work at Acme", occurred_at=at(5), id="e5")
+        mem.assert_fact("alice", "works_at", "Acme", episode=ep)
+        result = mem.retract_episode("e5")
+        assert mem.values("alice", "works_at", valid_at=at(10)) == []
+        assert [row_of(f) for f in mem.audit("alice", "works_at")] == [("acme", 5, INF, 2, result.tx)]
+
+    def test_rows_with_other_support_only_lose_the_episode(self, mem: Memory) -> None:
+        _move(mem)
+        again = mem.add_episode("I live in Paris", occurred_at=at(25), id="e3")
+        assert not mem.assert_fact("alice", "lives_in", "Paris", episode=again).changed
+        assert _story(mem)[-1] == ("paris", 20, INF, ("e2", "e3"))
+        result = mem.retract_episode("e2")
+        assert result.closed == () and result.inserted == ()
+        assert _story(mem) == [("berlin", 10, 20, ("e1",)), ("paris", 20, INF, ("e3",))]
+        assert _story(mem, result.tx - 1)[-1] == ("paris", 20, INF, ("e2", "e3"))
+
+    def test_retracting_an_unknown_episode_is_not_found(self, mem: Memory) -> None:
+        with pytest.raises(NotFound, match="nope"):
+            mem.retract_episode("nope")
+
+    def test_erase_subject_removes_its_rows_across_all_system_time(self, mem: Memory, engine: CheckedEngine) -> None:
+        self.require("supports_erase")
+        _move(mem)
+        mem.assert_fact("alice", "knows", "Bob")
+        mem.assert_fact("carol", "knows", "Alice")
+        mem.assert_fact("bob", "lives_in", "Rome", valid_from=at(0))
+        touching = engine.facts(NAMESPACE, FactQuery(touching=("alice",)))
+        some_row = touching[0].row_id
+        assert len(touching) == 5
+        assert mem.erase(subject="alice") == 5
+        assert engine.facts(NAMESPACE, FactQuery(touching=("alice",))) == []
+        assert [row_of(f) for f in engine.facts(NAMESPACE, FactQuery())] == [("rome", 0, INF, 7, INF)]
+        with pytest.raises(NotFound):
+            mem.get_entity("alice")
+        assert mem.versions(some_row) == []
+        assert all("alice" not in (c.fact.subject, c.fact.object) for c in mem.changes(at(0)))
+        [record] = engine.erasures(digest(NAMESPACE))
+        assert (record.target_kind, record.rows_removed) == ("subject", 5)
+        _check_content_free(record, "alice", "Alice")
+
+    def test_erase_episode_removes_what_only_it_supported(self, mem: Memory, engine: CheckedEngine) -> None:
+        self.require("supports_erase")
+        _move(mem)
+        mem.assert_fact("alice", "age", value=30, valid_from=at(0), episode="e1")
+        assert not mem.assert_fact("alice", "age", value=30, valid_from=at(0), episode="e2").changed
+        mem.assert_fact("alice", "likes", "jazz", episode="e2")
+        removed = mem.erase(episode="e2")
+        with pytest.raises(NotFound):
+            mem.episode("e2")
+        assert "paris" not in {row_of(f)[0] for f in mem.audit("alice", "lives_in")}
+        assert _story(mem) == [("berlin", 10, INF, ("e1",))]
+        assert mem.audit("alice", "likes") == []
+        assert [f.episodes for f in mem.audit("alice", "age")] == [("e1",)]
+        assert all("e2" not in f.episodes for f in engine.facts(NAMESPACE, FactQuery()))
+        [record] = engine.erasures(digest(NAMESPACE))
+        assert (record.target_kind, record.rows_removed) == ("episode", removed)
+        assert removed == 2
+        _check_content_free(record, "e2", "Paris")
+
+    def test_erase_namespace_removes_everything_in_it_and_nothing_else(
+        self, mem: Memory, engine: CheckedEngine
+    ) -> None:
+        self.require("supports_erase")
+        _move(mem)
+        other = Memory(engine, "other", owns_engine=False)
+        other.assert_fact("alice", "lives_in", "Rome")
+        assert mem.erase_namespace() == 3
+        assert engine.facts(NAMESPACE, FactQuery()) == []
+        assert engine.episode(NAMESPACE, "e1") is None and engine.entity(NAMESPACE, "alice") is None
+        assert engine.predicates(NAMESPACE) == {}
+        assert NAMESPACE not in engine.namespaces()
+        assert [row_of(f)[0] for f in other.audit("alice", "lives_in")] == ["rome"]
+        [record] = engine.erasures(digest(NAMESPACE))
+        assert (record.target_kind, record.rows_removed) == ("namespace", 3)
+        _check_content_free(record, NAMESPACE)
+        assert engine.erasures(digest("other")) == []
+
+    def test_erase_takes_exactly_one_target(self, mem: Memory) -> None:
+        with pytest.raises(InvalidValue, match="exactly one"):
+            mem.erase()

@@ -1,0 +1,90 @@
+"""A small, deliberately naive model of DESIGN §3, written without :mod:`chronomem._bitemporal`.
+
+It keeps every row ever written, per slot, with its valid and recorded intervals, and answers reads
+by filtering them. The model-based test compares an engine (through :class:`chronomem.Memory`)
+against it. Instants are ``int``; ``None`` as an end is +infinity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+__all__ = ["ModelRow", "ReferenceModel"]
+
+
+def _before(t: int, end: int | None) -> bool:
+    """``t < end`` with ``None`` as +infinity."""
+    return end is None or t < end
+
+
+@dataclass
+class ModelRow:
+    value: str
+    valid_from: int
+    valid_to: int | None
+    recorded_from: int
+    recorded_to: int | None = None
+
+    def believed_at(self, as_of: int) -> bool:
+        return self.recorded_from <= as_of and _before(as_of, self.recorded_to)
+
+    def true_at(self, valid: int) -> bool:
+        return self.valid_from <= valid and _before(valid, self.valid_to)
+
+    def overlaps(self, a: int, b: int | None) -> bool:
+        return _before(self.valid_from, b) and _before(a, self.valid_to)
+
+    def key(self) -> tuple[str, int, int | None, int, int | None]:
+        return (self.value, self.valid_from, self.valid_to, self.recorded_from, self.recorded_to)
+
+
+class ReferenceModel:
+    """Rows per slot. ``write`` is assert (a value) or retract (``None``) over ``[a, b)`` at system time ``tx``."""
+
+    def __init__(self) -> None:
+        self.rows: dict[Hashable, list[ModelRow]] = {}
+
+    def current(self, slot: Hashable) -> list[ModelRow]:
+        return [r for r in self.rows.get(slot, []) if r.recorded_to is None]
+
+    def holds(self, slot: Hashable, value: str, a: int, b: int | None) -> bool:
+        """Whether ``value`` is currently believed at every instant of ``[a, b)`` (possibly over several rows)."""
+        cursor: int | None = a
+        for row in sorted(self.current(slot), key=lambda r: r.valid_from):
+            if row.value == value and cursor is not None and row.valid_from <= cursor and _before(cursor, row.valid_to):
+                cursor = row.valid_to
+        return cursor is None or (b is not None and cursor >= b)
+
+    def write(self, slot: Hashable, value: str | None, a: int, b: int | None, tx: int) -> bool:
+        """Apply the write; returns whether any row was closed or inserted."""
+        if value is not None and self.holds(slot, value, a, b):
+            return False  # no churn: the value already holds over the whole portion
+        rows = self.rows.setdefault(slot, [])
+        hit = [r for r in self.current(slot) if r.overlaps(a, b)]
+        for old in hit:
+            old.recorded_to = tx
+            if old.valid_from < a:
+                rows.append(ModelRow(old.value, old.valid_from, a, tx))
+            if b is not None and _before(b, old.valid_to):
+                rows.append(ModelRow(old.value, b, old.valid_to, tx))
+        if value is not None:
+            rows.append(ModelRow(value, a, b, tx))
+        return bool(hit) or value is not None
+
+    def audit(self, slots: list[Hashable]) -> list[tuple[str, int, int | None, int, int | None]]:
+        """Every row ever written to ``slots``."""
+        return sorted((r.key() for s in slots for r in self.rows.get(s, [])), key=_order)
+
+    def history(self, slots: list[Hashable], as_of: int) -> list[tuple[str, int, int | None]]:
+        """The rows of ``slots`` believed at ``as_of``, as ``(value, valid_from, valid_to)``."""
+        rows = [r.key()[:3] for s in slots for r in self.rows.get(s, []) if r.believed_at(as_of)]
+        return sorted(rows, key=_order)
+
+    def values(self, slots: list[Hashable], valid: int, as_of: int) -> list[str]:
+        found = [r.value for s in slots for r in self.rows.get(s, []) if r.believed_at(as_of) and r.true_at(valid)]
+        return sorted(found)
+
+
+def _order(row: tuple[str, int, int | None, int, int | None] | tuple[str, int, int | None]) -> tuple[object, ...]:
+    return tuple(-1 if x is None else x for x in row)
