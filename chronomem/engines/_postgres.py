@@ -228,9 +228,10 @@ class PostgresEngine:
             except psycopg.Error as exc:
                 error = map_error(exc, self._where)
                 if conn.broken:
-                    if not committing or self._outcome(xid) == "aborted":
+                    outcome = self._outcome(xid) if committing else "aborted"
+                    if outcome == "aborted":
                         raise _Retry(error) from exc
-                    if self._outcome(xid) == "committed":
+                    if outcome == "committed":
                         return result
                     raise BackendUnavailable(
                         f"the connection to {self._where} was lost while committing; the write may or may not "

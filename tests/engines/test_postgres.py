@@ -145,13 +145,36 @@ def test_a_connection_lost_before_commit_reruns_the_whole_transaction_once(engin
         if len(attempts) == 1:
             pid = txn._c.connection.info.backend_pid  # type: ignore[attr-defined]
             with psycopg.connect(pg_url, autocommit=True) as killer:
-                killer.execute("SELECT pg_terminate_backend(%s)", (pid,))
+                killer.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
         txn.predicate("likes", True)
         return txn.tx
 
     tx = engine.write("ns", run)
     assert len(attempts) == 2 and tx == attempts[1]
     assert engine.predicates("ns") == {"lives_in": False, "likes": True}
+
+
+def test_a_connection_lost_at_commit_is_resolved_by_asking_the_server(
+    engine: PostgresEngine, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    attempts: list[int] = []
+    asked: list[str | None] = []
+    real = engine._outcome
+    monkeypatch.setattr(engine, "_outcome", lambda xid: asked.append(real(xid)) or asked[-1])
+
+    def run(txn: chronomem.types.Txn) -> int:
+        attempts.append(txn.tx)
+        txn.predicate(f"p{len(attempts)}", False)
+        if len(attempts) == 1:  # the next statement the engine sends is COMMIT
+            pid = txn._c.connection.info.backend_pid  # type: ignore[attr-defined]
+            with psycopg.connect(pg_url, autocommit=True) as killer:
+                killer.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
+        return txn.tx
+
+    engine.write("ns", run)
+    # The server reports the first attempt aborted, so it ran again; exactly one of them is stored.
+    assert len(attempts) == 2 and asked == ["aborted"]
+    assert engine.predicates("ns") == {"p2": False}
 
 
 def test_the_outcome_of_a_transaction_is_read_back_from_the_server(engine: PostgresEngine, pg_url: str) -> None:
