@@ -132,6 +132,11 @@ def map_error(exc: Exception, where: str) -> ChronomemError:
         )
     if isinstance(exc, psycopg.errors.IntegrityError):
         return Conflict(f"{where} rejected the write: {_first_line(exc)}. Nothing was stored")
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+        return StorageError(
+            f"{where} refused: {_first_line(exc)}. Connect as the database owner (it needs CREATE on the "
+            "database for the btree_gist extension and the tables), or have the owner run `chronomem migrate`"
+        )
     if isinstance(exc, psycopg.errors.UndefinedTable | psycopg.errors.UndefinedColumn):
         return SchemaMismatch(f"{where} lacks chronomem's schema ({_first_line(exc)}); run `chronomem migrate`")
     if isinstance(exc, psycopg.DataError):

@@ -138,7 +138,7 @@ class PostgresEngine:
             raise map_error(exc, self._where) from exc
 
     def _reader(self) -> psycopg.Connection[tuple[Any, ...]]:
-        """This thread's read connection: reads skip the pool's check-out, a third of a small read's cost."""
+        """This thread's read connection (autocommit), so that a small read pays no pool check-out."""
         if self._closed:
             raise StorageError("this memory is closed; open it again")
         conn: psycopg.Connection[tuple[Any, ...]] | None = getattr(self._local, "conn", None)

@@ -16,7 +16,7 @@ from chronomem._model import Interval
 from chronomem.engines import open_engine
 from chronomem.engines._postgres import PostgresEngine
 from chronomem.engines._sql import INF
-from chronomem.errors import BackendUnavailable, Conflict, SchemaMismatch, StorageTimeout
+from chronomem.errors import BackendUnavailable, Conflict, SchemaMismatch, StorageError, StorageTimeout
 from chronomem.types import FactQuery
 
 pytestmark = pytest.mark.integration
@@ -219,3 +219,19 @@ def test_migrations_are_named_recorded_and_serialised(pg_url: str) -> None:
             eng.migrate()
     finally:
         eng.close()
+
+
+def test_a_role_without_create_rights_is_told_who_can_migrate(pg_url: str) -> None:
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("DROP ROLE IF EXISTS chronomem_weak")
+        conn.execute("CREATE ROLE chronomem_weak LOGIN")
+    weak = pg_url.replace("postgresql://postgres@", "postgresql://chronomem_weak@")
+    eng = PostgresEngine(weak)
+    try:
+        with pytest.raises(StorageError, match="database owner"):
+            eng.migrate()
+        assert eng.schema_version() == []
+    finally:
+        eng.close()
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            conn.execute("DROP ROLE chronomem_weak")
