@@ -33,8 +33,9 @@ from ..errors import (
 )
 from ._sql import INF
 
-__all__ = ["CITUS_DISTRIBUTION", "DISTRIBUTION_COLUMN", "MIGRATIONS", "REFERENCE_TABLES", "map_error"]
+__all__ = ["CITUS_DISTRIBUTION", "DISTRIBUTION_COLUMN", "MIGRATIONS", "REFERENCE_TABLES", "ROW_ID_BLOCK", "map_error"]
 
+ROW_ID_BLOCK = 64
 _T = 'text COLLATE "C" NOT NULL'  # binary order, as SQLite compares text
 _TN = 'text COLLATE "C"'
 
@@ -58,7 +59,8 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 PRIMARY KEY (namespace, name_key, entity_id))""",
             f"""CREATE TABLE predicates (namespace {_T}, name {_T}, multi boolean NOT NULL,
                 PRIMARY KEY (namespace, name))""",
-            "CREATE SEQUENCE fact_row_ids",
+            # Each write transaction takes a block of ROW_ID_BLOCK ids in its first round trip.
+            f"CREATE SEQUENCE fact_row_ids INCREMENT BY {ROW_ID_BLOCK}",
             f"""CREATE TABLE facts (namespace {_T}, row_id bigint NOT NULL, slot {_T}, subject {_T},
                 predicate {_T}, object_id {_TN}, value text, valid_from bigint NOT NULL, valid_to bigint NOT NULL,
                 recorded_from bigint NOT NULL, recorded_to bigint NOT NULL, kind {_T}, modality {_T},

@@ -13,9 +13,10 @@ from typing import Any
 import psycopg
 
 from .._bitemporal import Plan
-from .._model import Entity, Episode, Fact, Revision, canonical_json
+from .._model import JSON, Entity, Episode, Fact, Interval, Revision, canonical_json
 from .._names import digest, name_key
 from ..types import FactQuery
+from ._pgschema import ROW_ID_BLOCK
 from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row, support_subquery
 from ._sqlite import _entity, _episode
 
@@ -35,10 +36,11 @@ ROWS_SQL = (
 class PgTxn:
     """A write transaction (see :class:`chronomem.types.Txn`)."""
 
-    def __init__(self, cur: Cursor, namespace: str, tx: int) -> None:
+    def __init__(self, cur: Cursor, namespace: str, tx: int, first_id: int) -> None:
         self._c = cur
         self._ns = namespace
         self._tx = tx
+        self._ids = list(range(first_id, first_id + ROW_ID_BLOCK))  # row ids reserved for this transaction
 
     @property
     def tx(self) -> int:
@@ -136,8 +138,15 @@ class PgTxn:
         return [found[i] for i in ids if i in found]
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
-        ids, found = self._execute([(slot, plan)], read_back=True)
-        return [found[i] for i in ids if i in found]
+        ids = self._execute([(slot, plan)])
+        tx, ns = self._tx, self._ns
+        return [
+            Fact(row_id=rid, namespace=ns, subject=n.claim.subject, predicate=n.claim.predicate,
+                 object=n.claim.object, value=None if n.claim.object is not None else _stored(n.claim.value),
+                 valid=n.valid, recorded=Interval(tx, None), kind=n.claim.kind, modality=n.claim.modality,
+                 confidence=float(n.claim.confidence), episodes=tuple(sorted(set(n.episodes))))
+            for rid, n in zip(ids, plan.insert, strict=True)
+        ]  # fmt: skip
 
     def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
         out: dict[str, list[Fact]] = {s: [] for s in slots}
@@ -152,33 +161,32 @@ class PgTxn:
         return out
 
     def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
-        return len(self._execute(plans, read_back=False)[0])
+        return len(self._execute(plans))
 
-    def _execute(self, plans: Sequence[tuple[str, Plan]], *, read_back: bool) -> tuple[list[int], dict[int, Fact]]:
-        """Run ``plans`` with one statement per kind of change (arrays + ``unnest``), pipelined into two
-        round trips; return the new row ids and, with ``read_back``, the new rows."""
+    def _take(self, n: int) -> list[int]:
+        """``n`` fresh row ids: from this transaction's reserved block, else from new blocks."""
+        if n > len(self._ids):
+            blocks = -(-n // ROW_ID_BLOCK)
+            self._c.execute("SELECT nextval('fact_row_ids') FROM generate_series(1, %s) ORDER BY 1", (blocks,))
+            self._ids = [i for (first,) in self._c.fetchall() for i in range(first, first + ROW_ID_BLOCK)]
+        taken, self._ids = self._ids[:n], self._ids[n:]
+        return taken
+
+    def _execute(self, plans: Sequence[tuple[str, Plan]]) -> list[int]:
+        """Run ``plans`` in one round trip: one statement per kind of change (arrays + ``unnest``),
+        pipelined. Returns the new row ids in plan order."""
         c, ns, tx = self._c, self._ns, self._tx
-        conn = c.connection
-        n = sum(len(p.insert) for _, p in plans)
+        ids = self._take(sum(len(p.insert) for _, p in plans))
         close = [r for _, p in plans for r in p.close]
-        id_cur = conn.cursor()
-        with conn.pipeline():
-            if close:
+        with c.connection.pipeline():
+            if close:  # first: the exclusion constraint checks each row as it is inserted
                 c.execute(
                     f"UPDATE facts SET recorded_to = %s WHERE namespace = %s AND row_id = ANY(%s) "
                     f"AND recorded_to = {INF}",
                     (tx, ns, close),
                 )
-            if n:
-                id_cur.execute("SELECT nextval('fact_row_ids') FROM generate_series(1, %s) ORDER BY 1", (n,))
-        ids: list[int] = [r[0] for r in id_cur.fetchall()] if n else []
-        back = conn.cursor() if read_back and ids else None
-        with conn.pipeline():
             self._insert(plans, ids)
-            if back is not None:
-                back.execute(ROWS_SQL, (tx, ns, ids))
-        found = {f.row_id: f for f in map(fact_from_row, back.fetchall())} if back is not None else {}
-        return ids, found
+        return ids
 
     def _insert(self, plans: Sequence[tuple[str, Plan]], ids: list[int]) -> None:
         c, ns, tx = self._c, self._ns, self._tx
@@ -268,3 +276,8 @@ def find_entities(c: Cursor | psycopg.Connection[tuple[Any, ...]], ns: str, name
         (ns, name_key),
     )
     return [_entity(r) for r in rows]
+
+
+def _stored(value: JSON) -> JSON:
+    """``value`` as it reads back from the database (canonical JSON, parsed)."""
+    return json.loads(canonical_json(value))  # type: ignore[no-any-return]

@@ -42,7 +42,8 @@ CLOCK_SQL = (
     "VALUES (%(ns)s, greatest(%(now)s, (SELECT last_value + 1 FROM tx_high_water))) ON CONFLICT (namespace) "
     "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) RETURNING last_tx) "
     "SELECT last_tx, pg_current_xact_id()::text, "
-    "setval('tx_high_water', greatest(last_tx, (SELECT last_value FROM tx_high_water))) FROM c"
+    "setval('tx_high_water', greatest(last_tx, (SELECT last_value FROM tx_high_water))), "
+    "nextval('fact_row_ids') FROM c"
 )
 _RETRYABLE = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetected)
 
@@ -220,8 +221,8 @@ class PostgresEngine:
                         cur.execute(CLOCK_SQL, {"ns": namespace, "now": self._clock()})
                     row = cur.fetchone()
                     assert row is not None
-                    tx, xid, _ = row
-                    result = fn(PgTxn(cur, namespace, int(tx)))
+                    tx, xid, _, first_id = row
+                    result = fn(PgTxn(cur, namespace, int(tx), int(first_id)))
                     committing = True
                     cur.execute("COMMIT")
                 return result
