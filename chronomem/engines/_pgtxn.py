@@ -23,6 +23,7 @@ from ._sqlite import _entity, _episode
 __all__ = ["AGG", "ENTITY_COLS", "EPISODE_COLS", "PgTxn", "find_entities"]
 
 Cursor = psycopg.Cursor[tuple[Any, ...]]
+SMALL_BATCH = 32  # rows up to which an INSERT sends plain values rather than arrays
 
 AGG = "string_agg(s.episode_id, chr(31))"
 EPISODE_COLS = "namespace, id, content, occurred, recorded, kind, role, speaker, session, source, metadata, retracted"
@@ -173,17 +174,18 @@ class PgTxn:
         return taken
 
     def _execute(self, plans: Sequence[tuple[str, Plan]]) -> list[int]:
-        """Run ``plans`` in one round trip: one statement per kind of change (arrays + ``unnest``),
-        pipelined. Returns the new row ids in plan order."""
+        """Run ``plans`` in one round trip: one statement per kind of change, pipelined.
+        Returns the new row ids in plan order."""
         c, ns, tx = self._c, self._ns, self._tx
         ids = self._take(sum(len(p.insert) for _, p in plans))
         close = [r for _, p in plans for r in p.close]
         with c.connection.pipeline():
             if close:  # first: the exclusion constraint checks each row as it is inserted
+                small = len(close) <= SMALL_BATCH
+                rows = f"IN ({', '.join(['%s'] * len(close))})" if small else "= ANY(%s)"
                 c.execute(
-                    f"UPDATE facts SET recorded_to = %s WHERE namespace = %s AND row_id = ANY(%s) "
-                    f"AND recorded_to = {INF}",
-                    (tx, ns, close),
+                    f"UPDATE facts SET recorded_to = %s WHERE namespace = %s AND row_id {rows} AND recorded_to = {INF}",
+                    (tx, ns, *close) if small else (tx, ns, close),
                 )
             self._insert(plans, ids)
         return ids
@@ -204,20 +206,20 @@ class PgTxn:
             support += list(plan.support)
             links += [(old, None if idx is None else ids[at + idx], why) for old, idx, why in plan.links]
             at += len(plan.insert)
-        if rows:
-            c.execute(
-                "INSERT INTO facts (namespace, recorded_from, recorded_to, row_id, slot, subject, predicate, "
-                "object_id, value, valid_from, valid_to, kind, modality, confidence) "
-                "SELECT %s, %s, %s, * FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], %s::text[], "
-                "%s::text[], %s::bigint[], %s::bigint[], %s::text[], %s::text[], %s::float8[])",
-                (ns, tx, INF, *(list(col) for col in zip(*rows, strict=True))),
-            )
-        if support:
-            c.execute(
-                "INSERT INTO support (namespace, added, removed, row_id, episode_id) "
-                "SELECT %s, %s, %s, * FROM unnest(%s::bigint[], %s::text[]) ON CONFLICT DO NOTHING",
-                (ns, tx, INF, [r for r, _ in support], [e for _, e in support]),
-            )
+        self._put(
+            "INSERT INTO facts (namespace, recorded_from, recorded_to, row_id, slot, subject, predicate, "
+            "object_id, value, valid_from, valid_to, kind, modality, confidence)",
+            (ns, tx, INF),
+            rows,
+            ("bigint", "text", "text", "text", "text", "text", "bigint", "bigint", "text", "text", "float8"),
+        )
+        self._put(
+            "INSERT INTO support (namespace, added, removed, row_id, episode_id)",
+            (ns, tx, INF),
+            support,
+            ("bigint", "text"),
+            "ON CONFLICT DO NOTHING",
+        )
         unsupport = [(tx, ns, rid, ep) for _, p in plans for rid, ep in p.unsupport]
         if unsupport:
             c.executemany(
@@ -225,12 +227,29 @@ class PgTxn:
                 f"AND removed = {INF}",
                 unsupport,
             )
-        if links:
-            c.execute(
-                "INSERT INTO revisions (namespace, at, old_row, new_row, reason) "
-                "SELECT %s, %s, * FROM unnest(%s::bigint[], %s::bigint[], %s::text[])",
-                (ns, tx, [o for o, _, _ in links], [w for _, w, _ in links], [r for _, _, r in links]),
-            )
+        self._put(
+            "INSERT INTO revisions (namespace, at, old_row, new_row, reason)",
+            (ns, tx),
+            links,
+            ("bigint", "bigint", "text"),
+        )
+
+    def _put(
+        self, head: str, fixed: tuple[Any, ...], rows: Sequence[tuple[Any, ...]], types: tuple[str, ...], tail: str = ""
+    ) -> None:
+        """INSERT ``rows``, each after the ``fixed`` values: a multi-row VALUES when they are few (cheap to
+        send), arrays + ``unnest`` when many (one parameter per column, not per value)."""
+        if not rows:
+            return
+        if len(rows) <= SMALL_BATCH:
+            row = "(" + ", ".join(["%s"] * (len(fixed) + len(types))) + ")"
+            args = [v for r in rows for v in (*fixed, *r)]
+            self._c.execute(f"{head} VALUES {', '.join([row] * len(rows))} {tail}", args)
+            return
+        consts = ", ".join(["%s"] * len(fixed))
+        arrays = ", ".join(f"%s::{t}[]" for t in types)
+        columns = [list(col) for col in zip(*rows, strict=True)]
+        self._c.execute(f"{head} SELECT {consts}, * FROM unnest({arrays}) {tail}", (*fixed, *columns))
 
     def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
         c, ns = self._c, self._ns
