@@ -123,7 +123,7 @@ def map_error(exc: Exception, where: str) -> ChronomemError:
     """A chronomem error for a psycopg or pool error, saying what to do. ``where`` names the server."""
     if isinstance(exc, PoolTimeout):
         return StorageTimeout(
-            f"no free connection to {where} in time ({exc}); raise the pool size or use fewer threads"
+            f"no free connection to {where} in time ({exc}); write from fewer threads or pass a larger pool_size"
         )
     if isinstance(exc, psycopg.errors.QueryCanceled | psycopg.errors.LockNotAvailable):
         return StorageTimeout(f"{where} did not answer in time ({_first_line(exc)}); nothing was stored; retry")
