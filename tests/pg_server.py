@@ -40,11 +40,14 @@ def _ensure_os_user() -> str:
     try:
         pwd.getpwnam(OS_USER)
     except KeyError:
-        subprocess.run(
-            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", OS_USER],
-            check=True,
-            capture_output=True,
-        )
+        try:
+            subprocess.run(
+                ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", OS_USER],
+                check=True,
+                capture_output=True,
+            )
+        except (OSError, subprocess.CalledProcessError) as exc:
+            raise ServerUnavailable(f"cannot create the unprivileged user {OS_USER} for initdb: {exc}") from exc
     return OS_USER
 
 
@@ -75,7 +78,10 @@ class PgServer:
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         cmd = list(args) if self.user is None else ["runuser", "-u", self.user, "--", *args]
-        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=self.root, timeout=120)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, cwd=self.root, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise ServerUnavailable(f"{' '.join(args[:2])} failed: {exc}") from exc
         if proc.returncode != 0:
             raise ServerUnavailable(f"{' '.join(args[:2])} failed: {proc.stderr.strip() or proc.stdout.strip()}")
         return proc

@@ -19,15 +19,23 @@ from pg_server import PgServer, ServerUnavailable
 
 _names = itertools.count(1)
 
+try:
+    import psycopg  # noqa: F401
+except ImportError:  # the postgres extra is not installed: the PostgreSQL tests cannot even be imported
+    collect_ignore_glob = ["test_postgres*.py"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if "collect_ignore_glob" in globals() and config.getoption("--require-servers"):
+        raise pytest.UsageError("the PostgreSQL tests need psycopg: pip install -e '.[postgres]'")
+
 
 @pytest.fixture(scope="session")
 def pg_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
     try:
-        import psycopg  # noqa: F401
-
         server = PgServer()
         server.start()
-    except (ImportError, ServerUnavailable) as exc:
+    except ServerUnavailable as exc:
         if request.config.getoption("--require-servers"):
             pytest.fail(f"PostgreSQL is required (--require-servers) but unavailable: {exc}")
         pytest.skip(f"PostgreSQL unavailable: {exc}")

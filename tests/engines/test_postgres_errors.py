@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+import psycopg
 import pytest
+from psycopg_pool import PoolTimeout
 
-psycopg = pytest.importorskip("psycopg")
-
-from psycopg_pool import PoolTimeout  # noqa: E402
-
-from chronomem.engines._pgschema import map_error  # noqa: E402
-from chronomem.errors import (  # noqa: E402
+from chronomem.engines._pgschema import map_error
+from chronomem.errors import (
     BackendUnavailable,
     Conflict,
     InvalidValue,
