@@ -136,7 +136,7 @@ def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[F
 
     ``target`` is closed; each predecessor (a row that ``target`` replaced) comes back over the part
     of ``target``'s valid time it used to cover, merged with an adjacent current row holding the same
-    claim, so that "A until t2, then B" becomes "A" again, not "A, A".
+    claim (or with the previous piece), so that "A until t2, then B" becomes "A" again, not "A, A".
     """
     pieces = [(p, part) for p in predecessors if (part := intersect(target.valid, p.valid)) is not None]
     close = [target.row_id]
@@ -146,6 +146,10 @@ def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[F
     for pred, part in sorted(pieces, key=lambda x: x[1].start):
         claim = claim_of(pred)
         start, end, episodes = part.start, part.end, set(pred.episodes)
+        joins = bool(inserts) and inserts[-1].claim == claim and inserts[-1].valid.end == start
+        if joins:  # the previous piece came from the same claim and ends here: one row, not "A, A"
+            prev = inserts.pop()
+            start, episodes = prev.valid.start, episodes | set(prev.episodes)
         for row in others:
             if row.row_id in close or not same_claim(row, claim):
                 continue
@@ -156,7 +160,8 @@ def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[F
                 end = None if row.valid.end is None or end is None else max(end, row.valid.end)
                 links.append((row.row_id, len(inserts), Reason.MERGE))
         inserts.append(NewRow(replace(claim), Interval(start, end), tuple(sorted(episodes))))
-        links.append((target.row_id, len(inserts) - 1, Reason.RESTORATION))
+        if not joins:
+            links.append((target.row_id, len(inserts) - 1, Reason.RESTORATION))
     if not inserts:
         links.append((target.row_id, None, Reason.RETRACTION))
     return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links))

@@ -13,6 +13,7 @@ import click
 from ._doctor import doctor, migrate
 from .bench._cli import bench
 from .errors import ChronomemError
+from .temporal._cli import time_group
 
 
 @click.group()
@@ -45,6 +46,7 @@ def demo(db: Path | None) -> None:
 cli.add_command(bench)
 cli.add_command(migrate)
 cli.add_command(doctor)
+cli.add_command(time_group)
 
 
 def main() -> None:

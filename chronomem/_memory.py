@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ._bitemporal import Claim, Plan, plan_restore, plan_write
+from ._bitemporal import Claim, Plan, intersect, plan_restore, plan_write
 from ._bulk import FactRecord, bulk_assert
 from ._model import (
     JSON,
@@ -26,7 +26,7 @@ from ._model import (
     WriteResult,
     canonical_json,
 )
-from ._names import MAX_NAME, check_identifier, digest, name_key, slot_key, slugify
+from ._names import MAX_NAME, check_identifier, check_text, digest, name_key, slot_key, slugify
 from ._time import now_us, to_us
 from .errors import Conflict, InvalidValue, NotFound
 from .types import Engine, FactQuery, Txn
@@ -122,10 +122,13 @@ class Memory:
             raise InvalidValue("episode content must be a non-empty string")
         if len(content) > MAX_CONTENT:
             raise InvalidValue(f"episode content is {len(content)} characters; split it below {MAX_CONTENT}")
+        check_text(content, "episode content")
         canonical_json(metadata or {})
         for field, text in (("role", role), ("speaker", speaker), ("session", session), ("source", source)):
             if text is not None and not isinstance(text, str):
                 raise InvalidValue(f"{field} must be a string or None, got {type(text).__name__}")
+            if text is not None:
+                check_text(text, field)
         ep = Episode(
             id=check_identifier(id, "episode id") if id is not None else uuid.uuid4().hex,
             namespace=self.namespace,
@@ -171,6 +174,7 @@ class Memory:
             return ref
         if not isinstance(ref, str) or not ref.strip():
             raise InvalidValue(f"an entity reference must be a non-empty string or an Entity, got {ref!r:.60}")
+        check_text(ref, "entity reference")
         hit = self.engine.entity(self.namespace, ref)
         if hit is not None:
             return hit
@@ -186,7 +190,7 @@ class Memory:
             raise InvalidValue("an entity name must be a non-empty string")
         if len(name) > MAX_NAME:
             raise InvalidValue(f"entity name is {len(name)} characters; the limit is {MAX_NAME}")
-        return name.strip()
+        return check_text(name, "entity name").strip()
 
     def _upsert(self, txn: Txn, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
         existing = _by_id_or_name(txn, name)
@@ -245,9 +249,11 @@ class Memory:
         """Assert many facts fast: the same rows as calling :meth:`assert_fact` for each record in order.
 
         Every record is validated first (a bad one raises :class:`InvalidInput` and nothing is
-        stored), then written with one system time per transaction of at most ``batch`` records.
-        A failure of the engine mid-way keeps the transactions already committed. Returns the number
-        of rows inserted (new values plus leftovers of cut rows).
+        stored), then written with one system time per transaction of at most ``batch`` records
+        (a record with neither ``valid_from`` nor ``episode`` starts at its transaction's time). A slot
+        named by ``k`` records takes ``k`` transactions. A failure of the engine mid-way keeps the
+        transactions already committed. Returns the number of rows inserted (new values plus the
+        leftovers of cut rows).
 
         >>> n = mem.bulk_assert([FactRecord("Alice", "lives_in", "Berlin")])  # doctest: +SKIP
         """
@@ -372,8 +378,12 @@ class Memory:
                     results.append(_execute(txn, _slot_of(txn, row), Plan(unsupport=((row.row_id, episode_id),))))
                     continue
                 slot = _slot_of(txn, row)
-                preds = [p for p in _replaced(txn, row) if _alive(txn, p)]
-                results.append(_execute(txn, slot, plan_restore(txn.current(slot), row, preds)))
+                # Merge only with rows believed before this transaction that this episode does not cite: a row
+                # inserted a moment ago cannot be closed at the same instant, and the episode's rows are going.
+                merge_with = [
+                    r for r in txn.current(slot) if r.recorded.start < txn.tx and episode_id not in r.episodes
+                ]
+                results.append(_execute(txn, slot, plan_restore(merge_with, row, _restorable(txn, row))))
             return _merge(txn.tx, results)
 
         return self.engine.write(self.namespace, run)
@@ -413,7 +423,7 @@ class Memory:
 
     # -- reads -------------------------------------------------------------------------------
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:
-        now = now_us()
+        now = now_us() if valid_at is None or as_of is None else 0
         return _us(valid_at, "valid_at", now), _us(as_of, "as_of", now)
 
     def facts(
@@ -460,7 +470,7 @@ class Memory:
         """
         if isinstance(ref, Entity):
             return query(ref.id)
-        rows = query(ref) if isinstance(ref, str) else []
+        rows = query(ref) if isinstance(ref, str) and check_text(ref, "entity reference") else []
         if rows:
             return rows
         ent = self.get_entity(ref)
@@ -541,20 +551,24 @@ def _slot_of(txn: Txn, row: Fact) -> str:
     return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi)
 
 
-def _replaced(txn: Txn, row: Fact) -> list[Fact]:
-    """Rows that ``row`` replaced: follow leftover/merge links back to its origin, then one step back."""
+def _restorable(txn: Txn, row: Fact) -> list[Fact]:
+    """What comes back when ``row`` goes: the rows it replaced (reached through the leftover, merge and
+    restoration links back to its origins), each cut to the part of valid time the links cover, so every
+    instant has one line of descent. Where a replaced row was itself retracted, what *it* replaced comes
+    back instead; so the order episodes are retracted in does not matter."""
     out: list[Fact] = []
-    todo, seen = [row.row_id], set()
+    todo = [(row.row_id, row.valid)]
     while todo:
-        rid = todo.pop()
-        if rid in seen:
-            continue
-        seen.add(rid)
+        rid, clip = todo.pop()
         for link in txn.revisions_into(rid):
-            if link.reason in (Reason.LEFTOVER, Reason.MERGE):
-                todo.append(link.old)
-            elif link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and (old := txn.row(link.old)) is not None:
-                out.append(old)
+            old = txn.row(link.old)
+            part = None if old is None else intersect(clip, old.valid)
+            if old is None or part is None:
+                continue
+            if link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and _alive(txn, old):
+                out.append(replace(old, valid=part))
+            else:  # an origin (leftover, merge, restoration) or a retracted predecessor: look further back
+                todo.append((old.row_id, part))
     return out
 
 

@@ -144,8 +144,12 @@ def canonical_json(value: JSON) -> str:
             text = _ENCODER.encode(value)
         except (TypeError, ValueError) as exc:
             raise InvalidValue(f"value {value!r:.80} is not JSON-serialisable: {exc}") from exc
-    if len(text.encode()) > MAX_VALUE_BYTES:
-        raise InvalidValue(f"value is {len(text.encode())} bytes as JSON; the limit is {MAX_VALUE_BYTES}")
+    try:
+        size = len(text.encode())
+    except UnicodeEncodeError as exc:
+        raise InvalidValue(f"value {value!r:.80} contains a lone surrogate; decode the input as UTF-8") from exc
+    if size > MAX_VALUE_BYTES:
+        raise InvalidValue(f"value is {size} bytes as JSON; the limit is {MAX_VALUE_BYTES}")
     return text
 
 

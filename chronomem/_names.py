@@ -9,12 +9,13 @@ import unicodedata
 from ._model import JSON, canonical_json
 from .errors import InvalidValue
 
-__all__ = ["MAX_NAME", "check_identifier", "digest", "name_key", "slot_key", "slugify"]
+__all__ = ["MAX_NAME", "check_identifier", "check_text", "digest", "name_key", "slot_key", "slugify"]
 
 MAX_NAME = 200
 _SPACES = re.compile(r"\s+")
 _NON_SLUG = re.compile(r"[^\w]+", re.UNICODE)
-_IDENT = re.compile(r"^[^\x00-\x1f\x7f]{1,200}$")
+_IDENT = re.compile("^[^\x00-\x1f\x7f\ud800-\udfff]{1,200}$")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def name_key(name: str) -> str:
@@ -33,6 +34,14 @@ def check_identifier(value: object, what: str) -> str:
     if not value.strip() or not _IDENT.match(value):
         raise InvalidValue(f"{what}={value!r:.60} must be 1..200 printable characters and not blank")
     return value
+
+
+def check_text(text: str, what: str) -> str:
+    """Refuse a string with lone surrogates (``\\ud800``-``\\udfff``): it is not Unicode text and
+    cannot be stored. They come from decoding bytes with ``errors="surrogateescape"``."""
+    if _SURROGATE.search(text):
+        raise InvalidValue(f"{what} contains a lone surrogate, which is not valid Unicode; decode the input as UTF-8")
+    return text
 
 
 def slugify(name: str) -> str:

@@ -78,6 +78,14 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("oversized predicate", lambda m: m.assert_fact("Alice", "p" * 201, value=1), InvalidValue),
     ("oversized namespace", lambda m: m.using("n" * 201), InvalidValue),
     ("control characters in namespace", lambda m: m.using("a\x00b"), InvalidValue),
+    # lone surrogates (from bytes decoded with errors="surrogateescape") are not text
+    ("surrogate in value", lambda m: m.assert_fact("Alice", "nick", value="a\udc80"), InvalidValue),
+    ("surrogate in nested value", lambda m: m.assert_fact("Alice", "nick", value={"a": ["\ud800"]}), InvalidValue),
+    ("surrogate in name", lambda m: m.assert_fact("A\udc80", "age", value=1), InvalidValue),
+    ("surrogate in predicate", lambda m: m.assert_fact("Alice", "a\udc80", value=1), InvalidValue),
+    ("surrogate in episode", lambda m: m.add_episode("a\udc80", occurred_at=T1), InvalidValue),
+    ("surrogate in speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker="\udc80"), InvalidValue),
+    ("surrogate in read", lambda m: m.value("A\udc80", "age"), InvalidValue),
     # intervals and times
     ("inverted", lambda m: m.assert_fact("Alice", "age", value=3, valid_from=T2, valid_to=T1), InvalidInterval),
     ("empty interval", lambda m: m.assert_fact("Alice", "age", value=31, valid_from=T1, valid_to=T1), InvalidInterval),
@@ -88,7 +96,7 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("naive as_of", lambda m: m.value("Alice", "age", as_of=NAIVE), NaiveDatetime),
     ("naive valid_at", lambda m: m.neighbourhood("Alice", valid_at=NAIVE), NaiveDatetime),
     ("naive since", lambda m: m.changes(NAIVE), NaiveDatetime),
-    ("string as a time", lambda m: m.assert_fact("Alice", "age", value=31, valid_from="2024-01-01"), InvalidValue),
+    ("string as a time", lambda m: m.assert_fact("Alice", "age", value=31, valid_from="2024-01-01"), InvalidValue),  # type: ignore[arg-type]
     # unknown namespaces, entities, episodes
     ("unknown namespace", lambda m: m.using("nobody-here", create=False), NotFound),
     ("unknown entity value", lambda m: m.value("Nobody", "age"), NotFound),
@@ -105,28 +113,28 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("unknown episode erased", lambda m: m.erase(episode="nope"), NotFound),
     ("ambiguous name", lambda m: m.value("Ali", "age"), Conflict),
     # non-JSON values and wrong types
-    ("set value", lambda m: m.assert_fact("Alice", "tags", value={"a", "b"}), InvalidValue),
-    ("bytes value", lambda m: m.assert_fact("Alice", "tags", value=b"a"), InvalidValue),
+    ("set value", lambda m: m.assert_fact("Alice", "tags", value={"a", "b"}), InvalidValue),  # type: ignore[arg-type]
+    ("bytes value", lambda m: m.assert_fact("Alice", "tags", value=b"a"), InvalidValue),  # type: ignore[arg-type]
     ("NaN value", lambda m: m.assert_fact("Alice", "score", value=float("nan")), InvalidValue),
     ("infinite value", lambda m: m.assert_fact("Alice", "score", value=float("inf")), InvalidValue),
-    ("object value", lambda m: m.assert_fact("Alice", "score", value=object()), InvalidValue),
-    ("datetime value", lambda m: m.assert_fact("Alice", "born", value=T1), InvalidValue),
-    ("non-string key", lambda m: m.assert_fact("Alice", "profile", value={"a": {1: "x"}}), InvalidValue),
-    ("non-JSON metadata", lambda m: m.add_episode("hi", occurred_at=T1, metadata={"a": {1, 2}}), InvalidValue),
-    ("number as subject", lambda m: m.value(123, "age"), InvalidValue),
-    ("None as entity", lambda m: m.facts(None), InvalidValue),
-    ("number as episode id", lambda m: m.assert_fact("Alice", "age", value=31, episode=123), InvalidValue),
-    ("number as speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker=5), InvalidValue),
+    ("object value", lambda m: m.assert_fact("Alice", "score", value=object()), InvalidValue),  # type: ignore[arg-type]
+    ("datetime value", lambda m: m.assert_fact("Alice", "born", value=T1), InvalidValue),  # type: ignore[arg-type]
+    ("non-string key", lambda m: m.assert_fact("Alice", "profile", value={"a": {1: "x"}}), InvalidValue),  # type: ignore[dict-item]
+    ("non-JSON metadata", lambda m: m.add_episode("hi", occurred_at=T1, metadata={"a": {1, 2}}), InvalidValue),  # type: ignore[dict-item]
+    ("number as subject", lambda m: m.value(123, "age"), InvalidValue),  # type: ignore[arg-type]
+    ("None as entity", lambda m: m.facts(None), InvalidValue),  # type: ignore[arg-type]
+    ("number as episode id", lambda m: m.assert_fact("Alice", "age", value=31, episode=123), InvalidValue),  # type: ignore[arg-type]
+    ("number as speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker=5), InvalidValue),  # type: ignore[arg-type]
     ("one string as aliases", lambda m: m.entity("Carol", aliases="Caz"), InvalidValue),
     ("unknown kind", lambda m: m.assert_fact("Alice", "age", value=31, kind="rumour"), InvalidValue),
     ("unknown modality", lambda m: m.assert_fact("Alice", "age", value=31, modality="maybe"), InvalidValue),
     ("confidence above 1", lambda m: m.assert_fact("Alice", "age", value=31, confidence=1.5), InvalidValue),
     ("confidence NaN", lambda m: m.assert_fact("Alice", "age", value=31, confidence=float("nan")), InvalidValue),
-    ("confidence as text", lambda m: m.assert_fact("Alice", "age", value=31, confidence="high"), InvalidValue),
-    ("multi as text", lambda m: m.assert_fact("Alice", "age", value=31, multi="yes"), InvalidValue),
+    ("confidence as text", lambda m: m.assert_fact("Alice", "age", value=31, confidence="high"), InvalidValue),  # type: ignore[arg-type]
+    ("multi as text", lambda m: m.assert_fact("Alice", "age", value=31, multi="yes"), InvalidValue),  # type: ignore[arg-type]
     ("negative hops", lambda m: m.neighbourhood("Alice", -1), InvalidValue),
     ("bool hops", lambda m: m.neighbourhood("Alice", True), InvalidValue),
-    ("text as row id", lambda m: m.versions("1"), InvalidValue),
+    ("text as row id", lambda m: m.versions("1"), InvalidValue),  # type: ignore[arg-type]
     ("erase with neither target", lambda m: m.erase(), InvalidValue),
     ("bad bulk record", lambda m: m.bulk_assert([FactRecord("Carol", "age", value=1), FactRecord("Carol", "")]),
      InvalidValue),

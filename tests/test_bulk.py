@@ -74,10 +74,13 @@ def test_bulk_equals_one_by_one(batch: list[FactRecord]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         one, bulk = _open(Path(tmp) / "one.db"), _open(Path(tmp) / "bulk.db")
         for r in batch:
-            kwargs = {"value": r.value} if r.object is None else {}
             write = one.correct if r.correction else one.assert_fact
-            write(r.subject, r.predicate, r.object, valid_from=r.valid_from, valid_to=r.valid_to,
-                  episode=r.episode, **kwargs)  # fmt: skip
+            if r.object is None:
+                write(r.subject, r.predicate, value=r.value, valid_from=r.valid_from, valid_to=r.valid_to,
+                      episode=r.episode)  # fmt: skip
+            else:
+                write(r.subject, r.predicate, r.object, valid_from=r.valid_from, valid_to=r.valid_to,
+                      episode=r.episode)  # fmt: skip
         bulk.bulk_assert(batch, batch=3)
         assert _state(bulk) == _state(one)
         assert bulk.engine.overlaps("ns") == []

@@ -21,14 +21,15 @@ def bench() -> None:
     help="Engine URL (file path, sqlite:///…, postgresql://…); default: a temp SQLite file.",
 )
 @click.option("--reads", type=click.IntRange(min=10), default=2000, show_default=True, help="Samples per read kind.")
+@click.option("--corrections", type=click.IntRange(min=1), default=3000, show_default=True, help="Corrections.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def core(facts: int, url: str | None, reads: int, as_json: bool) -> None:
+def core(facts: int, url: str | None, reads: int, corrections: int, as_json: bool) -> None:
     """Bulk load, as-of reads, entity views, history, 2-hop walks and corrections vs hand-written SQL."""
     from ..errors import ChronomemError
     from .core import run
 
     try:
-        figures = run(facts, url=url, reads=reads)
+        figures = run(facts, url=url, reads=reads, corrections=corrections)
     except ChronomemError as exc:
         raise click.ClickException(str(exc)) from exc
     if as_json:
@@ -36,6 +37,17 @@ def core(facts: int, url: str | None, reads: int, as_json: bool) -> None:
     else:
         for key, val in figures.items():
             click.echo(f"{key:28} {val}")
+
+
+@bench.command(name="time")
+@click.option("-n", "n", default=20_000, show_default=True, help="Number of messages to parse.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+def bench_time(n: int, as_json: bool) -> None:
+    """Time-expression parsing throughput on a chat-like mix (target: >= 5,000 messages/s on one core)."""
+    from .temporal import run
+
+    figures = run(n)
+    click.echo(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
 
 
 from .clients import clients_command  # noqa: E402

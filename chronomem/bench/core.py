@@ -25,7 +25,7 @@ from typing import Any
 
 import chronomem
 from chronomem import FactRecord, Memory
-from chronomem.errors import ConfigError
+from chronomem.errors import ChronomemError, ConfigError
 
 __all__ = ["Workload", "run"]
 
@@ -93,13 +93,15 @@ class _Point:
     t: int
 
 
-def _timed(call: Callable[[_Point], object], points: Sequence[_Point]) -> list[float]:
-    out = []
+def _timed(call: Callable[[_Point], object], points: Sequence[_Point]) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU microseconds per call (CPU time leaves out waiting for a shared core)."""
+    wall, cpu = [], []
     for p in points:
-        t = time.perf_counter_ns()
+        t, c = time.perf_counter_ns(), time.thread_time_ns()
         call(p)
-        out.append((time.perf_counter_ns() - t) / 1000)
-    return out
+        cpu.append((time.thread_time_ns() - c) / 1000)
+        wall.append((time.perf_counter_ns() - t) / 1000)
+    return wall, cpu
 
 
 def _pct(samples: list[float], q: float) -> float:
@@ -126,12 +128,15 @@ class _Raw:
             f"f.recorded_to, f.kind, f.modality, f.confidence, (SELECT {agg} FROM support s WHERE "
             f"s.namespace = f.namespace AND s.row_id = f.row_id AND s.added <= {ph} AND s.removed > {ph})"
         )
+        order = "ORDER BY f.slot, f.valid_from, f.recorded_from"  # as the API's queries
         at = f"f.recorded_from <= {ph} AND f.recorded_to > {ph} AND f.valid_from <= {ph} AND f.valid_to > {ph}"
         self.slot_sql = (
-            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} AND {at}"
+            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} AND {at} "
+            f"{order}"
         )
         self.touch_sql = (
-            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND (f.subject = {ph} OR f.object_id = {ph}) AND {at}"
+            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND (f.subject = {ph} OR f.object_id = {ph}) "
+            f"AND {at} {order}"
         )
         self.history_sql = (
             f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} "
@@ -139,7 +144,7 @@ class _Raw:
         )
         self.edges_sql = (
             f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.object_id IS NOT NULL AND "
-            f"(f.subject IN ({{marks}}) OR f.object_id IN ({{marks}})) AND {at}"
+            f"(f.subject IN ({{marks}}) OR f.object_id IN ({{marks}})) AND {at} {order}"
         )
         self.entities_sql = f"SELECT * FROM entities WHERE namespace = {ph} AND id IN ({{marks}})"
         self.ph = ph
@@ -157,18 +162,19 @@ class _Raw:
         return self._q(self.history_sql, (t, t, ns, subject, pred, t, t))
 
     def two_hop(self, ns: str, ent: str, v: int, t: int) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-        seen, frontier, edges = {ent}, [ent], []
+        seen, frontier = {ent}, [ent]
+        edges: dict[int, tuple[Any, ...]] = {}
         for _ in range(2):
-            if not frontier:  # PostgreSQL rejects "IN ()"
+            if not frontier:
                 break
             marks = ", ".join([self.ph] * len(frontier))
             rows = self._q(self.edges_sql.format(marks=marks), (t, t, ns, *frontier, *frontier, t, t, v, v))
-            edges += rows
-            frontier = [n for r in rows for n in (r[1], r[3]) if n not in seen]
+            edges |= {r[0]: r for r in rows}
+            frontier = list(dict.fromkeys(n for r in rows for n in (r[1], r[3]) if n not in seen))
             seen.update(frontier)
         ids = sorted(seen)
         marks = ", ".join([self.ph] * len(ids))
-        return edges, self._q(self.entities_sql.format(marks=marks), (ns, *ids))
+        return [edges[k] for k in sorted(edges)], self._q(self.entities_sql.format(marks=marks), (ns, *ids))
 
     def close(self) -> None:
         self._conn.close()
@@ -177,7 +183,7 @@ class _Raw:
 def _load(url: str, work: Workload) -> tuple[Figures, int, datetime]:
     """Every namespace's base values, then (after ``t_mid``) every namespace's later values."""
     data = [work.records(i) for i in range(NAMESPACES)]
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     rows = 0
     mem = chronomem.open(url, namespace="ns0")
     try:
@@ -189,8 +195,11 @@ def _load(url: str, work: Workload) -> tuple[Figures, int, datetime]:
             rows += m.bulk_assert(later)
     finally:
         mem.close()
-    took = time.perf_counter() - t
-    return {"bulk_load_s": round(took, 2), "bulk_load_facts_per_s": round(work.facts / took)}, rows, t_mid
+    took, cpu = time.perf_counter() - t, time.process_time() - cpu
+    figures: Figures = {"bulk_load_s": round(took, 2), "bulk_load_facts_per_s": round(work.facts / took)}
+    # On a shared machine wall time includes waiting for a core; CPU time shows the cost itself.
+    figures |= {"bulk_load_cpu_s": round(cpu, 2), "bulk_load_facts_per_cpu_s": round(work.facts / cpu)}
+    return figures, rows, t_mid
 
 
 def _points(work: Workload, n: int, t_mid: datetime) -> list[_Point]:
@@ -203,6 +212,31 @@ def _points(work: Workload, n: int, t_mid: datetime) -> list[_Point]:
         ns, ent = f"ns{rng.randrange(NAMESPACES)}", f"e{rng.randrange(work.entities_per_namespace)}"
         out.append(_Point(ns, ent, f"attr{rng.randrange(ATTRS)}", valid_at, as_of, _us(valid_at), _us(as_of)))
     return out
+
+
+def _check_same(m: dict[str, Memory], raw: _Raw, pts: Sequence[_Point]) -> None:
+    """The raw SQL must return the API's rows; otherwise the ratios would compare different work."""
+    for p in pts:
+        mem = m[p.ns]
+        got = mem.value(p.entity, p.predicate, valid_at=p.valid_at, as_of=p.as_of)
+        pairs = [
+            ([] if got is None else [got.row_id], [r[0] for r in raw.slot(p.ns, p.entity, p.predicate, p.v, p.t)]),
+            (
+                [f.row_id for f in mem.facts(p.entity, valid_at=p.valid_at, as_of=p.as_of)],
+                [r[0] for r in raw.entity_view(p.ns, p.entity, p.v, p.t)],
+            ),
+            (
+                [f.row_id for f in mem.history(p.entity, p.predicate, as_of=p.as_of)],
+                [r[0] for r in raw.history(p.ns, p.entity, p.predicate, p.t)],
+            ),
+            (
+                [f.row_id for f in mem.neighbourhood(p.entity, 2, valid_at=p.valid_at, as_of=p.as_of).facts],
+                [r[0] for r in raw.two_hop(p.ns, p.entity, p.v, p.t)[0]],
+            ),
+        ]
+        for api_ids, raw_ids in pairs:
+            if api_ids != raw_ids:
+                raise ChronomemError(f"raw SQL disagrees with the API at {p}: {api_ids[:5]} vs {raw_ids[:5]}")
 
 
 def _reads(mem: Memory, raw: _Raw, work: Workload, n: int, t_mid: datetime) -> Figures:
@@ -227,24 +261,31 @@ def _reads(mem: Memory, raw: _Raw, work: Workload, n: int, t_mid: datetime) -> F
             lambda p: raw.two_hop(p.ns, p.entity, p.v, p.t),
         ),
     }
+    _check_same(m, raw, pts[:50])
     out: Figures = {}
     for name, (api, hand) in cases.items():
         _timed(api, pts[: n // 10]), _timed(hand, pts[: n // 10])  # warm caches and connections
-        a, r = _timed(api, pts), _timed(hand, pts)
+        (a, a_cpu), (r, r_cpu) = _timed(api, pts), _timed(hand, pts)
         out |= {f"{name}_p50_us": _pct(a, 0.5), f"{name}_p95_us": _pct(a, 0.95)}
         out |= {f"{name}_raw_p50_us": _pct(r, 0.5), f"{name}_raw_p95_us": _pct(r, 0.95)}
         out[f"{name}_api_raw_ratio"] = round(statistics.median(a) / max(statistics.median(r), 0.01), 2)
+        out |= {f"{name}_cpu_p50_us": _pct(a_cpu, 0.5), f"{name}_raw_cpu_p50_us": _pct(r_cpu, 0.5)}
     return out
 
 
 def _corrections(mem: Memory, work: Workload, n: int) -> Figures:
     rng = random.Random(work.seed + 7)
     ents = work.entities_per_namespace
-    t = time.perf_counter()
+    each: list[float] = []
+    t, cpu = time.perf_counter(), time.process_time()
     for i in range(n):
+        start = time.perf_counter_ns()
         mem.correct(f"e{rng.randrange(ents)}", f"attr{rng.randrange(ATTRS)}", value=i,
                     valid_from=_day(rng.randrange(730)))  # fmt: skip
-    return {"corrections": n, "corrections_per_s": round(n / (time.perf_counter() - t))}
+        each.append((time.perf_counter_ns() - start) / 1000)
+    took, cpu = time.perf_counter() - t, time.process_time() - cpu
+    figures: Figures = {"corrections": n, "corrections_per_s": round(n / took), "corrections_per_cpu_s": round(n / cpu)}
+    return figures | {"correction_p50_us": _pct(each, 0.5), "correction_p95_us": _pct(each, 0.95)}
 
 
 def run(facts: int, *, url: str | None = None, reads: int = 2000, corrections: int = 3000, seed: int = 1) -> Figures:

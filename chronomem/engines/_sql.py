@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from .._model import Fact, Interval
+from .._model import JSON, Fact, Interval
 from ..types import FactQuery
 
 INF = 9223372036854775807
@@ -30,6 +30,25 @@ def support_subquery(as_of_param: str) -> str:
     )
 
 
+def _stored_interval(start: int, end: int) -> Interval:
+    """An :class:`Interval` from stored columns. They were validated on the way in (and the table
+    CHECKs ``start < end``), so re-validating every row read is skipped: reads are hot (issue #2)."""
+    iv = object.__new__(Interval)
+    object.__setattr__(iv, "start", start)
+    object.__setattr__(iv, "end", None if end == INF else end)
+    return iv
+
+
+def decode_value(text: str) -> JSON:
+    """A stored (canonical JSON) value. Plain integers and strings without escapes, the common
+    cases, skip the JSON parser: canonical JSON writes a string with any special character escaped."""
+    if text.isascii() and (text.isdigit() or (text[:1] == "-" and text[1:].isdigit())):
+        return int(text)
+    if len(text) >= 2 and text[0] == '"' and "\\" not in text:
+        return text[1:-1]
+    return cast(JSON, json.loads(text))
+
+
 def fact_from_row(r: Sequence[Any]) -> Fact:
     episodes = tuple(sorted(r[13].split("\x1f"))) if r[13] else ()
     return Fact(
@@ -38,9 +57,9 @@ def fact_from_row(r: Sequence[Any]) -> Fact:
         subject=r[2],
         predicate=r[3],
         object=r[4],
-        value=None if r[5] is None else json.loads(r[5]),
-        valid=Interval(r[6], None if r[7] == INF else r[7]),
-        recorded=Interval(r[8], None if r[9] == INF else r[9]),
+        value=None if r[5] is None else decode_value(r[5]),
+        valid=_stored_interval(r[6], r[7]),
+        recorded=_stored_interval(r[8], r[9]),
         kind=r[10],
         modality=r[11],
         confidence=r[12],

@@ -16,10 +16,10 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .._bitemporal import Plan
-from .._model import Change, Entity, Episode, Fact, Revision, canonical_json
+from .._model import JSON, Change, Entity, Episode, Fact, Interval, Revision, canonical_json
 from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, SchemaMismatch, StorageError, StorageTimeout
 from ..types import Erasure, FactQuery
@@ -125,7 +125,8 @@ def _episode(r: Sequence[Any]) -> Episode:
 
 
 def _entity(r: Sequence[Any]) -> Entity:
-    return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=tuple(json.loads(r[4])), recorded_at=r[5])
+    aliases = () if r[4] == "[]" else tuple(json.loads(r[4]))  # most entities have none; skip the parser
+    return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=aliases, recorded_at=r[5])
 
 
 class _SqliteTxn:
@@ -247,7 +248,25 @@ class _SqliteTxn:
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
         first = self._execute([(slot, plan)])
-        return [f for i in range(len(plan.insert)) if (f := self.row(first + i)) is not None]
+        # The new rows are exactly the plan's, so they are built here rather than read back.
+        recorded = Interval(self._tx, None)
+        return [
+            Fact(
+                row_id=first + i,
+                namespace=self._ns,
+                subject=n.claim.subject,
+                predicate=n.claim.predicate,
+                object=n.claim.object,
+                value=None if n.claim.object is not None else _as_stored(n.claim.value),
+                valid=n.valid,
+                recorded=recorded,
+                kind=str(n.claim.kind),
+                modality=str(n.claim.modality),
+                confidence=float(n.claim.confidence),
+                episodes=tuple(sorted(set(n.episodes))),
+            )
+            for i, n in enumerate(plan.insert)
+        ]
 
     def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
         out: dict[str, list[Fact]] = {s: [] for s in slots}
@@ -359,6 +378,13 @@ class _SqliteTxn:
         self._c.execute(
             "INSERT INTO erasures VALUES (?,?,?,?,?)", (self._tx, digest(self._ns), target_kind, target_digest, rows)
         )
+
+
+def _as_stored(value: JSON) -> JSON:
+    """``value`` as reading it back would give it (tuples become lists, ...)."""
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    return cast(JSON, json.loads(canonical_json(value)))
 
 
 def _find_entities(c: sqlite3.Connection, ns: str, name_key: str) -> list[Entity]:
@@ -481,9 +507,9 @@ class SqliteEngine:
             except sqlite3.Error as exc:
                 raise _map_error(exc) from exc
             try:
-                last = c.execute("SELECT last_tx FROM clock WHERE id = 1").fetchone()[0]
-                tx = max(self._clock(), last + 1)
-                c.execute("UPDATE clock SET last_tx = ? WHERE id = 1", (tx,))
+                tx = c.execute(
+                    "UPDATE clock SET last_tx = max(last_tx + 1, ?) WHERE id = 1 RETURNING last_tx", (self._clock(),)
+                ).fetchall()[0][0]
                 c.execute("INSERT OR IGNORE INTO namespaces VALUES (?, ?)", (namespace, tx))
                 result = fn(_SqliteTxn(c, namespace, tx))
                 c.execute("COMMIT")
@@ -573,8 +599,10 @@ class SqliteEngine:
 
     def facts(self, namespace: str, query: FactQuery) -> list[Fact]:
         sql, args = build_fact_query(namespace, query, ph="?", agg=AGG, now=INF - 1)
-        with _mapped():
+        try:  # not `with _mapped()`: this is the hottest read path
             return [fact_from_row(r) for r in self._reader().execute(sql, args)]
+        except sqlite3.Error as exc:
+            raise _map_error(exc) from exc
 
     def revisions(self, namespace: str, row_ids: Sequence[int]) -> list[Revision]:
         if not row_ids:

@@ -39,6 +39,22 @@ The fixture contract:
 Capability flags (class attributes, all True by default): ``supports_erase`` (physical erase),
 ``supports_concurrent_writers`` (threads writing at once). Skips name the flag, never the engine class.
 
+What it checks (each part is a mixin class you may also run alone, e.g. ``class T(ReferenceCases)``):
+
+* :class:`ReferenceCases` — DESIGN §3.1 to the letter: the nine cases for assert and for retract (exact
+  rows through ``audit()``, as attributes and as edges), as-of reads, no churn, the three-row update;
+* :class:`HistoryTests` — repeatable history over a scripted sequence, ``changes``, version chains,
+  concurrent writers replayed through :class:`ReferenceModel`;
+* :class:`GraphTests` — multi-valued slots, k-hop neighbourhoods at past points, namespace isolation;
+* :class:`EpisodeTests` — retracting episodes (in any order), erase by subject / episode / namespace
+  with a content-free record (``Engine.erasures``);
+* :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
+* :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
+  independent model of DESIGN §3, and retracting random episodes against replaying the others.
+
+Every write goes through :class:`CheckedEngine`, which asserts after each transaction that system
+time strictly increased and that no two current rows of a slot overlap in valid time.
+
 Hypothesis: the model-based test takes ``max_examples`` from the active Hypothesis profile; CI runs
 ``pytest --hypothesis-profile=ci`` (1,000 examples, registered in chronomem's ``tests/conftest.py``).
 """
@@ -48,6 +64,7 @@ from __future__ import annotations
 from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
+from ._contract import ContractTests
 from ._episodes import EpisodeTests
 from ._graph import GraphTests
 from ._history import HistoryTests
@@ -59,6 +76,7 @@ __all__ = [
     "NAMESPACE",
     "REFERENCE_CASES",
     "CheckedEngine",
+    "ContractTests",
     "EngineConformance",
     "EngineFixtures",
     "EpisodeTests",
@@ -77,5 +95,5 @@ __all__ = [
 ]
 
 
-class EngineConformance(ReferenceCases, HistoryTests, GraphTests, EpisodeTests, ModelBasedTests):
+class EngineConformance(ReferenceCases, HistoryTests, GraphTests, EpisodeTests, ContractTests, ModelBasedTests):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

@@ -70,6 +70,33 @@ class EpisodeTests(EngineFixtures):
         assert _story(mem) == [("berlin", 10, 20, ("e1",)), ("paris", 20, INF, ("e3",))]
         assert _story(mem, result.tx - 1)[-1] == ("paris", 20, INF, ("e2", "e3"))
 
+    @pytest.mark.parametrize("order", [("e2", "e3"), ("e3", "e2")])
+    def test_retracting_stacked_episodes_in_any_order_restores_the_first(
+        self, mem: Memory, order: tuple[str, str]
+    ) -> None:
+        for ident, t, value in [("e1", 0, "A"), ("e2", 10, "B"), ("e3", 20, "C")]:
+            mem.assert_fact("s", "p", value=value, episode=mem.add_episode(value, occurred_at=at(t), id=ident))
+        for ident in order:
+            mem.retract_episode(ident)
+        assert [(row_of(f)[:3], f.episodes) for f in mem.history("s", "p")] == [(("A", 0, INF), ("e1",))]
+
+    def test_a_restored_row_can_itself_be_retracted(self, mem: Memory) -> None:
+        for i in range(3):
+            mem.assert_fact("s", "p", value=f"v{i}", episode=mem.add_episode(f"v{i}", occurred_at=at(0), id=f"e{i}"))
+        mem.retract_episode("e2")
+        assert [row_of(f)[:3] for f in mem.history("s", "p")] == [("v1", 0, INF)]
+        mem.retract_episode("e1")
+        assert [row_of(f)[:3] for f in mem.history("s", "p")] == [("v0", 0, INF)]
+
+    def test_retracting_an_episode_that_supports_adjacent_rows(self, mem: Memory) -> None:
+        mem.assert_fact("s", "p", value="X", episode=mem.add_episode("X", occurred_at=at(0), id="e0"))
+        both = mem.add_episode("A, then B", occurred_at=at(0), id="e1")
+        mem.assert_fact("s", "p", value="A", valid_from=at(0), valid_to=at(10), episode=both)
+        mem.assert_fact("s", "p", value="B", valid_from=at(10), valid_to=at(20), episode=both)
+        mem.retract_episode("e1")
+        for t in (0, 9, 10, 19, 20, 99):
+            assert [row_of(f)[0] for f in mem.values("s", "p", valid_at=at(t))] == ["X"], f"at {t}"
+
     def test_retracting_an_unknown_episode_is_not_found(self, mem: Memory) -> None:
         with pytest.raises(NotFound, match="nope"):
             mem.retract_episode("nope")

@@ -123,6 +123,17 @@ class ReferenceCases(EngineFixtures):
         again = mem.assert_fact("s", "p", value="A", valid_from=at(portion[0]), valid_to=at(portion[1]), episode=e2)
         assert not again.changed and [f.episodes for f in mem.audit("s", "p")] == [("e1", "e2")]
 
+    def test_reasserting_over_adjacent_rows_holding_the_value_writes_no_row(
+        self, mem: Memory, clock: ManualClock
+    ) -> None:
+        clock.set(1)
+        _write(mem, "attribute", "A", 10, 20)
+        _write(mem, "attribute", "A", 20, 30)
+        before = _rows(mem)
+        assert before == [("A", 10, 20, 1, INF), ("A", 20, 30, 2, INF)]
+        assert not mem.assert_fact("s", "p", value="A", valid_from=at(15), valid_to=at(25)).changed
+        assert _rows(mem) == before
+
     def test_update_with_the_default_portion_leaves_three_rows(self, mem: Memory, clock: ManualClock) -> None:
         t1, t2 = 100, 200
         clock.set(t1)

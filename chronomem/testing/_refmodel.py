@@ -8,7 +8,7 @@ against it. Instants are ``int``; ``None`` as an end is +infinity.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["ModelRow", "ReferenceModel"]
 
@@ -25,6 +25,11 @@ class ModelRow:
     valid_to: int | None
     recorded_from: int
     recorded_to: int | None = None
+    #: episode -> the system time it began to support this row
+    support: dict[str, int] = field(default_factory=dict)
+
+    def episodes(self, as_of: int | None = None) -> tuple[str, ...]:
+        return tuple(sorted(e for e, added in self.support.items() if as_of is None or added <= as_of))
 
     def believed_at(self, as_of: int) -> bool:
         return self.recorded_from <= as_of and _before(as_of, self.recorded_to)
@@ -56,29 +61,44 @@ class ReferenceModel:
                 cursor = row.valid_to
         return cursor is None or (b is not None and cursor >= b)
 
-    def write(self, slot: Hashable, value: str | None, a: int, b: int | None, tx: int) -> bool:
+    def write(
+        self, slot: Hashable, value: str | None, a: int, b: int | None, tx: int, episode: str | None = None
+    ) -> bool:
         """Apply the write; returns whether any row was closed or inserted."""
-        if value is not None and self.holds(slot, value, a, b):
-            return False  # no churn: the value already holds over the whole portion
-        rows = self.rows.setdefault(slot, [])
         hit = [r for r in self.current(slot) if r.overlaps(a, b)]
+        if value is not None and self.holds(slot, value, a, b):
+            for row in hit:  # no churn: the value already holds; the episode only adds support
+                if episode is not None:
+                    row.support.setdefault(episode, tx)
+            return False
+        rows = self.rows.setdefault(slot, [])
         for old in hit:
             old.recorded_to = tx
+            kept = dict.fromkeys(old.support, tx)
             if old.valid_from < a:
-                rows.append(ModelRow(old.value, old.valid_from, a, tx))
+                rows.append(ModelRow(old.value, old.valid_from, a, tx, support=dict(kept)))
             if b is not None and _before(b, old.valid_to):
-                rows.append(ModelRow(old.value, b, old.valid_to, tx))
+                rows.append(ModelRow(old.value, b, old.valid_to, tx, support=dict(kept)))
         if value is not None:
-            rows.append(ModelRow(value, a, b, tx))
+            rows.append(ModelRow(value, a, b, tx, support={} if episode is None else {episode: tx}))
         return bool(hit) or value is not None
 
     def audit(self, slots: list[Hashable]) -> list[tuple[str, int, int | None, int, int | None]]:
         """Every row ever written to ``slots``."""
         return sorted((r.key() for s in slots for r in self.rows.get(s, [])), key=_order)
 
+    def supported(self, slots: list[Hashable]) -> list[tuple[object, ...]]:
+        """Every row ever written to ``slots`` with the episodes supporting it now."""
+        return sorted(((*r.key(), r.episodes()) for s in slots for r in self.rows.get(s, [])), key=_order)
+
     def history(self, slots: list[Hashable], as_of: int) -> list[tuple[str, int, int | None]]:
         """The rows of ``slots`` believed at ``as_of``, as ``(value, valid_from, valid_to)``."""
         rows = [r.key()[:3] for s in slots for r in self.rows.get(s, []) if r.believed_at(as_of)]
+        return sorted(rows, key=_order)
+
+    def history_supported(self, slots: list[Hashable], as_of: int) -> list[tuple[object, ...]]:
+        """Like :meth:`history`, with the episodes supporting each row as of ``as_of``."""
+        rows = [(*r.key()[:3], r.episodes(as_of)) for s in slots for r in self.rows.get(s, []) if r.believed_at(as_of)]
         return sorted(rows, key=_order)
 
     def values(self, slots: list[Hashable], valid: int, as_of: int) -> list[str]:
@@ -86,5 +106,5 @@ class ReferenceModel:
         return sorted(found)
 
 
-def _order(row: tuple[str, int, int | None, int, int | None] | tuple[str, int, int | None]) -> tuple[object, ...]:
+def _order(row: tuple[object, ...]) -> tuple[object, ...]:
     return tuple(-1 if x is None else x for x in row)

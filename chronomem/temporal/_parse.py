@@ -1,0 +1,161 @@
+"""``parse(text, reference, tz)``: find every time expression in a text and resolve it to UTC.
+
+Steps: normalise (Traditional -> Simplified, full-width -> ASCII; one character for one), run the rules of
+each language whose cheap trigger fires, keep the longest non-overlapping matches, combine neighbours, and
+convert the local wall-clock results to UTC microseconds.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone, tzinfo
+
+from .._time import MAX_US, MIN_US, to_us, zone
+from ..errors import InvalidValue
+from . import _en, _zh
+from ._calendar import to_utc_us
+from ._combine import combine
+from ._model import Mention
+from ._pieces import Ctx, Piece
+
+__all__ = ["parse", "resolve_zone"]
+
+_DIGIT = re.compile(r"\d")
+_WORD = re.compile(r"[a-z]+")
+# numeric formats first, then Chinese, then English: on equal length the earlier rule wins
+_ALL_RULES = _en.RULES[:4] + _zh.RULES + _en.RULES[4:]
+# gate feature -> ranks of the rules it opens, so a message only looks at the rules it can trigger
+_BY_FEATURE: dict[str, tuple[int, ...]] = {}
+for _rank, (_p, _h, _gate) in enumerate(_ALL_RULES):
+    for _feat in _gate:
+        _BY_FEATURE[_feat] = (*_BY_FEATURE.get(_feat, ()), _rank)
+_MAX_TEXT = 100_000
+
+
+def resolve_zone(reference: datetime, tz: str | tzinfo | None) -> tzinfo:
+    """The speaker's zone: ``tz`` (IANA name or tzinfo), else the reference's own UTC offset."""
+    if tz is None:
+        offset = reference.utcoffset()
+        assert offset is not None
+        return reference.tzinfo if isinstance(reference.tzinfo, timezone) else timezone(offset)
+    if isinstance(tz, str):
+        return zone(tz)
+    if isinstance(tz, tzinfo):
+        return tz
+    raise InvalidValue(f"tz must be an IANA name such as 'Asia/Shanghai' or a tzinfo, got {type(tz).__name__}")
+
+
+_PAST = re.compile(
+    r"\b(?:was|were|did|had|went|met|saw|said|told|got|came|ago|yesterday|last|called|visited|finished|"
+    r"started|moved|bought|left|arrived|ate|spent|took|gave|made|happened|forgot|lost|found|wrote|sent|"
+    r"talked|mentioned|discussed|attended|watched|played|worked|stayed|flew|drove|ran|slept|[a-z]{3,}ed)\b",
+    re.I,
+)
+_FUTURE = re.compile(r"\b(?:will|shall|gonna|going\s+to|let's|plan(?:ning)?|next|tomorrow|upcoming)\b|'ll\b", re.I)
+
+
+def _past_tense(text: str) -> bool:
+    """A cheap English tense cue: a past-tense verb and no future marker."""
+    return _PAST.search(text) is not None and _FUTURE.search(text) is None
+
+
+def _features(text: str) -> set[str]:
+    """What rule gates look for: the characters, the lower-case words, and "#" when there is a digit."""
+    feats = set(text)
+    feats.update(_WORD.findall(text.lower()))
+    if _DIGIT.search(text):
+        feats.add("#")
+    return feats
+
+
+def _rules_for(text: str) -> list[int]:
+    """Ranks of the rules whose gate the text opens (most chat messages open none)."""
+    ranks: set[int] = set()
+    for feat in _features(text):
+        opened = _BY_FEATURE.get(feat)
+        if opened is not None:
+            ranks.update(opened)
+    return sorted(ranks)
+
+
+def _find(text: str, ranks: list[int], ctx: Ctx) -> list[Piece]:
+    found: list[tuple[int, int, int, Piece]] = []
+    for rank in ranks:
+        pattern, handler, _ = _ALL_RULES[rank]
+        for m in pattern.finditer(text):
+            if m.end() > m.start():
+                try:
+                    piece = handler(m, ctx)
+                except (OverflowError, ValueError):
+                    continue  # a date outside years 1..9999, e.g. "next year" said on 9999-12-31
+                if piece is not None:
+                    found.append((-(piece.end - piece.start), rank, piece.start, piece))
+    found.sort(key=lambda t: t[:3])
+    taken: list[Piece] = []
+    for _, _, _, piece in found:
+        if all(piece.end <= t.start or piece.start >= t.end for t in taken):
+            taken.append(piece)
+    return sorted(taken, key=lambda p: p.start)
+
+
+def _to_mention(p: Piece, text: str, tz: tzinfo) -> Mention | None:
+    def conv(d: datetime | None) -> int | None:
+        if d is None:
+            return None
+        us = to_utc_us(d, tz)
+        if not MIN_US <= us <= MAX_US:
+            raise OverflowError("outside years 1..9999")
+        return us
+
+    try:
+        start, end = conv(p.lo), conv(p.hi)
+        unc = None if p.unc is None else (conv(p.unc[0]), conv(p.unc[1]))
+    except (OverflowError, ValueError):
+        return None
+    if (start is None and end is None) or (start is not None and end is not None and end <= start):
+        return None
+    uncertainty = None if unc is None or unc[0] is None or unc[1] is None else (unc[0], unc[1])
+    return Mention(text[p.start : p.end], (p.start, p.end), start, end, p.grain, p.mkind, uncertainty)
+
+
+def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> list[Mention]:
+    """Every time expression in ``text``, in order, resolved against ``reference`` in zone ``tz``.
+
+    ``reference`` must be aware (naive raises :class:`~chronomem.errors.NaiveDatetime`); ``tz`` is an IANA
+    name or tzinfo and defaults to the reference's own offset. The machine clock is never read.
+
+    >>> from datetime import datetime, timezone, timedelta
+    >>> ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8)))
+    >>> [(m.text, m.start.isoformat(), m.grain.value) for m in parse("昨天", ref)]
+    [('昨天', '2024-06-10T16:00:00+00:00', 'day')]
+    """
+    to_us(reference, name="reference")
+    if not isinstance(text, str):
+        raise InvalidValue(f"text must be a str, got {type(text).__name__}")
+    if len(text) > _MAX_TEXT:
+        raise InvalidValue(f"text is {len(text)} characters; split it into messages under {_MAX_TEXT}")
+    zone_ = resolve_zone(reference, tz)
+    norm = _zh.normalise(text)
+    ranks = _rules_for(norm)
+    if not ranks:
+        return []
+    now = reference.astimezone(zone_).replace(tzinfo=None)
+    ctx = Ctx(now, zone_, past=lambda: _past_tense(text))
+    pieces = _find(norm, ranks, ctx)
+    if not pieces:
+        return []
+    try:
+        final = combine(pieces, norm, ctx)
+    except (OverflowError, ValueError):  # near the ends of the calendar: keep what resolves on its own
+        final = []
+        for piece in pieces:
+            try:
+                final.extend(combine([piece], norm, ctx))
+            except (OverflowError, ValueError):
+                continue
+    out = []
+    for p in final:
+        mention = _to_mention(p, text, zone_)
+        if mention is not None:
+            out.append(mention)
+    return out

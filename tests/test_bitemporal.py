@@ -1,0 +1,227 @@
+"""Pure tests of the cutting rule (``chronomem._bitemporal``): DESIGN §3 on values, no engine."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import pairwise
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chronomem._bitemporal import Claim, Plan, intersect, plan_restore, plan_write
+from chronomem._model import Fact, Interval, Reason
+from chronomem.testing import REFERENCE_CASES
+
+INF = None
+TX = 5
+
+
+def claim(value: str) -> Claim:
+    return Claim("s", "p", None, value, "fact", "asserted")
+
+
+def fact(row_id: int, value: str, start: int, end: int | None, episodes: tuple[str, ...] = ()) -> Fact:
+    return Fact(row_id, "ns", "s", "p", None, value, Interval(start, end), Interval(1), episodes=episodes)
+
+
+def apply(rows: Sequence[Fact], plan: Plan, tx: int = TX) -> list[Fact]:
+    """The slot's current rows after ``plan``, the way an engine would execute it."""
+    extra = {rid: ep for rid, ep in plan.support}
+    kept = [
+        replace(r, episodes=tuple(sorted({*r.episodes, extra[r.row_id]}))) if r.row_id in extra else r
+        for r in rows
+        if r.row_id not in plan.close
+    ]
+    first = max((r.row_id for r in rows), default=0) + 1
+    new = [
+        Fact(first + i, "ns", "s", "p", None, n.claim.value, n.valid, Interval(tx), episodes=n.episodes)
+        for i, n in enumerate(plan.insert)
+    ]
+    return sorted(kept + new, key=lambda r: r.valid.start)
+
+
+def view(rows: Sequence[Fact]) -> list[tuple[object, int, int | None]]:
+    return sorted(((r.value, r.valid.start, r.valid.end) for r in rows), key=lambda x: (x[1], str(x[0])))
+
+
+def value_at(rows: Sequence[Fact], t: int) -> object:
+    hits = [r.value for r in rows if r.valid.contains(t)]
+    assert len(hits) <= 1, f"rows overlap at {t}: {hits}"
+    return hits[0] if hits else None
+
+
+def assert_disjoint(rows: Sequence[Fact]) -> None:
+    ordered = sorted(rows, key=lambda r: r.valid.start)
+    for a, b in pairwise(ordered):
+        assert not a.valid.overlaps(b.valid), f"{a.valid} overlaps {b.valid}"
+
+
+# -- the reference cases, on values ------------------------------------------------------------------
+ORIGINAL = fact(1, "A", 10, 20)
+
+
+@pytest.mark.parametrize("case", list(REFERENCE_CASES))
+@pytest.mark.parametrize("value", ["B", None])
+def test_reference_case(case: str, value: str | None) -> None:
+    (a, b), expected = REFERENCE_CASES[case]
+    plan = plan_write([ORIGINAL], Interval(a, b), None if value is None else claim(value))
+    closed = any(r[4] == 5 for r in expected)
+    assert plan.close == ((1,) if closed else ())
+    inserted = sorted((n.claim.value, n.valid.start, n.valid.end, TX, INF) for n in plan.insert)
+    assert inserted == sorted(r for r in expected if r[3] == TX and (value is not None or r[0] != "B"))
+
+
+def test_leftovers_link_to_their_source_and_the_new_row_says_why() -> None:
+    plan = plan_write([ORIGINAL], Interval(12, 18), claim("B"), reason=Reason.CORRECTION)
+    values = [(n.claim.value, n.valid.start) for n in plan.insert]
+    assert values == [("A", 10), ("B", 12), ("A", 18)]
+    assert sorted(plan.links, key=str) == sorted(
+        [(1, 0, Reason.LEFTOVER), (1, 2, Reason.LEFTOVER), (1, 1, Reason.CORRECTION)], key=str
+    )
+
+
+def test_retract_links_say_retraction_and_point_nowhere() -> None:
+    plan = plan_write([ORIGINAL], Interval(5, 25), None)
+    assert plan.insert == () and plan.links == ((1, None, Reason.RETRACTION),)
+
+
+def test_retract_of_nothing_is_an_empty_plan() -> None:
+    assert plan_write([ORIGINAL], Interval(20, 30), None) == Plan()
+    assert plan_write([], Interval(0, None), None).empty
+
+
+def test_reassert_adds_support_only() -> None:
+    row = fact(1, "A", 10, 20, ("e1",))
+    assert plan_write([row], Interval(12, 18), claim("A"), "e2") == Plan(support=((1, "e2"),))
+    assert plan_write([row], Interval(12, 18), claim("A"), "e1") == Plan()
+    assert plan_write([row], Interval(12, 18), claim("A")) == Plan()
+
+
+def test_reassert_over_adjacent_rows_holding_the_value_adds_support_to_each() -> None:
+    rows = [fact(1, "A", 10, 20, ("e1",)), fact(2, "A", 20, None, ("e2",))]
+    assert plan_write(rows, Interval(15, 25), claim("A"), "e2") == Plan(support=((1, "e2"),))
+    assert plan_write(rows, Interval(15, None), claim("A"), "e3") == Plan(support=((1, "e3"), (2, "e3")))
+
+
+def test_reassert_over_a_gap_or_past_the_end_cuts() -> None:
+    gap = [fact(1, "A", 10, 20), fact(2, "A", 21, 30)]
+    assert plan_write(gap, Interval(15, 25), claim("A")).close == (1, 2)
+    assert plan_write([ORIGINAL], Interval(15, 25), claim("A")).close == (1,)
+    assert plan_write([ORIGINAL], Interval(15, None), claim("A")).close == (1,)
+
+
+def test_another_modality_is_another_claim() -> None:
+    planned = Claim("s", "p", None, "A", "plan", "planned")
+    assert plan_write([ORIGINAL], Interval(12, 18), planned).close == (1,)
+
+
+def test_intersect() -> None:
+    assert intersect(Interval(0, 10), Interval(5, None)) == Interval(5, 10)
+    assert intersect(Interval(0, 10), Interval(10, 20)) is None
+    assert intersect(Interval(0), Interval(3)) == Interval(3)
+
+
+# -- plan_restore ----------------------------------------------------------------------------------------
+def test_restore_merges_the_predecessor_with_its_leftover() -> None:
+    old = fact(1, "A", 10, None, ("e1",))
+    rows = apply([old], plan_write([old], Interval(20, None), claim("B"), "e2"))
+    assert view(rows) == [("A", 10, 20), ("B", 20, None)]
+    target = next(r for r in rows if r.value == "B")
+    plan = plan_restore(rows, target, [old])
+    assert view(apply(rows, plan)) == [("A", 10, None)]
+    assert plan.insert[0].episodes == ("e1",)
+    assert {reason for _, _, reason in plan.links} == {Reason.MERGE, Reason.RESTORATION}
+
+
+def test_restore_inside_merges_both_sides() -> None:
+    rows = apply([ORIGINAL], plan_write([ORIGINAL], Interval(12, 18), claim("B")))
+    target = next(r for r in rows if r.value == "B")
+    after = apply(rows, plan_restore(rows, target, [ORIGINAL]))
+    assert view(after) == [("A", 10, 20)]
+
+
+def test_restore_without_predecessors_just_ends_the_row() -> None:
+    plan = plan_restore([ORIGINAL], ORIGINAL, [])
+    assert plan.close == (1,) and plan.insert == () and plan.links == ((1, None, Reason.RETRACTION),)
+
+
+# -- properties ---------------------------------------------------------------------------------------------
+VALUES = ["A", "B", "C"]
+
+
+@st.composite
+def slots(draw: st.DrawFn) -> list[Fact]:
+    """Current rows of one slot: disjoint intervals on 0..40 with gaps, the last maybe open-ended."""
+    cuts = sorted(draw(st.sets(st.integers(0, 40), max_size=8)))
+    rows: list[Fact] = []
+    for i, (a, b) in enumerate(pairwise(cuts)):
+        if draw(st.booleans()):
+            rows.append(fact(i + 1, draw(st.sampled_from(VALUES)), a, b, (f"e{i}",)))
+    if cuts and draw(st.booleans()):
+        rows.append(fact(len(cuts) + 1, draw(st.sampled_from(VALUES)), cuts[-1], None, ("open",)))
+    return rows
+
+
+@st.composite
+def portions(draw: st.DrawFn) -> Interval:
+    a = draw(st.integers(-2, 42))
+    length = draw(st.one_of(st.none(), st.integers(1, 20)))
+    return Interval(a, None if length is None else a + length)
+
+
+POINTS = range(-3, 70)
+
+
+@given(slots(), portions(), st.one_of(st.none(), st.sampled_from(VALUES)))
+def test_a_write_changes_exactly_the_portion(rows: list[Fact], portion: Interval, value: str | None) -> None:
+    plan = plan_write(rows, portion, None if value is None else claim(value), "new")
+    after = apply(rows, plan)
+    assert_disjoint(after)
+    for t in POINTS:
+        expected = value if portion.contains(t) else value_at(rows, t)
+        assert value_at(after, t) == expected, f"at {t}"
+
+
+@given(slots(), portions(), st.one_of(st.none(), st.sampled_from(VALUES)))
+def test_inserted_rows_tile_the_closed_rows_and_the_portion(
+    rows: list[Fact], portion: Interval, value: str | None
+) -> None:
+    plan = plan_write(rows, portion, None if value is None else claim(value), "new")
+    closed = [r for r in rows if r.row_id in plan.close]
+    if not closed and (value is None or not plan.insert):
+        return  # nothing overlapped a retraction, or the value already held: nothing to tile
+    inserted = [n.valid for n in plan.insert]
+    for a, b in pairwise(sorted(inserted, key=lambda i: i.start)):
+        assert not a.overlaps(b), f"inserted rows {a} and {b} overlap"
+    for t in POINTS:
+        in_closed = any(r.valid.contains(t) for r in closed)
+        covered = sum(i.contains(t) for i in inserted)
+        want = (in_closed and not portion.contains(t)) or (value is not None and portion.contains(t))
+        assert covered == int(want), f"at {t}: covered {covered} times, want {int(want)}"
+    assert {r.row_id for r in rows if r.valid.overlaps(portion)} == set(plan.close)
+    for n in plan.insert:
+        assert n.valid == portion or not n.valid.overlaps(portion), "a leftover reaches into the portion"
+
+
+@given(slots(), portions(), st.sampled_from(VALUES))
+def test_reasserting_is_idempotent(rows: list[Fact], portion: Interval, value: str) -> None:
+    after = apply(rows, plan_write(rows, portion, claim(value), "e"))
+    assert plan_write(after, portion, claim(value), "e") == Plan()
+    again = plan_write(after, portion, claim(value), "other")
+    assert again.close == () and again.insert == () and again.support
+
+
+@given(slots(), portions(), st.sampled_from(VALUES))
+def test_restoring_the_new_row_brings_back_the_valid_time_view(rows: list[Fact], portion: Interval, value: str) -> None:
+    plan = plan_write(rows, portion, claim(value), "e")
+    if not plan.insert:
+        return
+    after = apply(rows, plan)
+    new = next(r for r in after if r.valid == portion and r.value == value and r.row_id not in {x.row_id for x in rows})
+    predecessors = [r for r in rows if r.row_id in plan.close]
+    restored = apply(after, plan_restore(after, new, predecessors), tx=TX + 1)
+    assert_disjoint(restored)
+    for t in POINTS:
+        assert value_at(restored, t) == value_at(rows, t), f"at {t}"
