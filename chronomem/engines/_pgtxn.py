@@ -1,7 +1,8 @@
 """The PostgreSQL write transaction: :class:`chronomem.types.Txn` over one psycopg cursor.
 
-Plans run as arrays through ``unnest``, one statement per kind of change, pipelined into two round
-trips. Every statement names the namespace (see :mod:`._pgschema`, Citus).
+A plan runs in one pipelined round trip, one statement per kind of change: plain multi-row VALUES
+for the few rows of a normal write, arrays through ``unnest`` for bulk loads. Row ids come from a
+block reserved in the transaction's first round trip. Every statement names the namespace (Citus).
 """
 
 from __future__ import annotations
@@ -76,7 +77,6 @@ class PgTxn:
         )
 
     def put_entity(self, entity: Entity) -> None:
-
         e = entity
         self._c.execute(
             f"INSERT INTO entities ({ENTITY_COLS}) VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT (namespace, id) DO UPDATE "
