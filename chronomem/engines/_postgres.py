@@ -200,15 +200,31 @@ class PostgresEngine:
 
     # -- writes ------------------------------------------------------------------------------
     def write(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
+        failure: tuple[ChronomemError, BaseException | None] | None = None
         for attempt in range(self._retries + 1):
+            if failure is not None:  # a re-run: wait, and do not queue on the pool while the server is down
+                time.sleep(0.05 * 4 ** (attempt - 1))
+                down = self._probe()
+                if down is not None:
+                    failure = (down, down.__cause__)
+                    continue
+                self._pool.check()  # drops the pool's dead connections
             try:
                 return self._write_once(namespace, fn)
             except _Retry as retry:
-                if attempt == self._retries:
-                    raise retry.error from retry.__cause__
-                self._pool.check()
-                time.sleep(0.05 * 4**attempt)
-        raise AssertionError("unreachable")
+                failure = (retry.error, retry.__cause__)
+        assert failure is not None
+        raise failure[0] from failure[1]
+
+    def _probe(self) -> ChronomemError | None:
+        """``None`` when a new connection to the server opens, else why not."""
+        try:
+            psycopg.connect(self._conninfo, connect_timeout=self._connect_timeout).close()
+        except psycopg.Error as exc:
+            error = map_error(exc, self._where)
+            error.__cause__ = exc
+            return error
+        return None
 
     def _write_once(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
         xid: str | None = None
