@@ -67,8 +67,14 @@ def same_claim(row: Fact, claim: Claim) -> bool:
         row.object == claim.object
         and row.kind == claim.kind
         and row.modality == claim.modality
-        and (row.object is not None or canonical_json(row.value) == canonical_json(claim.value))
+        and (row.object is not None or _same_value(row.value, claim.value))
     )
+
+
+def _same_value(a: JSON, b: JSON) -> bool:
+    if type(a) is type(b) and type(a) in (int, str):  # the common scalars: equal exactly when their JSON is
+        return a == b
+    return canonical_json(a) == canonical_json(b)
 
 
 def intersect(a: Interval, b: Interval) -> Interval | None:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from ._bitemporal import Claim, Plan, plan_write
+from ._bitemporal import Claim, NewRow, Plan, plan_write
+from ._claims import MISSING, check_entity_name, check_how, check_target
 from ._model import JSON, Entity, Interval, Kind, Modality, Reason
-from ._names import slot_key
+from ._names import check_identifier, slot_key
 from ._time import now_us, to_us
 from .errors import Conflict, InvalidInterval, InvalidValue, NotFound
 from .types import Txn
@@ -54,14 +55,14 @@ class FactRecord:
         return f"FactRecord(subject={self.subject!r}, predicate={self.predicate!r}, object={self.object!r}, ...)"
 
 
-@dataclass(frozen=True, slots=True)
-class _Checked:
+class _Checked(NamedTuple):  # a tuple: built once per record, ~4x cheaper than a frozen dataclass
     subject: str
     predicate: str
     object: str | None
     value: JSON
     start: int | None
     end: int | None
+    portion: Interval | None  # [start, end) when start is given: shared by the records that name it
     record: FactRecord
 
 
@@ -73,21 +74,48 @@ class _Resolved:
 
 
 def _check(mem: Memory, records: Iterable[FactRecord]) -> list[_Checked]:
-    from ._memory import _MISSING
-
+    """Validate every record as :meth:`Memory.assert_fact` would. What repeats across records
+    (predicates, names, times) is checked once per distinct value: a bulk-load hot spot (issue #2)."""
     out: list[_Checked] = []
+    preds: set[str] = set()
+    names: dict[str, str] = {}
+    times: dict[datetime, int] = {}
+    intervals: dict[tuple[int, int | None], Interval] = {}
     for r in records:
         if not isinstance(r, FactRecord):
             raise InvalidValue(f"bulk_assert() takes FactRecord items, got {type(r).__name__}")
-        value = _MISSING if r.value is None else r.value
-        mem._check_claim(r.predicate, r.object, value, r.kind, r.modality, r.confidence)
-        start = None if r.valid_from is None else to_us(r.valid_from, name="valid_from")
-        end = None if r.valid_to is None else to_us(r.valid_to, name="valid_to")
+        value = MISSING if r.value is None else r.value
+        if type(r.predicate) is not str or r.predicate not in preds:
+            preds.add(check_identifier(r.predicate, "predicate"))
+        check_target(r.object, value)
+        check_how(r.kind, r.modality, r.confidence)
+        start = None if r.valid_from is None else _time(times, r.valid_from, "valid_from")
+        end = None if r.valid_to is None else _time(times, r.valid_to, "valid_to")
+        portion = None
         if start is not None:
-            Interval(start, end)
-        obj = None if r.object is None else mem._check_name(r.object)
-        out.append(_Checked(mem._check_name(r.subject), r.predicate, obj, r.value, start, end, r))
+            portion = intervals.get((start, end))
+            if portion is None:
+                portion = intervals[(start, end)] = Interval(start, end)
+        obj = None if r.object is None else _name(names, r.object)
+        out.append(_Checked(_name(names, r.subject), r.predicate, obj, r.value, start, end, portion, r))
     return out
+
+
+def _name(seen: dict[str, str], name: str) -> str:
+    found = seen.get(name) if type(name) is str else None
+    if found is None:
+        found = check_entity_name(name)
+        seen[name] = found
+    return found
+
+
+def _time(seen: dict[datetime, int], dt: datetime, what: str) -> int:
+    # Equal aware datetimes are the same instant; a naive one never equals an aware one, so it is checked.
+    found = seen.get(dt) if type(dt) is datetime and dt.tzinfo is not None else None
+    if found is None:
+        found = to_us(dt, name=what)
+        seen[dt] = found
+    return found
 
 
 def _resolve(mem: Memory, txn: Txn, checked: list[_Checked]) -> _Resolved:
@@ -117,7 +145,7 @@ def _resolve(mem: Memory, txn: Txn, checked: list[_Checked]) -> _Resolved:
     return res
 
 
-_Item = tuple[str, Claim, int | None, int | None, str | None, Reason]
+_Item = tuple[str, Claim, Interval | None, int | None, str | None, Reason]
 
 
 def _rounds(checked: list[_Checked], res: _Resolved) -> list[list[_Item]]:
@@ -135,7 +163,7 @@ def _rounds(checked: list[_Checked], res: _Resolved) -> list[list[_Item]]:
         r = c.record
         claim = Claim(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence))
         reason = Reason.CORRECTION if r.correction else Reason.SUPERSESSION
-        rounds[k].append((slot, claim, c.start, c.end, r.episode, reason))
+        rounds[k].append((slot, claim, c.portion, c.end, r.episode, reason))
     return rounds
 
 
@@ -158,9 +186,14 @@ def bulk_assert(mem: Memory, records: Iterable[FactRecord], batch: int) -> int:
 def _apply(txn: Txn, chunk: list[_Item], res: _Resolved) -> int:
     current = txn.current_many([item[0] for item in chunk])
     plans: list[tuple[str, Plan]] = []
-    for slot, claim, start, end, ep, reason in chunk:
-        default = txn.tx if ep is None else res.occurred[ep]
-        plan = plan_write(current[slot], Interval(default if start is None else start, end), claim, ep, reason)
+    for slot, claim, portion, end, ep, reason in chunk:
+        if portion is None:
+            portion = Interval(txn.tx if ep is None else res.occurred[ep], end)
+        rows = current[slot]
+        if not rows:  # the common case of a load: nothing to cut, so the plan is the new row
+            plans.append((slot, Plan(insert=(NewRow(claim, portion, (ep,) if ep else ()),))))
+            continue
+        plan = plan_write(rows, portion, claim, ep, reason)
         if not plan.empty or plan.links:
             plans.append((slot, plan))
     return txn.apply_many(plans) if plans else 0

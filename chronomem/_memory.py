@@ -4,13 +4,15 @@ request into pure plans (``_bitemporal``) that the engine executes in one transa
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ._bitemporal import Claim, Plan, intersect, plan_restore, plan_write
+from ._bitemporal import Claim, plan_write
 from ._bulk import FactRecord, bulk_assert
+from ._claims import MISSING as _MISSING
+from ._claims import check_claim, check_entity_name
 from ._model import (
     JSON,
     Change,
@@ -26,8 +28,9 @@ from ._model import (
     WriteResult,
     canonical_json,
 )
-from ._names import MAX_NAME, check_identifier, check_text, digest, name_key, slot_key, slugify
+from ._names import check_identifier, check_text, digest, name_key, slot_key, slugify
 from ._time import now_us, to_us
+from ._undo import erase_rows, execute_plan, retract_episode
 from .errors import Conflict, InvalidValue, NotFound
 from .types import Engine, FactQuery, Txn
 
@@ -60,9 +63,6 @@ DEFAULT_MULTI_VALUED = frozenset(
     }
 )
 MAX_CONTENT = 1_000_000
-_MISSING: JSON = {"__chronomem_missing__": True}
-_KINDS = frozenset(k.value for k in Kind)
-_MODALITIES = frozenset(m.value for m in Modality)
 
 
 def _us(dt: datetime | None, name: str, default: int) -> int:
@@ -161,10 +161,10 @@ class Memory:
 
     def entity(self, name: str, *, type: str = "thing", aliases: Iterable[str] = ()) -> Entity:
         """Find the entity called ``name`` (by id, name or alias) or create it; new aliases are added."""
-        name = self._check_name(name)
+        name = check_entity_name(name)
         if isinstance(aliases, str):
             raise InvalidValue(f"aliases={aliases!r} is one string; pass a list of names, e.g. [{aliases!r}]")
-        extra = tuple(self._check_name(a) for a in aliases)
+        extra = tuple(check_entity_name(a) for a in aliases)
         check_identifier(type, "entity type")
         return self.engine.write(self.namespace, lambda txn: self._upsert(txn, name, type, extra))
 
@@ -184,13 +184,6 @@ class Memory:
         if len(found) > 1:
             raise Conflict(f"{ref!r} names {len(found)} entities ({[e.id for e in found]}); use an id")
         return found[0]
-
-    def _check_name(self, name: str) -> str:
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidValue("an entity name must be a non-empty string")
-        if len(name) > MAX_NAME:
-            raise InvalidValue(f"entity name is {len(name)} characters; the limit is {MAX_NAME}")
-        return check_text(name, "entity name").strip()
 
     def _upsert(self, txn: Txn, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
         existing = _by_id_or_name(txn, name)
@@ -234,7 +227,7 @@ class Memory:
         current rows of the slot are cut (DESIGN §3). Raises :class:`InvalidInput` for bad arguments
         and :class:`NotFound` for an unknown episode; nothing is stored then.
         """
-        self._check_claim(predicate, object, value, kind, modality, confidence)
+        check_claim(predicate, object, value, kind, modality, confidence)
         return self._write_slot(
             subject, predicate, object, value, valid_from, valid_to, episode, multi, kind, modality, confidence, reason
         )
@@ -277,23 +270,6 @@ class Memory:
             subject, predicate, object, value, valid_from, valid_to, episode, multi, None, None, 1.0, Reason.RETRACTION
         )
 
-    def _check_claim(
-        self, predicate: str, object: str | Entity | None, value: JSON, kind: str, modality: str, confidence: float
-    ) -> None:
-        check_identifier(predicate, "predicate")
-        if (object is None) == (value is _MISSING):
-            raise InvalidValue("give exactly one of object= (an entity, for an edge) or value= (for an attribute)")
-        if object is None and (value is None or value == "" or value == [] or value == {}):
-            raise InvalidValue("value is empty; to say a value no longer holds, use retract()")
-        if object is None:
-            canonical_json(value)
-        if not isinstance(kind, str) or kind not in _KINDS:
-            raise InvalidValue(f"kind={kind!r}; use one of {[k.value for k in Kind]}")
-        if not isinstance(modality, str) or modality not in _MODALITIES:
-            raise InvalidValue(f"modality={modality!r}; use one of {[m.value for m in Modality]}")
-        if isinstance(confidence, bool) or not isinstance(confidence, int | float) or not 0.0 <= confidence <= 1.0:
-            raise InvalidValue(f"confidence={confidence!r} must be a number in [0, 1]")
-
     def _write_slot(
         self,
         subject: str | Entity,
@@ -318,8 +294,8 @@ class Memory:
             check_identifier(ep_id, "episode id")
         if multi is not None and not isinstance(multi, bool):
             raise InvalidValue(f"multi={multi!r}; use True, False or None (the predicate's recorded cardinality)")
-        sub_name = subject.id if isinstance(subject, Entity) else self._check_name(subject)
-        obj_name = None if object is None else object.id if isinstance(object, Entity) else self._check_name(object)
+        sub_name = subject.id if isinstance(subject, Entity) else check_entity_name(subject)
+        obj_name = None if object is None else object.id if isinstance(object, Entity) else check_entity_name(object)
 
         def run(txn: Txn) -> WriteResult:
             default_start = txn.tx
@@ -358,7 +334,7 @@ class Memory:
                 )
             )
             plan = plan_write(txn.current(slot), portion, claim, ep_id, reason)
-            return _execute(txn, slot, plan)
+            return execute_plan(txn, slot, plan)
 
         return self.engine.write(self.namespace, run)
 
@@ -367,26 +343,7 @@ class Memory:
 
         Rows that other episodes also support lose this episode from their support and stay."""
         check_identifier(episode_id, "episode id")
-
-        def run(txn: Txn) -> WriteResult:
-            if txn.episode(episode_id) is None:
-                raise NotFound(f"no episode {episode_id!r} in namespace {self.namespace!r}")
-            txn.mark_episode_retracted(episode_id)
-            results: list[WriteResult] = []
-            for row in txn.supported_by(episode_id):
-                if set(row.episodes) - {episode_id}:
-                    results.append(_execute(txn, _slot_of(txn, row), Plan(unsupport=((row.row_id, episode_id),))))
-                    continue
-                slot = _slot_of(txn, row)
-                # Merge only with rows believed before this transaction that this episode does not cite: a row
-                # inserted a moment ago cannot be closed at the same instant, and the episode's rows are going.
-                merge_with = [
-                    r for r in txn.current(slot) if r.recorded.start < txn.tx and episode_id not in r.episodes
-                ]
-                results.append(_execute(txn, slot, plan_restore(merge_with, row, _restorable(txn, row))))
-            return _merge(txn.tx, results)
-
-        return self.engine.write(self.namespace, run)
+        return self.engine.write(self.namespace, lambda txn: retract_episode(txn, self.namespace, episode_id))
 
     def erase(self, *, subject: str | Entity | None = None, episode: str | None = None) -> int:
         """Physically delete a subject's or an episode's rows across all system time (privacy).
@@ -396,26 +353,13 @@ class Memory:
         """
         if (subject is None) == (episode is None):
             raise InvalidValue("erase() takes exactly one of subject= or episode=; see erase_namespace()")
-        if episode is not None:
-            check_identifier(episode, "episode id")
         if subject is not None:
             ent = self.get_entity(subject)
-
-            def run_subject(txn: Txn) -> int:
-                n = txn.erase(subject=ent.id)
-                txn.audit_erase("subject", digest(f"{self.namespace}\x1f{ent.id}"), n)
-                return n
-
-            return self.engine.write(self.namespace, run_subject)
+            return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, subject=ent.id))
         assert episode is not None
+        check_identifier(episode, "episode id")
         self.retract_episode(episode)
-
-        def run_episode(txn: Txn) -> int:
-            n = txn.erase(episode=episode)
-            txn.audit_erase("episode", digest(f"{self.namespace}\x1f{episode}"), n)
-            return n
-
-        return self.engine.write(self.namespace, run_episode)
+        return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, episode=episode))
 
     def erase_namespace(self) -> int:
         """Delete this whole namespace across all system time, leaving a content-free audit record."""
@@ -544,55 +488,3 @@ def _need(txn: Txn, ref: str) -> Entity:
     if found is None:
         raise NotFound(f"no entity named {ref!r}; nothing to retract")
     return found
-
-
-def _slot_of(txn: Txn, row: Fact) -> str:
-    multi = txn.predicate(row.predicate, None)
-    return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi)
-
-
-def _restorable(txn: Txn, row: Fact) -> list[Fact]:
-    """What comes back when ``row`` goes: the rows it replaced (reached through the leftover, merge and
-    restoration links back to its origins), each cut to the part of valid time the links cover, so every
-    instant has one line of descent. Where a replaced row was itself retracted, what *it* replaced comes
-    back instead; so the order episodes are retracted in does not matter."""
-    out: list[Fact] = []
-    todo = [(row.row_id, row.valid)]
-    while todo:
-        rid, clip = todo.pop()
-        for link in txn.revisions_into(rid):
-            old = txn.row(link.old)
-            part = None if old is None else intersect(clip, old.valid)
-            if old is None or part is None:
-                continue
-            if link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and _alive(txn, old):
-                out.append(replace(old, valid=part))
-            else:  # an origin (leftover, merge, restoration) or a retracted predecessor: look further back
-                todo.append((old.row_id, part))
-    return out
-
-
-def _alive(txn: Txn, row: Fact) -> bool:
-    """A replaced row may come back unless every episode that supported it was retracted."""
-    if not row.episodes:
-        return True
-    found = [txn.episode(e) for e in row.episodes]
-    return any(ep is not None and ep.retracted_at is None for ep in found)
-
-
-def _execute(txn: Txn, slot: str, plan: Plan) -> WriteResult:
-    if plan.empty and not plan.links:
-        return WriteResult(tx=txn.tx)
-    inserted = txn.apply(slot, plan)
-    return WriteResult(
-        tx=txn.tx, closed=plan.close, inserted=tuple(inserted), supported=tuple(r for r, _ in plan.support)
-    )
-
-
-def _merge(tx: int, results: Sequence[WriteResult]) -> WriteResult:
-    return WriteResult(
-        tx=tx,
-        closed=tuple(i for r in results for i in r.closed),
-        inserted=tuple(f for r in results for f in r.inserted),
-        supported=tuple(i for r in results for i in r.supported),
-    )

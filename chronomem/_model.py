@@ -137,6 +137,8 @@ def canonical_json(value: JSON) -> str:
         text = _encode_str(value)
     elif type(value) is int:
         text = int.__repr__(value)
+        if len(text) <= MAX_VALUE_BYTES:  # ASCII digits: one byte each, nothing to encode
+            return text
     else:
         if isinstance(value, dict | list | tuple) and _bad_key(value):
             raise InvalidValue(f"value {value!r:.80} has a non-string object key; JSON keys are strings")

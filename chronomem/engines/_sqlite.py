@@ -10,24 +10,25 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TypeVar
 
-from .._bitemporal import Plan
-from .._model import JSON, Change, Entity, Episode, Fact, Interval, Revision, canonical_json
+from .._model import Change, Entity, Episode, Fact, Revision
 from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, SchemaMismatch, StorageError, StorageTimeout
 from ..types import Erasure, FactQuery
-from ._sql import FACT_COLUMNS, INF, build_current_query, build_fact_query, end_value, fact_from_row
+from ._sql import FACT_COLUMNS, INF, build_fact_query, fact_from_row
+from ._sqlite_txn import AGG, _entity, _episode, _find_entities, _Known, _SqliteTxn
+
+#: A writer drops a namespace's entity cache beyond this many entries (memory stays bounded).
+_MAX_CACHED_ENTITIES = 200_000
+_MAX_CACHED_NAMESPACES = 1_000
 
 T = TypeVar("T")
-
-AGG = "group_concat(s.episode_id, char(31))"
 
 MIGRATIONS: list[tuple[str, list[str]]] = [
     (
@@ -87,6 +88,25 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "ANALYZE sqlite_schema",
         ],
     ),
+    (
+        # Writers cache records that rarely change ("namespace exists", a predicate's cardinality, an
+        # entity) to skip those statements on every write (issue #2). A write that changes or deletes
+        # such a record (an erase, new aliases) bumps this counter; every write reads it with the clock
+        # and drops its caches when it moved, so writers in other processes never use a stale record.
+        "0003_cache_epoch",
+        ["ALTER TABLE clock ADD COLUMN cache_epoch INTEGER NOT NULL DEFAULT 0"],
+    ),
+    (
+        # Graph walks want a subject's edges, not its attributes: through facts_subject a 2-hop walk
+        # read every fact of every node (issue #2). Only edges pay for this index on write.
+        "0004_edges_out",
+        [
+            "CREATE INDEX facts_edges_out ON facts (namespace, subject) WHERE object_id IS NOT NULL",
+            "DELETE FROM sqlite_stat1 WHERE tbl = 'facts' AND idx = 'facts_edges_out'",
+            "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('facts', 'facts_edges_out', '1000000 100000 5')",
+            "ANALYZE sqlite_schema",
+        ],
+    ),
 ]
 
 
@@ -105,295 +125,6 @@ def _mapped() -> Iterator[None]:
         yield
     except sqlite3.Error as exc:
         raise _map_error(exc) from exc
-
-
-def _episode(r: Sequence[Any]) -> Episode:
-    return Episode(
-        namespace=r[0],
-        id=r[1],
-        content=r[2],
-        occurred_at=r[3],
-        recorded_at=r[4],
-        kind=r[5],
-        role=r[6],
-        speaker=r[7],
-        session=r[8],
-        source=r[9],
-        metadata=json.loads(r[10]),
-        retracted_at=r[11],
-    )
-
-
-def _entity(r: Sequence[Any]) -> Entity:
-    aliases = () if r[4] == "[]" else tuple(json.loads(r[4]))  # most entities have none; skip the parser
-    return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=aliases, recorded_at=r[5])
-
-
-class _SqliteTxn:
-    """A write transaction (see :class:`chronomem.types.Txn`)."""
-
-    def __init__(self, conn: sqlite3.Connection, namespace: str, tx: int) -> None:
-        self._c = conn
-        self._ns = namespace
-        self._tx = tx
-        self._next_row: int | None = None
-
-    @property
-    def tx(self) -> int:
-        return self._tx
-
-    def put_episode(self, episode: Episode) -> Episode | None:
-        found = self.episode(episode.id)
-        if found is not None:
-            return found
-        e = episode
-        self._c.execute(
-            "INSERT INTO episodes VALUES (?,?,?,?,?,?,?,?,?,?,?,NULL)",
-            (
-                self._ns,
-                e.id,
-                e.content,
-                e.occurred_at,
-                self._tx,
-                e.kind,
-                e.role,
-                e.speaker,
-                e.session,
-                e.source,
-                canonical_json(e.metadata),
-            ),
-        )
-        return None
-
-    def episode(self, episode_id: str) -> Episode | None:
-        r = self._c.execute("SELECT * FROM episodes WHERE namespace = ? AND id = ?", (self._ns, episode_id)).fetchone()
-        return None if r is None else _episode(r)
-
-    def entity(self, entity_id: str) -> Entity | None:
-        r = self._c.execute("SELECT * FROM entities WHERE namespace = ? AND id = ?", (self._ns, entity_id)).fetchone()
-        return None if r is None else _entity(r)
-
-    def mark_episode_retracted(self, episode_id: str) -> None:
-        self._c.execute(
-            "UPDATE episodes SET retracted = ? WHERE namespace = ? AND id = ? AND retracted IS NULL",
-            (self._tx, self._ns, episode_id),
-        )
-
-    def put_entity(self, entity: Entity) -> None:
-        from .._names import name_key
-
-        e = entity
-        self._c.execute(
-            "INSERT OR REPLACE INTO entities VALUES (?,?,?,?,?,?)",
-            (
-                self._ns,
-                e.id,
-                e.type,
-                e.name,
-                json.dumps(list(e.aliases), ensure_ascii=False),
-                e.recorded_at or self._tx,
-            ),
-        )
-        self._c.executemany(
-            "INSERT OR IGNORE INTO entity_names VALUES (?,?,?)",
-            [(self._ns, name_key(n), e.id) for n in (e.name, *e.aliases)],
-        )
-
-    def find_entities(self, name_key: str) -> list[Entity]:
-        return _find_entities(self._c, self._ns, name_key)
-
-    def predicate(self, name: str, multi: bool | None) -> bool:
-        r = self._c.execute(
-            "SELECT multi FROM predicates WHERE namespace = ? AND name = ?", (self._ns, name)
-        ).fetchone()
-        if r is not None:
-            return bool(r[0])
-        chosen = bool(multi)
-        self._c.execute("INSERT INTO predicates VALUES (?,?,?)", (self._ns, name, int(chosen)))
-        return chosen
-
-    def current(self, slot: str) -> list[Fact]:
-        # BEGIN IMMEDIATE already holds the database's write lock: the slot is locked.
-        return self._facts(FactQuery(slot=slot, as_of=self._tx))
-
-    def _facts(self, q: FactQuery) -> list[Fact]:
-        sql, args = build_fact_query(self._ns, q, ph="?", agg=AGG, now=self._tx)
-        return [fact_from_row(r) for r in self._c.execute(sql, args)]
-
-    def row(self, row_id: int) -> Fact | None:
-        sql = (
-            f"SELECT {FACT_COLUMNS}, (SELECT {AGG} FROM support s WHERE s.namespace = f.namespace "
-            "AND s.row_id = f.row_id AND s.removed > ?) FROM facts f WHERE f.namespace = ? AND f.row_id = ?"
-        )
-        r = self._c.execute(sql, (self._tx, self._ns, row_id)).fetchone()
-        return None if r is None else fact_from_row(r)
-
-    def revisions_into(self, row_id: int) -> list[Revision]:
-        rows = self._c.execute(
-            "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? AND new_row = ?",
-            (self._ns, row_id),
-        )
-        return [Revision(*r) for r in rows]
-
-    def supported_by(self, episode_id: str) -> list[Fact]:
-        ids = [
-            r[0]
-            for r in self._c.execute(
-                f"SELECT s.row_id FROM support s JOIN facts f ON f.namespace = s.namespace AND f.row_id = s.row_id "
-                f"WHERE s.namespace = ? AND s.episode_id = ? AND s.removed = {INF} AND f.recorded_to = {INF}",
-                (self._ns, episode_id),
-            )
-        ]
-        return [f for i in ids if (f := self.row(i)) is not None]
-
-    def apply(self, slot: str, plan: Plan) -> list[Fact]:
-        first = self._execute([(slot, plan)])
-        # The new rows are exactly the plan's, so they are built here rather than read back.
-        recorded = Interval(self._tx, None)
-        return [
-            Fact(
-                row_id=first + i,
-                namespace=self._ns,
-                subject=n.claim.subject,
-                predicate=n.claim.predicate,
-                object=n.claim.object,
-                value=None if n.claim.object is not None else _as_stored(n.claim.value),
-                valid=n.valid,
-                recorded=recorded,
-                kind=str(n.claim.kind),
-                modality=str(n.claim.modality),
-                confidence=float(n.claim.confidence),
-                episodes=tuple(sorted(set(n.episodes))),
-            )
-            for i, n in enumerate(plan.insert)
-        ]
-
-    def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
-        out: dict[str, list[Fact]] = {s: [] for s in slots}
-        unique = list(out)
-        for i in range(0, len(unique), 500):
-            chunk = unique[i : i + 500]
-            sql, args = build_current_query(self._ns, chunk, self._tx, ph="?", agg=AGG)
-            for r in self._c.execute(sql, args):
-                out[r[14]].append(fact_from_row(r))
-        return out
-
-    def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
-        first = self._execute(plans)
-        return (self._next_row or first) - first
-
-    def _execute(self, plans: Sequence[tuple[str, Plan]]) -> int:
-        """Run ``plans`` with one ``executemany`` per statement; return the first new row id."""
-        c, ns, tx = self._c, self._ns, self._tx
-        if self._next_row is None:
-            self._next_row = (c.execute("SELECT max(row_id) FROM facts").fetchone()[0] or 0) + 1
-        first = next_row = self._next_row
-        close: list[tuple[int, str, int]] = []
-        rows: list[tuple[Any, ...]] = []
-        support: list[tuple[str, int, str, int, int]] = []
-        unsupport: list[tuple[int, str, int, str]] = []
-        links: list[tuple[str, int, int | None, str, int]] = []
-        for slot, plan in plans:
-            base = next_row
-            close += [(tx, ns, r) for r in plan.close]
-            for n in plan.insert:
-                cl = n.claim
-                value = None if cl.object is not None else canonical_json(cl.value)
-                rows.append(
-                    (
-                        next_row,
-                        ns,
-                        slot,
-                        cl.subject,
-                        cl.predicate,
-                        cl.object,
-                        value,
-                        n.valid.start,
-                        end_value(n.valid.end),
-                        tx,
-                        INF,
-                        cl.kind,
-                        cl.modality,
-                        cl.confidence,
-                    )
-                )
-                support += [(ns, next_row, ep, tx, INF) for ep in n.episodes]
-                next_row += 1
-            support += [(ns, rid, ep, tx, INF) for rid, ep in plan.support]
-            unsupport += [(tx, ns, rid, ep) for rid, ep in plan.unsupport]
-            links += [(ns, old, None if idx is None else base + idx, reason, tx) for old, idx, reason in plan.links]
-        self._next_row = next_row
-        if close:
-            c.executemany(
-                f"UPDATE facts SET recorded_to = ? WHERE namespace = ? AND row_id = ? AND recorded_to = {INF}", close
-            )
-        c.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
-        if support:
-            c.executemany("INSERT OR IGNORE INTO support VALUES (?,?,?,?,?)", support)
-        if unsupport:
-            c.executemany(
-                "UPDATE support SET removed = ? WHERE namespace = ? AND row_id = ? AND episode_id = ? "
-                f"AND removed = {INF}",
-                unsupport,
-            )
-        if links:
-            c.executemany("INSERT INTO revisions VALUES (?,?,?,?,?)", links)
-        return first
-
-    def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
-        c, ns = self._c, self._ns
-        if subject is not None:
-            ids = [
-                r[0]
-                for r in c.execute(
-                    "SELECT row_id FROM facts WHERE namespace = ? AND (subject = ? OR object_id = ?)",
-                    (ns, subject, subject),
-                )
-            ]
-            c.execute("DELETE FROM entities WHERE namespace = ? AND id = ?", (ns, subject))
-            c.execute("DELETE FROM entity_names WHERE namespace = ? AND entity_id = ?", (ns, subject))
-        else:
-            ids = [
-                r[0]
-                for r in c.execute(
-                    "SELECT row_id FROM support s WHERE namespace = ? AND episode_id = ? AND NOT EXISTS "
-                    "(SELECT 1 FROM support o WHERE o.namespace = s.namespace AND o.row_id = s.row_id "
-                    "AND o.episode_id <> s.episode_id)",
-                    (ns, episode),
-                )
-            ]
-            c.execute("DELETE FROM support WHERE namespace = ? AND episode_id = ?", (ns, episode))
-            c.execute("DELETE FROM episodes WHERE namespace = ? AND id = ?", (ns, episode))
-        args = [(ns, i) for i in ids]
-        c.executemany("DELETE FROM facts WHERE namespace = ? AND row_id = ?", args)
-        c.executemany("DELETE FROM support WHERE namespace = ? AND row_id = ?", args)
-        c.executemany(
-            "DELETE FROM revisions WHERE namespace = ? AND (old_row = ? OR new_row = ?)", [(ns, i, i) for i in ids]
-        )
-        return len(ids)
-
-    def audit_erase(self, target_kind: str, target_digest: str, rows: int) -> None:
-        from .._names import digest
-
-        self._c.execute(
-            "INSERT INTO erasures VALUES (?,?,?,?,?)", (self._tx, digest(self._ns), target_kind, target_digest, rows)
-        )
-
-
-def _as_stored(value: JSON) -> JSON:
-    """``value`` as reading it back would give it (tuples become lists, ...)."""
-    if value is None or type(value) in (str, int, float, bool):
-        return value
-    return cast(JSON, json.loads(canonical_json(value)))
-
-
-def _find_entities(c: sqlite3.Connection, ns: str, name_key: str) -> list[Entity]:
-    rows = c.execute(
-        "SELECT e.* FROM entity_names n JOIN entities e ON e.namespace = n.namespace AND e.id = n.entity_id "
-        "WHERE n.namespace = ? AND n.name_key = ? ORDER BY e.id",
-        (ns, name_key),
-    )
-    return [_entity(r) for r in rows]
 
 
 class SqliteEngine:
@@ -418,6 +149,9 @@ class SqliteEngine:
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         self._closed = False
+        # Writers' caches (see migration 0003_cache_epoch), guarded by _write_lock.
+        self._epoch: int | None = None
+        self._known: dict[str, _Known] = {}
         with _mapped():
             self._writer = self._connect()
 
@@ -507,12 +241,21 @@ class SqliteEngine:
             except sqlite3.Error as exc:
                 raise _map_error(exc) from exc
             try:
-                tx = c.execute(
-                    "UPDATE clock SET last_tx = max(last_tx + 1, ?) WHERE id = 1 RETURNING last_tx", (self._clock(),)
-                ).fetchall()[0][0]
-                c.execute("INSERT OR IGNORE INTO namespaces VALUES (?, ?)", (namespace, tx))
-                result = fn(_SqliteTxn(c, namespace, tx))
+                tx, epoch, last_row = c.execute(
+                    "UPDATE clock SET last_tx = max(last_tx + 1, ?) WHERE id = 1 "
+                    "RETURNING last_tx, cache_epoch, (SELECT max(row_id) FROM facts)",
+                    (self._clock(),),
+                ).fetchall()[0]
+                if epoch != self._epoch:  # a cached record changed (maybe in another process): forget all
+                    self._epoch = epoch
+                    self._known.clear()
+                known = self._known.get(namespace)
+                if known is None:  # a namespace is known once a write to it committed
+                    c.execute("INSERT OR IGNORE INTO namespaces VALUES (?, ?)", (namespace, tx))
+                txn = _SqliteTxn(c, namespace, tx, (last_row or 0) + 1, known or _Known())
+                result = fn(txn)
                 c.execute("COMMIT")
+                self._remember(namespace, txn)
                 return result
             except sqlite3.Error as exc:
                 c.execute("ROLLBACK")
@@ -520,6 +263,22 @@ class SqliteEngine:
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
+
+    def _remember(self, namespace: str, txn: _SqliteTxn) -> None:
+        """Cache what a committed write read or recorded, unless it changed a cached kind of record."""
+        if txn.forget:  # its epoch bump makes the next write drop every cache, here as elsewhere
+            self._epoch = None
+            return
+        known = self._known.get(namespace)
+        if known is None:
+            if len(self._known) >= _MAX_CACHED_NAMESPACES:
+                self._known.clear()
+            known = self._known[namespace] = _Known()
+        learned = txn.learned
+        if learned.entities or learned.predicates:
+            if len(known.entities) + len(learned.entities) > _MAX_CACHED_ENTITIES:
+                known.entities.clear()
+            known.update(learned)
 
     def ensure_namespace(self, namespace: str) -> None:
         if namespace not in self.namespaces():
@@ -541,6 +300,7 @@ class SqliteEngine:
             ):
                 c.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
             c.execute("INSERT INTO erasures VALUES (?,?,?,?,?)", (txn.tx, digest, "namespace", digest, n))
+            txn._bump_cache_epoch()
             return n
 
         return self.write(namespace, run)

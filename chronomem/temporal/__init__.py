@@ -25,44 +25,58 @@ Kinds
     occurrence).
 Weeks
     Weeks start on Monday. 上周三 / 下周三 / 这周三 are the Wednesday of the previous / next / current
-    calendar week; a bare 周三 is this week's Wednesday. "last week", "next week" are calendar weeks; a
-    weekend is Saturday 00:00 to Monday 00:00 ("this coming weekend" is this week's).
+    calendar week (issue #4); a bare 周三 / 星期三 is the next Wednesday after today (as in Duckling), or the
+    last one before today in a past-tense sentence (了 and no future marker). "last week", "next week" are
+    calendar weeks; "this week", "coming week" the current one. A weekend is Friday 18:00 to Monday 00:00,
+    grain hour (as in Duckling; "this coming weekend" is this week's).
 English weekdays (as in Duckling)
     "Tuesday" and "next Tuesday" are the nearest Tuesday after today; "last Tuesday" the nearest before today;
     "this Tuesday" the nearest on or after today; "Tuesday of next week" / "Tuesday next week" the calendar
     week's; "Friday after next" is a week after "next Friday". In a past-tense English sentence ("I met
     her on Tuesday") a bare weekday is the nearest one before today.
-Past or future for partial dates
-    A month, a month and day, or a day of the month without a year ("in March", "3月5号", "the 15th",
-    "十五号")
-    is taken in the reference's year (and month): a calendar reading, not "nearest future". With
-    last/next ("last March", "next March") the nearest such month before/after the current one. Named holidays
-    without a year are the next occurrence (today included); "last Christmas" the previous one.
-Relative offsets
-    "三天前", "two weeks ago", "in 3 months", "一年后": the start is the reference moved by the amount (at
-    midnight for units of a day or more, to the minute for hours, to the second below); the grain is the
-    unit ("三个月前": 2024-03-12, grain month; a fractional amount takes the next finer grain: "半年前" is
-    months) and the interval is one grain long. "3 years from today" / "去年的今天" name a day (grain day).
-    "the last 3 days" / "过去三天" are the 3 whole units before the current one (today excluded);
-    "next 3 days" / "未来三天" the 3 after it; "within 2 weeks" / "两周内" is
-    [reference, reference + 2 weeks).
+Past or future for partial dates (as in Duckling)
+    A month, a month and day, a day of the month or a season without a year ("in March", "3月5号", "the 15th",
+    "十五号") is its next occurrence: the reference's year (and month) unless that cell is wholly before today,
+    then the next year (month): "the 1st" said on Feb 12 is March 1st, "三月" said in June is next March. A
+    past-tense sentence keeps the reference's year ("I moved here in March"). A weekday pins the year: "Fri,
+    Jul 18" is the next year in which Jul 18 is a Friday. With last/next ("last March", "next March") the
+    nearest such month before/after the current one. Named holidays without a year are the next occurrence
+    (today included); "last Christmas" the previous one.
+Relative offsets (as in Duckling's corpora, which differ by language)
+    English "two weeks ago", "in 3 months", "in 7 days": the reference moved by the amount, truncated to one
+    grain finer than the unit, which is the grain ("three months ago" is the day 2012-11-12 said on 2013-02-12,
+    "two years ago" the month 2011-02, "in 7 days" the hour, "in 2 hours" the minute; a fractional amount two
+    grains finer: "in 2.5 hours" is to the second; a fortnight is 14 days). Chinese "三天前", "三个月前",
+    "一年后": the calendar cell of the unit holding the moved reference, grain the unit ("三个月前" said on
+    2024-06-12 is the month 2024-03; "两周前" the week starting Monday; "半年前" one grain finer, months).
+    "3 years from today" / "去年的今天" name a day (grain day).
+    "the last 3 days" / "过去三天" / "前两天" are the 3 whole units before the current one (today excluded);
+    "next 3 days" / "未来三天" / "后三天" the 3 after it; "within 2 weeks" / "两周内" is
+    [reference, reference + 2 weeks), grain second.
 Parts of the day (local wall clock)
-    凌晨 00-06, 早上/早晨/清晨/morning (early) 06-09, morning 06-12, 上午 08-12, 中午/noon/lunch 12-14,
+    凌晨 00-06, morning/早上/早晨 04-12, early morning/清晨/一早 04-09, 上午 08-12, 中午/noon/lunch 12-14,
     下午/afternoon 12-18, 傍晚/dusk 17-19, 晚上/evening/tonight 18-24, 半夜/深夜 22-02, "last night" 18:00
     yesterday to 06:00 today; meals: breakfast 07-09, lunch 12-14, dinner 18-21.
 Clock times
-    A 12-hour reading takes am/pm from the text ("3pm", "下午三点", "晚上八点"; 晚上十二点 is midnight); an
-    hour with no hint is read as daytime: 1-6 afternoon, 7-12 morning/noon ("三点" is 15:00, "八点" 08:00).
-    Written with a leading zero ("08:30") or past 12 it is a 24-hour time. A clock time with no day is on the
-    reference day.
+    A 12-hour reading takes am/pm from the text ("3pm", "下午三点", "晚上八点"; 晚上十二点 is midnight). A clock
+    time with no day and no part of the day is its next occurrence whose hour has not ended (as in Duckling):
+    with no am/pm, the first of today's am and pm readings, so "三点" said at 15:00 is 15:00, "八点" 20:00,
+    "3:30" said at 04:30 is 15:30; "at 3am" said at 04:30 is tomorrow's; once both are gone, tomorrow's
+    daytime reading. A clock range with no day is today's, or tomorrow's once it is over. On a named day
+    ("明天三点", "tomorrow at 5") an hour with no hint is read as daytime: 1-6 afternoon, 7-12 morning/noon.
+    Written with a leading zero ("08:30") or past 12 it is a 24-hour time. In a past-tense sentence a clock
+    time stays on the reference day.
 Vague phrases
     "几天前"/"前几天"/"a few days ago" resolve to 3 days back (两天 "a couple": 2) with an ``uncertainty``
     range (2-9 units back); "最近"/"recently" is the last 7 days with uncertainty of 30 days; "around 3pm"/
-    "三点左右" keeps 15:00 with ±30 minutes; "early/mid/late March" and 月初/月中/月底 are the days 1-10,
-    11-20 and 21-end; 年初/年中/年底 months 1-3, 5-8, 10-12.
+    "三点左右" keeps 15:00 with ±30 minutes; "early/mid/late March" and 月初/月中/月底 (月头/月尾) are the days
+    1-10, 11-20 and 21-end; 年初/年中/年底 (年头/年尾) months 1-3, 5-8, 9-12.
 Seasons
     Meteorological, northern hemisphere: spring Mar-May, summer Jun-Aug, autumn Sep-Nov, winter Dec-Feb
-    (a winter belongs to the year of its December).
+    (a winter belongs to the year of its December); Duckling's astronomical seasons are not followed.
+Reference corpora
+    ``tests/temporal/_duckling_en.py`` / ``_duckling_zh.py`` restate Duckling's and rustling's public examples;
+    ``tests/temporal/test_reference_corpora.py`` lists where we differ on purpose and why.
 Text
     Simplified and Traditional Chinese (mapped character for character, so spans index the original text),
     Chinese numerals (三个月前, 十五号, 两点半, 二零二四年), full-width digits.

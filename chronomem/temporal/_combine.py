@@ -11,11 +11,11 @@ from datetime import datetime, timedelta
 
 from ._calendar import cell, midnight, shift, truncate
 from ._model import Grain, Kind
-from ._pieces import POD, Ctx, Mer, Piece, is_time
+from ._pieces import FINER, POD, Ctx, Mer, Piece, is_time
 
 __all__ = ["combine", "place_clock"]
 
-_JOIN = re.compile(r"[\s,，、的(（)）]*(?:(?:at|on|in the|in|of|@|around|about|by)\s*)?$", re.I)
+_JOIN = re.compile(r"[\s,，、的(（)）]*(?:(?:at|on|in the|in|of|@|around|about|by|from|for)\s*)?$", re.I)
 _FROM = re.compile(r"\s*from\s*", re.I)
 _RANGE = re.compile(r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and)\s*", re.I)
 _RANGE_PRE = re.compile(r"(?:从|自|由|from|between)\s*$", re.I)
@@ -48,6 +48,22 @@ def place_clock(day: datetime, p: Piece, hint: Mer, explicit_day: bool) -> datet
     return midnight(day) + timedelta(hours=h, minutes=p.minute, seconds=p.second)
 
 
+def _next_clock(clock: Piece, ctx: Ctx) -> datetime:
+    """A clock time with no day, as in Duckling: its next occurrence whose hour has not ended ("at 3am" said
+    at 04:30 is tomorrow's; "at 4:23" is today's). A 12-hour reading with no am/pm takes the first of am and
+    pm: "3:30" said at 04:30 is 15:30, "八点" said at 15:00 is 20:00; past both, tomorrow's daytime reading."""
+    if clock.mer is None and not clock.h24 and 1 <= clock.hour <= 12:
+        first = ctx.today + timedelta(hours=clock.hour % 12, minutes=clock.minute, seconds=clock.second)
+        # once both of today's readings are gone, tomorrow's daytime one ("两点半" said at 15:00: 14:30)
+        tomorrow = place_clock(ctx.today + timedelta(days=1), clock, None, False)
+        candidates = [first, first + timedelta(hours=12), tomorrow]
+    else:
+        first = place_clock(ctx.today, clock, clock.mer, False)
+        candidates = [first, first + timedelta(days=1)]
+    hour_now = truncate(ctx.now, Grain.HOUR)
+    return next((c for c in candidates if truncate(c, Grain.HOUR) >= hour_now), candidates[-1])
+
+
 def _clock_final(date: Piece | None, clock: Piece, ctx: Ctx, s: int, e: int) -> Piece:
     day = ctx.today if date is None or date.lo is None else date.lo
     hint = clock.mer if clock.pod is None else (clock.mer or POD[clock.pod][2])
@@ -55,7 +71,10 @@ def _clock_final(date: Piece | None, clock: Piece, ctx: Ctx, s: int, e: int) -> 
         hint = POD[date.pod][2]
     if date is not None and date.pod == "last_night":
         day = midnight(day)
-    lo = place_clock(day, clock, hint, date is not None)
+    if date is None and clock.pod is None and not ctx.past:
+        lo = _next_clock(clock, ctx)
+    else:
+        lo = place_clock(day, clock, hint, date is not None)
     hi = lo + {Grain.HOUR: timedelta(hours=1), Grain.MINUTE: timedelta(minutes=1)}.get(
         clock.grain, timedelta(seconds=1)
     )
@@ -159,10 +178,27 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
         assert a.lo is not None and b.lo is not None
         return ctx.day(s, e, (b.lo - ctx.today).days + a.lo.weekday(), weekday=True)
     if a.kind == "date" and b.kind == "date" and a.weekday and b.grain is Grain.DAY and not b.weekday:
-        return b.moved(s, e)
+        return _on_weekday(b, a, ctx).moved(s, e, anchorable=False)
     if a.kind == "date" and b.kind == "date" and b.weekday and a.grain is Grain.DAY and not a.weekday:
-        return a.moved(s, e)
+        return _on_weekday(a, b, ctx).moved(s, e, anchorable=False)
     return None
+
+
+def _on_weekday(date: Piece, wd: Piece, ctx: Ctx) -> Piece:
+    """ "Fri, Jul 18": a date without a year falls in the first year from the reference's on which it is that
+    weekday (as in Duckling); "Sunday, Feb 10" stays in the reference's year even when already past."""
+    if date.year is not None or date.month is None or date.day is None or date.lo is None or wd.lo is None:
+        return date
+    if date.lo.weekday() == wd.lo.weekday():
+        return date
+    for year in range(ctx.now.year, ctx.now.year + 28):
+        try:
+            d = datetime(year, date.month, date.day)
+        except ValueError:
+            continue
+        if d.weekday() == wd.lo.weekday():
+            return replace(date, lo=d, hi=d + timedelta(days=1))
+    return date
 
 
 def _join_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
@@ -198,8 +234,10 @@ def _range_sides(a: Piece, b: Piece, ctx: Ctx) -> tuple[Piece, Piece] | None:
     if (a.kind == "clock" and b.kind == "clock") or (a.kind in ("date", "final") and b.kind == "clock"):
         if a.kind == "clock" and a.mer is None and b.mer in ("pm", "am") and not a.h24:
             a = replace(a, mer=b.mer if a.hour <= b.hour or a.hour == 12 else ("am" if b.mer == "pm" else "pm"))
-        if a.kind == "clock":
-            a = _clock_final(None, a, ctx, a.start, a.end)
+        bare = a.kind == "clock"
+        if bare:  # a clock range with no day: today's, or tomorrow's once it is over ("9:30 to 11:00")
+            today = Piece(a.start, a.end, "date", ctx.today, ctx.today + timedelta(days=1), Grain.DAY)
+            a = _clock_final(today if a.pod is None else None, a, ctx, a.start, a.end)
         hint = a.mer if a.mer in ("pm", "night", "noon") else None
         a_day = a.lo if a.lo is not None else ctx.today
         on = Piece(a.start, a.end, "date", midnight(a_day), midnight(a_day) + timedelta(days=1), Grain.DAY)
@@ -211,7 +249,13 @@ def _range_sides(a: Piece, b: Piece, ctx: Ctx) -> tuple[Piece, Piece] | None:
         if b2.lo is not None and a.lo is not None and midnight(b2.lo) != midnight(a.lo) and b2.lo.hour < 12:
             delta = midnight(a.lo) - midnight(b2.lo)
             b2 = replace(b2, lo=b2.lo + delta, hi=None if b2.hi is None else b2.hi + delta)
+        if bare and not ctx.past and b2.hi is not None and b2.hi <= ctx.now and a.lo is not None and b2.lo:
+            day = timedelta(days=1)
+            a, b2 = replace(a, lo=a.lo + day, hi=a.hi and a.hi + day), replace(b2, lo=b2.lo + day, hi=b2.hi + day)
         return a, b2
+    if a.weekday and b.weekday and a.lo is not None and b.lo is not None and b.lo < a.lo and b.hi is not None:
+        week = timedelta(days=7)  # "周一到周五" said on a Wednesday: next Monday to the Friday after it
+        return a, replace(b, lo=b.lo + week, hi=b.hi + week)
     if b.kind == "date" and b.anchorable and b.month is None and a.kind == "date" and a.lo is not None:
         r = _reanchor(b, ctx, a.lo.year, a.lo.month)
         return (a, r) if r is not None else None
@@ -266,9 +310,13 @@ def _open_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
             suffix = after_suf.group(0).strip() if after_suf is not None else ""
             later = word.startswith("after") or suffix in ("以后", "之后", "后", "往后")
             begin = p.hi if later and not fine else p.lo
+            grain = p.grain
+            if p.mkind is Kind.DURATION and p.hi is not None:  # "after 5 days": from 5 days on, to the hour
+                grain = FINER[p.grain]
+                begin = truncate(p.hi, grain)
             s = after_pre.start() if after_pre is not None else p.start
             e = after_suf.end() if after_suf is not None else p.end
-            out.append(Piece(s, e, "final", begin, None, p.grain, Kind.OPEN_AFTER, ranged=True))
+            out.append(Piece(s, e, "final", begin, None, grain, Kind.OPEN_AFTER, ranged=True))
         elif before_pre is not None or before_suf is not None:
             word = before_pre.group(0).strip().lower() if before_pre is not None else ""
             suffix = before_suf.group(0).strip() if before_suf is not None else ""
@@ -368,10 +416,38 @@ def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     return out
 
 
+def _rolled(p: Piece, ctx: Ctx) -> Piece:
+    """A date without a year (or month) that lies wholly before today moves on to its next occurrence, as in
+    Duckling ("the 1st" said on Feb 12 is March 1st; "in March" said in June is next March). A past-tense
+    sentence keeps the reference's year and month ("I moved here in March")."""
+    if not p.anchorable or p.mkind is not Kind.INSTANT or p.lo is None or p.hi is None or p.hi > ctx.today:
+        return p
+    if ctx.past:
+        return p
+    day = midnight(p.lo)
+    try:
+        if p.day is not None and p.month is None:
+            nxt = next(d for k in range(1, 13) if (d := _day_in(day, k, p.day)) is not None)
+        else:
+            nxt = day.replace(year=day.year + 1)
+    except (StopIteration, ValueError):
+        return p
+    delta = nxt - day
+    return replace(p, lo=p.lo + delta, hi=p.hi + delta)
+
+
+def _day_in(d: datetime, months: int, day: int) -> datetime | None:
+    y, m = divmod(d.month - 1 + months, 12)
+    try:
+        return datetime(d.year + y, m + 1, day)
+    except ValueError:
+        return None
+
+
 def combine(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     """Pieces sorted by position -> final pieces (kind ``"final"``), one per mention."""
     pieces = _anchor_pass(_join_pass(pieces, text, ctx), text, ctx)
     pieces = _every_pass(pieces, text, ctx)
     pieces = _range_pass(pieces, text, ctx)
-    pieces = _open_pass(pieces, text, ctx)
+    pieces = [_rolled(p, ctx) for p in _open_pass(pieces, text, ctx)]
     return _around_pass(pieces, text)

@@ -77,11 +77,21 @@ def _clock_word(m: re.Match[str], c: Ctx) -> Piece | None:
 def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     h = en_number(m["h"])
     w = " ".join(m["mm"].lower().replace("-", " ").replace("'", " ").split())
+    oh = w.startswith(("oh ", "o "))
     w = w.removeprefix("oh ").removeprefix("o ")
     mm = en_number(w)
     if h is None or mm is None:
         return None
+    cued = re.search(r"(?:\bat|@|\bby|\baround|\babout)\s*$", m.string[: m.start()], re.I) is not None
+    if not (m["mer"] or oh or cued):
+        return None  # a bare "three twenty" is a number pair, not 3:20 (Duckling's negative corpus)
     return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
+
+
+def _half_hour(m: re.Match[str], c: Ctx) -> Piece | None:
+    """British "half three": half past three."""
+    h = en_number(m["h"])
+    return None if h is None else c.clock(*m.span(), h, 30)
 
 
 def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -101,7 +111,8 @@ def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
         return None
     if m["dir"].lower() in ("to", "till", "before"):
         h, mm = (h - 1) % 24, 60 - mm
-    return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
+    named = m["h"].lower() in ("noon", "midnight")  # "a quarter to noon" is 11:45, not 23:45
+    return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]), h24=named)
 
 
 def _noon(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -226,17 +237,23 @@ def _year(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
+    if m.groupdict().get("q"):  # "in a quarter of an hour": minutes, to the second as other fractions
+        mins = 45 if m["q"].lower().startswith("three") else 15
+        return c.relative(*m.span(), mins, Grain.MINUTE, 1, finer=True)
+    if m["u"].lower() == "h":
+        return c.relative(*m.span(), float(m["n"]), Grain.HOUR, 1, finer=True)
     amt = amount(m["n"])
     if amt is None:
         return None
     n, vague = amt
-    n *= weeks_factor(m["u"])
+    unit = unit_grain(m["u"])
+    if weeks_factor(m["u"]) != 1:  # a fortnight is 14 days (to the hour, as "14 days ago")
+        n, unit = n * 14, Grain.DAY
     d = (m.groupdict().get("dir") or "in").lower()
     sign = -1 if d in ("ago", "earlier", "back", "before") else 1
-    p = c.relative(*m.span(), n, unit_grain(m["u"]), sign, vague)
-    if d.endswith("today") and p.lo is not None:  # "3 years from today" names a day
-        return c.cell(*m.span(), p.lo, Grain.DAY)
-    return p
+    if d.endswith("today"):  # "3 years from today" names a day
+        return c.cell(*m.span(), shift(c.today, unit, sign * n), Grain.DAY)
+    return c.relative(*m.span(), n, unit, sign, vague, finer=True)
 
 
 def _last_n(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -255,7 +272,7 @@ def _within(m: re.Match[str], c: Ctx) -> Piece | None:
         *m.span(),
         c.now,
         shift(c.now, unit_grain(m["u"]), amt[0] * weeks_factor(m["u"])),
-        unit_grain(m["u"]),
+        Grain.SECOND,  # it starts at the reference itself (Duckling: "within 2 weeks" is to the second)
         Kind.INTERVAL,
     )
 
@@ -292,7 +309,7 @@ def _early_late(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 def _vague_ago(m: re.Match[str], c: Ctx) -> Piece | None:
-    return c.relative(*m.span(), 3, unit_grain(m["u"]), -1, vague=True)
+    return c.relative(*m.span(), 3, unit_grain(m["u"]), -1, vague=True, finer=True)
 
 
 def _military(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -316,8 +333,8 @@ def _either_offset(m: re.Match[str], c: Ctx) -> Piece | None:
         return None
     unit = unit_grain(m["u1"] or m["u2"])
     sign = -1 if m["dir"].lower() == "ago" else 1
-    p = c.relative(*m.span(), a[0], unit, sign)
-    q = c.relative(*m.span(), b[0], unit, sign)
+    p = c.relative(*m.span(), a[0], unit, sign, finer=True)
+    q = c.relative(*m.span(), b[0], unit, sign, finer=True)
     assert p.lo is not None and p.hi is not None and q.lo is not None and q.hi is not None
     p.unc = (min(p.lo, q.lo), max(p.hi, q.hi))
     return p
@@ -362,7 +379,7 @@ _DIGW = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (
         re.compile(
-            rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{HOURW})\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+            rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{HOURW})(?:ish)?\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
             rf"[ap]\s?m)))?|"
             rf"(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z]))",
             re.I,
@@ -463,7 +480,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (
         re.compile(
             rf"{B}(?:(?P<rel>this\s+past|this\s+coming|last|next|this|coming|past|previous)\s+)?"
-            rf"(?:(?:on|the)\s+)?(?P<wd>{WD_FULL}|(?-i:{WD_ABBR}))(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
+            rf"(?:(?:on|the)\s+)?(?P<wd>{WD_FULL}|(?-i:{WD_ABBR})|(?:tues?|wed|thu(?:rs?)?|fri)\.?)(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
             rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)"
             rf"?(?P<p>{PODW}))?{E}",
             re.I,
@@ -561,7 +578,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (
         re.compile(
             rf"{B}(?P<rel>this\s+past|this\s+coming|this\s+upcoming|the\s+following|the\s+previous|this|"
-            rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>weekend|week|month|year|"
+            rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>week-?end|week|month|year|"
             rf"yr|quarter|qtr|decade|hour|"
             rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))"
             rf"?{E}",
@@ -597,8 +614,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     ),
     (
         re.compile(
-            rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{NUMW})\s*(?P<u>{UNIT})"
-            rf"{E}",
+            rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{NUMW})\s*(?:more\s+)?(?P<u>{UNIT}|h(?=\s|$))"
+            rf"{E}|{B}in\s+(?:about\s+)?(?P<q>a\s+quarter|three[-\s]quarters)\s+of\s+an\s+hour{E}",
             re.I,
         ),
         _offset,
@@ -708,7 +725,13 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
         ),
         _pod,
     ),
-    (re.compile(r"(?:(?<=at )|(?<=around )|(?<=by ))(?P<h>[01]?\d|2[0-3])(?P<mm>[0-5]\d)(?![\d:])"), _military),
+    (
+        re.compile(
+            r"(?:(?<=at )|(?<=around )|(?<=by )|(?<=about )|(?<=approximately ))(?P<h>[01]?\d|2[0-3])"
+            r"\s?(?P<mm>[0-5]\d)(?![\d:.-])"
+        ),
+        _military,
+    ),
     (
         re.compile(
             rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<u>week|weekend|"
@@ -734,6 +757,16 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
         ),
         _either_offset,
     ),
+    (re.compile(rf"{B}half\s+(?P<h>\d{{1,2}}|{HOURW})(?!\s*(?:an?|hours?|past|of|the)\b){E}", re.I), _half_hour),
+    (
+        re.compile(r"(?<![\d:.])(?P<h>1[0-2]|[1-9])(?P<mm>[0-5]\d)\s*(?P<mer>[ap]\.\s?m\.|[ap]\s?m)(?![a-z])", re.I),
+        lambda m, c: c.clock(*m.span(), int(m["h"]), int(m["mm"]), None, meridiem(m["mer"])),
+    ),
+    (
+        re.compile(rf"{B}(?P<h>\d{{1,2}}|{HOURW})\s+in\s+the\s+(?P<mer>[ap]\.\s?m\.|[ap]\s?m){E}", re.I),
+        _clock_word,
+    ),
+    (re.compile(rf"{B}(?P<p>morning|afternoon|evening|night)(?=\s+of\s+(?:the\s+)?\d)", re.I), _pod),
 ]
 
 _GATES = [
@@ -789,6 +822,10 @@ _GATES = [
     {"week"},
     {"half", "h"},
     {"or"},
+    {"half"},
+    DIG,
+    DIG | HOURS,
+    {"morning", "afternoon", "evening", "night"},
 ]
 #: (pattern, handler, gate): a rule runs only when the text holds one of its gate words ("#": a digit).
 RULES: list[tuple[re.Pattern[str], Handler, frozenset[str]]] = [

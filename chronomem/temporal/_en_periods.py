@@ -36,7 +36,7 @@ __all__ = [
 
 def period(m: re.Match[str], c: Ctx) -> Piece | None:
     rel = " ".join(m["rel"].lower().split())
-    u = m["u"].lower()
+    u = m["u"].lower().replace("-", "")
     off = REL.get(rel, 0)
     if m["after"]:
         off = 2 if m["after"].lower().endswith("next") else -2
@@ -175,7 +175,7 @@ def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
     idx = -1 if n == "last" else (en_number(n) or 1) - 1
     weekend = m["u"].lower() != "week"
     # weeks run Monday-Sunday; the n-th week of a month is the n-th one that starts in it (and, for "last",
-    # ends in it); a weekend is the Saturday-Sunday of such a week
+    # ends in it); a weekend is the Friday 18:00-Monday of such a week's Saturday
     first_monday = base.lo + timedelta(days=(-base.lo.weekday()) % 7)
     last_day = base.hi - timedelta(days=1)
     back = last_day.weekday() + (0 if last_day.weekday() == 6 else 7)
@@ -184,7 +184,8 @@ def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
         first_sat = base.lo + timedelta(days=(5 - base.lo.weekday()) % 7)
         last_sat = last_day - timedelta(days=(last_day.weekday() - 5) % 7)
         sat = last_sat if idx < 0 else first_sat + timedelta(days=7 * idx)
-        return Piece(*m.span(), "date", sat, sat + timedelta(days=2), Grain.DAY, Kind.INTERVAL)
+        fri = sat - timedelta(hours=6)  # a weekend runs from Friday 18:00, as in Duckling
+        return Piece(*m.span(), "date", fri, sat + timedelta(days=2), Grain.HOUR, Kind.INTERVAL)
     monday = last_monday if idx < 0 else first_monday + timedelta(days=7 * idx)
     return c.cell(*m.span(), monday, Grain.WEEK)
 

@@ -116,7 +116,7 @@ REL = {
     "previous": -1,
     "this": 0,
     "current": 0,
-    "coming": 1,
+    "coming": 0,  # Duckling: "coming week" is this week
     "next": 1,
     "the following": 1,
     "the previous": -1,
@@ -195,7 +195,7 @@ UNITW = {
         "decade",
     )
     for s in ("", "s")
-}
+} | {"h"}
 
 MONTHW = {
     "january",

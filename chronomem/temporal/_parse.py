@@ -54,8 +54,14 @@ _PAST = re.compile(
 _FUTURE = re.compile(r"\b(?:will|shall|gonna|going\s+to|let's|plan(?:ning)?|next|tomorrow|upcoming)\b|'ll\b", re.I)
 
 
+_ZH_PAST = re.compile(r"了|曾经|上次|那时")
+_ZH_FUTURE = re.compile(r"要|会|将|打算|准备|计划|下次|明天|下周|下个|以后|再")
+
+
 def _past_tense(text: str) -> bool:
-    """A cheap English tense cue: a past-tense verb and no future marker."""
+    """A cheap tense cue: a past-tense verb (English) or 了 (Chinese), and no future marker."""
+    if _ZH_PAST.search(text) is not None and _ZH_FUTURE.search(text) is None:
+        return True
     return _PAST.search(text) is not None and _FUTURE.search(text) is None
 
 

@@ -14,7 +14,7 @@ from typing import Literal
 from ._calendar import add_months, cell, midnight, season_cell, shift, truncate, week_start
 from ._model import Grain, Kind
 
-__all__ = ["POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
+__all__ = ["FINER", "POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
 
 PieceKind = Literal["date", "pod", "clock", "final", "every", "year"]
 Mer = Literal["am", "pm", "noon", "night"] | None
@@ -22,8 +22,8 @@ Mer = Literal["am", "pm", "noon", "night"] | None
 #: Parts of the day: name -> (start hour, end hour, meridiem hint). End hours past 24 run into the next day.
 POD: dict[str, tuple[int, int, Mer]] = {
     "small_hours": (0, 6, "am"),
-    "early_morning": (6, 9, "am"),
-    "morning": (6, 12, "am"),
+    "early_morning": (4, 9, "am"),
+    "morning": (4, 12, "am"),
     "forenoon": (8, 12, "am"),
     "noon": (12, 14, "noon"),
     "afternoon": (12, 18, "pm"),
@@ -82,7 +82,7 @@ def is_time(p: Piece) -> bool:
     return p.grain.rank < Grain.DAY.rank and not (p.pod is not None and p.mkind is Kind.INTERVAL)
 
 
-_FINER = {
+FINER = {
     Grain.DECADE: Grain.YEAR,
     Grain.YEAR: Grain.MONTH,
     Grain.SEASON: Grain.MONTH,
@@ -144,8 +144,9 @@ class Ctx:
         return self.day(s, e, delta, weekday=True)
 
     def weekend(self, s: int, e: int, week_offset: int) -> Piece:
-        sat = week_start(self.now) + timedelta(days=5 + 7 * week_offset)
-        return Piece(s, e, "date", sat, sat + timedelta(days=2), Grain.DAY, Kind.INTERVAL)
+        """Friday 18:00 to Monday 00:00 (grain hour, as in Duckling) of the week ``week_offset`` away."""
+        fri = week_start(self.now) + timedelta(days=4 + 7 * week_offset, hours=18)
+        return Piece(s, e, "date", fri, fri + timedelta(hours=54), Grain.HOUR, Kind.INTERVAL)
 
     def ymd(self, s: int, e: int, year: int | None, month: int | None, day: int | None) -> Piece | None:
         """A calendar date; a missing year (or month) is taken from the reference, and re-anchorable."""
@@ -220,17 +221,21 @@ class Ctx:
             mkind=Kind.INTERVAL,
         )
 
-    def relative(self, s: int, e: int, n: float, unit: Grain, sign: int, vague: bool = False) -> Piece:
-        """``n`` units ago (sign -1) or from now (+1): the reference moved by the amount, to the day for
-        units of a day or more, to the minute for hours, to the second below that. The grain is the unit
-        (one finer for a fractional amount: "半年前" is months) and the interval one grain long. Vague
-        amounts ("几天前") carry an uncertainty range."""
+    def relative(
+        self, s: int, e: int, n: float, unit: Grain, sign: int, vague: bool = False, finer: bool = False
+    ) -> Piece:
+        """``n`` units ago (sign -1) or from now (+1): the reference moved by the amount, then truncated.
+
+        Two readings, as in Duckling's corpora: ``finer`` (English "three months ago", "in 7 days") keeps one
+        grain finer than the unit (two for a fractional amount: "in 2.5 hours" is to the second), so "three
+        months ago" is the day 2012-11-12 and "in 7 days" the hour; otherwise (Chinese "三个月前", "三天后") the
+        result is the unit's own calendar cell (the month 2012-11), a fractional amount one grain finer ("半年前"
+        is months). Vague amounts ("几天前") carry an uncertainty range (2 to 9 units)."""
         target = shift(self.now, unit, sign * n)
-        grain = unit if n == int(n) else _FINER[unit]
-        if grain.rank >= Grain.DAY.rank:
-            lo = midnight(target)
-        else:
-            lo = truncate(target, Grain.MINUTE if grain is Grain.HOUR else Grain.SECOND)
+        grain = unit if n == int(n) else FINER[unit]
+        if finer:
+            grain = FINER[grain]
+        lo = truncate(target, grain)
         hi = shift(lo, grain, 1)
         kind: PieceKind = "date" if grain is Grain.DAY else "final"
         unc = None
@@ -289,11 +294,11 @@ class Ctx:
         )
 
     def month_part(self, s: int, e: int, month_piece: Piece, part: str) -> Piece:
-        """Early/mid/late thirds of a month (1-10, 11-20, 21-end) or of a year (months 1-3, 5-8, 10-12)."""
+        """Early/mid/late thirds of a month (1-10, 11-20, 21-end) or parts of a year (months 1-3, 5-8, 9-12)."""
         assert month_piece.lo is not None and month_piece.hi is not None
         lo = month_piece.lo
         if month_piece.grain is Grain.YEAR:
-            bounds = {"early": (0, 3), "mid": (4, 8), "late": (9, 12)}[part]
+            bounds = {"early": (0, 3), "mid": (4, 8), "late": (8, 12)}[part]  # late: Sep-Dec, as in Duckling
             return Piece(
                 s,
                 e,

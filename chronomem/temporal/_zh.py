@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from ._calendar import add_months
+from ._calendar import add_months, shift
 from ._holidays import ZH_NAMES, upcoming
 from ._model import Grain, Kind
 from ._numerals import ZH_DIGITS, zh_number
@@ -20,8 +20,8 @@ __all__ = ["RULES", "normalise"]
 
 Handler = Callable[[re.Match[str], Ctx], Piece | None]
 
-_TRAD = "週個點號後鐘時禮兩這從開來於幾間頭現聖誕勞動國慶兒婦陽曆農節臘學級將剛約數萬億歲離遲臺嗎過還單閏氣專進們"
-_SIMP = "周个点号后钟时礼两这从开来于几间头现圣诞劳动国庆儿妇阳历农节腊学级将刚约数万亿岁离迟台吗过还单闰气专进们"
+_TRAD = "當週個點號後鐘時禮兩這從開來於幾間頭現聖誕勞動國慶兒婦陽曆農節臘學級將剛約數萬億歲離遲臺嗎過還單閏氣專進們"
+_SIMP = "当周个点号后钟时礼两这从开来于几间头现圣诞劳动国庆儿妇阳历农节腊学级将刚约数万亿岁离迟台吗过还单闰气专进们"
 _FULL = "０１２３４５６７８９：／－．～"
 _HALF = "0123456789:/-.~"
 _MAP = str.maketrans(_TRAD + _FULL, _SIMP + _HALF)
@@ -69,8 +69,8 @@ _UNITS = {
 }
 _POD = {
     "凌晨": "small_hours",
-    "早上": "early_morning",
-    "早晨": "early_morning",
+    "早上": "morning",
+    "早晨": "morning",
     "清晨": "early_morning",
     "上午": "forenoon",
     "中午": "noon",
@@ -90,7 +90,7 @@ _POD = {
     "白天": "day",
     "一早": "early_morning",
     "晚": "night",
-    "早": "early_morning",
+    "早": "morning",
 }
 _DAYS = {
     "第二天": 1,
@@ -114,11 +114,11 @@ _DAYS = {
     "翌日": 1,
 }
 _DAY_POD = {
-    "今早": (0, "early_morning"),
+    "今早": (0, "morning"),
     "今晨": (0, "early_morning"),
-    "明早": (1, "early_morning"),
+    "明早": (1, "morning"),
     "明晨": (1, "early_morning"),
-    "昨早": (-1, "early_morning"),
+    "昨早": (-1, "morning"),
     "今晚": (0, "night"),
     "今夜": (0, "night"),
     "明晚": (1, "night"),
@@ -141,6 +141,7 @@ _YEARS = {
     "下": 1,
     "下一": 1,
     "当": 0,
+    "这一": 0,
 }
 _PART = {
     "初": "early",
@@ -174,7 +175,8 @@ def _full_date(m: re.Match[str], c: Ctx) -> Piece | None:
     mo, d = _num(m["m"]), _num(m["d"])
     if y is None or (mo is not None and not 1 <= mo <= 12):
         return None
-    return c.ymd(*m.span(), y, mo, d)
+    p = c.ymd(*m.span(), y, mo, d)
+    return c.month_part(*m.span(), p, _PART[m["part"]]) if m["part"] and p is not None else p
 
 
 def _month_day(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -205,6 +207,8 @@ def _week(m: re.Match[str], c: Ctx) -> Piece | None:
         return c.weekend(*m.span(), off)
     if d is None:
         return c.period(*m.span(), Grain.WEEK, off)
+    if rel is None:  # a bare 周三 is the next one after today (before it in a past-tense sentence)
+        return c.weekday(*m.span(), _WD[d], None, "last" if c.past else "next")
     return c.weekday(*m.span(), _WD[d], off)
 
 
@@ -264,7 +268,7 @@ def _relative(m: re.Match[str], c: Ctx) -> Piece | None:
     n, vague = amt
     d = m["dir"]
     if d in ("内", "以内", "之内"):
-        return c.window(*m.span(), c.now, _shifted(c, unit, n), unit, Kind.INTERVAL)
+        return c.window(*m.span(), c.now, _shifted(c, unit, n), Grain.SECOND, Kind.INTERVAL)
     sign = -1 if "前" in d else 1
     return c.relative(*m.span(), n, unit, sign, vague)
 
@@ -278,8 +282,7 @@ def _relative_after(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _same_day(m: re.Match[str], c: Ctx) -> Piece | None:
     unit = Grain.YEAR if m["w"].endswith("年") else Grain.MONTH
-    p = c.relative(*m.span(), 1, unit, -1 if m["w"][0] in "去上" else 1)
-    return None if p.lo is None else c.cell(*m.span(), p.lo, Grain.DAY)
+    return c.cell(*m.span(), shift(c.today, unit, -1 if m["w"][0] in "去上" else 1), Grain.DAY)
 
 
 def _bare_range(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -288,7 +291,8 @@ def _bare_range(m: re.Match[str], c: Ctx) -> Piece | None:
     if a is None or b is None:
         return None
     if m["u"] == "月":
-        lo, hi = c.ymd(*m.span(), None, a, None), c.ymd(*m.span(), None, b, None)
+        lo = c.ymd(*m.span(), None, a, None)
+        hi = c.ymd(*m.span(), c.now.year + (b < a), b, None)  # "十二至一月": into the next year
     else:
         lo, hi = c.ymd(*m.span(), None, None, a), c.ymd(*m.span(), None, None, b)
     if lo is None or hi is None or lo.lo is None or hi.hi is None or hi.hi <= lo.lo:
@@ -356,7 +360,7 @@ def _shifted(c: Ctx, unit: Grain, n: float) -> datetime:
 
 
 def _span(m: re.Match[str], c: Ctx) -> Piece | None:
-    amt, unit = _amount(m), _unit(m)
+    amt, unit = _amount(m), Grain.MONTH if m["u"] == "月" else _unit(m)  # "前两月" is "前两个月"
     if amt is None or unit is None or amt[0] != int(amt[0]) or amt[0] < 1 or amt[1]:
         return None
     sign = -1 if m["w"] in ("过去", "前", "上", "最近", "近", "这") else 1
@@ -472,7 +476,8 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (
         re.compile(
             rf"(?P<y>\d{{4}}|\d{{2}}(?=年(?:\s*\d{{1,2}}月|(?![前后内多间里来代以之]|\d)))|[零〇一二三四五六七八九]{{2,4}})\s*年"
-            rf"(?:\s*(?P<m>{N})\s*月份?(?:\s*(?P<d>{N})\s*[日号])?)?"
+            rf"(?:\s*(?P<m>{N})\s*月份?(?:\s*(?P<d>{N})(?:\s*[日号]|(?![\d{ZH_DIGITS}年月]|\s*[个天点时分])))?"
+            rf"|(?P<part>初|头|底|末|尾))?"
         ),
         _full_date,
     ),
@@ -498,17 +503,17 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
         _month_rel,
     ),
     (
-        re.compile(r"(?<![上下这本当岁年\d])月(?P<part>初|中旬|上旬|下旬|底|末|中(?![国心午秋]))"),
+        re.compile(r"(?<![上下这本当岁年\d])月(?P<part>初|中旬|上旬|下旬|底|末|头|尾|中(?![国心午秋]))"),
         lambda m, c: c.month_part(*m.span(), c.period(*m.span(), Grain.MONTH, 0), _PART[m["part"]]),
     ),
     (
         re.compile(
-            r"(?P<rel>大前|大后|去|今|明|前|后|本|上一|下一|当)年(?:年)?(?:的)?(?P<part>初|中(?![秋午])|底|末|头|尾)?"
+            r"(?P<rel>大前|大后|去|今|明|前|后|本|上一|下一|当|这一|上|下)年(?:年)?(?:的)?(?P<part>初|中(?![秋午])|底|末|头|尾)?"
         ),
         _year_rel,
     ),
     (
-        re.compile(r"(?<![\d年去今明前后本上下当])年(?P<part>初|底|末|中)(?![国心午])"),
+        re.compile(r"(?<![\d年去今明前后本上下当])年(?P<part>初|底|末|中|头|尾)(?![国心午])"),
         lambda m, c: c.month_part(*m.span(), c.period(*m.span(), Grain.YEAR, 0), _PART[m["part"]]),
     ),
     (
@@ -550,7 +555,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(_HOLIDAYS), _holiday),
     (re.compile(r"每(?:个)?(?P<u>天|日|晚|早|星期|礼拜|月|年|小时|周(?![一二三四五六日天1-7末]))"), _every),
     (re.compile(rf"(?<![\d{ZH_DIGITS}]月)(?<![\d{ZH_DIGITS}]){_AMT}{_U}"), _duration),
-    (re.compile(rf"(?P<m>{N})\s*月份?(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末)"), _month_part),
+    (re.compile(rf"(?P<m>{N})\s*月份?(?:的)?(?P<part>初|中旬|上旬|下旬|中|底|末|头|尾)"), _month_part),
     (re.compile(r"(?P<rel>今年|去年|明年|前年)?的?(?P<h>上|下)半年"), _half_year),
     (
         re.compile(

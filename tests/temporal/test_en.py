@@ -16,18 +16,18 @@ the day before yesterday | 2024-06-10 | day
 the day after tomorrow | 2024-06-14 | day
 day after tomorrow | 2024-06-14 | day
 tonight | 2024-06-12 18:00 | hour | interval
-this morning | 2024-06-12 06:00 | hour
+this morning | 2024-06-12 04:00 | hour
 this afternoon | 2024-06-12 12:00 | hour
 this evening | 2024-06-12 18:00 | hour
 last night | 2024-06-11 18:00 | hour
-tomorrow morning | 2024-06-13 06:00 | hour
+tomorrow morning | 2024-06-13 04:00 | hour
 tomorrow afternoon | 2024-06-13 12:00 | hour
 tomorrow evening | 2024-06-13 18:00 | hour
 tomorrow night | 2024-06-13 18:00 | hour
-yesterday morning | 2024-06-11 06:00 | hour
+yesterday morning | 2024-06-11 04:00 | hour
 yesterday afternoon | 2024-06-11 12:00 | hour
 in the afternoon | 2024-06-12 12:00 | hour
-in the morning | 2024-06-12 06:00 | hour
+in the morning | 2024-06-12 04:00 | hour
 now | 15:00 | second
 right now | 15:00 | second
 """)
@@ -61,13 +61,13 @@ monday of this week | 2024-06-10 | day
 monday of last week | 2024-06-03 | day
 friday after next | 2024-06-21 | day
 Friday, June 14 | 2024-06-14 | day
-monday morning | 2024-06-17 06:00 | hour
+monday morning | 2024-06-17 04:00 | hour
 friday night | 2024-06-14 18:00 | hour
-this weekend | 2024-06-15 | day | interval
-the weekend | 2024-06-15 | day
-last weekend | 2024-06-08 | day
-this past weekend | 2024-06-08 | day
-next weekend | 2024-06-22 | day
+this weekend | 2024-06-14 18:00 | hour | interval
+the weekend | 2024-06-14 18:00 | hour
+last weekend | 2024-06-07 18:00 | hour
+this past weekend | 2024-06-07 18:00 | hour
+next weekend | 2024-06-21 18:00 | hour
 this week | 2024-06-10 | week
 last week | 2024-06-03 | week
 next week | 2024-06-17 | week
@@ -111,69 +111,69 @@ this decade | 2020-01-01 | decade
 """)
 
 RELATIVE = load("""
-3 days ago | 2024-06-09 | day | instant
-three days ago | 2024-06-09 | day
-a week ago | 2024-06-05 | week
-one week ago | 2024-06-05 | week
-two weeks ago | 2024-05-29 | week
-a fortnight ago | 2024-05-29 | week
-a month ago | 2024-05-12 | month
-3 months ago | 2024-03-12 | month
-a year ago | 2023-06-12 | year
-two years ago | 2022-06-12 | year
-ten years ago | 2014-06-12 | year
-5 minutes ago | 14:55 | minute
-an hour ago | 14:00 | hour
-2 hours ago | 13:00 | hour
+3 days ago | 2024-06-09 15:00 | hour | instant
+three days ago | 2024-06-09 15:00 | hour
+a week ago | 2024-06-05 | day
+one week ago | 2024-06-05 | day
+two weeks ago | 2024-05-29 | day
+a fortnight ago | 2024-05-29 15:00 | hour
+a month ago | 2024-05-12 | day
+3 months ago | 2024-03-12 | day
+a year ago | 2023-06-01 | month
+two years ago | 2022-06-01 | month
+ten years ago | 2014-06-01 | month
+5 minutes ago | 2024-06-12 14:55 | second
+an hour ago | 2024-06-12 14:00 | minute
+2 hours ago | 2024-06-12 13:00 | minute
 30 seconds ago | 14:59 | second
-in 5 minutes | 15:05 | minute
-in an hour | 16:00 | hour
-in 2 hours | 17:00 | hour
-in 3 days | 2024-06-15 | day
-in a week | 2024-06-19 | week
-in two weeks | 2024-06-26 | week
-in a month | 2024-07-12 | month
-in 6 months | 2024-12-12 | month
-in a year | 2025-06-12 | year
-3 days later | 2024-06-15 | day
-2 weeks from now | 2024-06-26 | week
+in 5 minutes | 2024-06-12 15:05 | second
+in an hour | 2024-06-12 16:00 | minute
+in 2 hours | 2024-06-12 17:00 | minute
+in 3 days | 2024-06-15 15:00 | hour
+in a week | 2024-06-19 | day
+in two weeks | 2024-06-26 | day
+in a month | 2024-07-12 | day
+in 6 months | 2024-12-12 | day
+in a year | 2025-06-01 | month
+3 days later | 2024-06-15 15:00 | hour
+2 weeks from now | 2024-06-26 | day
 3 years from today | 2027-06-12 | day
-a few days ago | 2024-06-09 | day
-a couple of days ago | 2024-06-10 | day
-several weeks ago | 2024-05-22 | week
-half an hour ago | 14:30 | minute
-in half an hour | 15:30 | minute
-in 2.5 hours | 17:30 | minute
+a few days ago | 2024-06-09 15:00 | hour
+a couple of days ago | 2024-06-10 15:00 | hour
+several weeks ago | 2024-05-22 | day
+half an hour ago | 2024-06-12 14:30 | second
+in half an hour | 2024-06-12 15:30 | second
+in 2.5 hours | 2024-06-12 17:30 | second
 last 2 days | 2024-06-10 | day | interval
 past 3 weeks | 2024-05-20 | week | interval
 next 3 days | 2024-06-13 | day | interval
 next 2 weeks | 2024-06-17 | week | interval
 last 3 months | 2024-03-01 | month | interval
 the past two years | 2022-01-01 | year | interval
-within 2 weeks | 15:00 | week | interval
+within 2 weeks | 2024-06-12 15:00 | second | interval
 """)
 
 ABSOLUTE = load("""
-March | 2024-03-01 | month
-in March | 2024-03-01 | month
-in May | 2024-05-01 | month
+March | 2025-03-01 | month
+in March | 2025-03-01 | month
+in May | 2025-05-01 | month
 last March | 2024-03-01 | month
 next March | 2025-03-01 | month
 in December | 2024-12-01 | month
 January 2023 | 2023-01-01 | month
 March 2025 | 2025-03-01 | month
 Oct 2014 | 2014-10-01 | month
-March 3 | 2024-03-03 | day
-March 3rd | 2024-03-03 | day
-3 March | 2024-03-03 | day
-the 3rd of March | 2024-03-03 | day
+March 3 | 2025-03-03 | day
+March 3rd | 2025-03-03 | day
+3 March | 2025-03-03 | day
+the 3rd of March | 2025-03-03 | day
 March 3, 2015 | 2015-03-03 | day
 March 3rd, 2015 | 2015-03-03 | day
-Mar 3 | 2024-03-03 | day
+Mar 3 | 2025-03-03 | day
 Dec 25 | 2024-12-25 | day
 December 25th, 2023 | 2023-12-25 | day
 25 December 2023 | 2023-12-25 | day
-June 1st | 2024-06-01 | day
+June 1st | 2025-06-01 | day
 the first of July | 2024-07-01 | day
 July fourth | 2024-07-04 | day
 on the 15th | 2024-06-15 | day
@@ -193,17 +193,17 @@ at 3pm | 15:00 | hour | instant
 3PM | 15:00 | hour
 3:30pm | 15:30 | minute
 3:30 p.m. | 15:30 | minute
-10am | 10:00 | hour
-10:30 am | 10:30 | minute
-at 10:30 | 10:30 | minute
+10am | 2024-06-13 10:00 | hour
+10:30 am | 2024-06-13 10:30 | minute
+at 10:30 | 2024-06-12 22:30 | minute
 15:00 | 15:00 | minute
-08:30 | 08:30 | minute
+08:30 | 2024-06-13 08:30 | minute
 15:23:24 | 15:23 | second
-noon | 12:00 | hour
-at noon | 12:00 | hour
+noon | 2024-06-13 12:00 | hour
+at noon | 2024-06-13 12:00 | hour
 midnight | 2024-06-13 00:00 | hour
 half past three | 15:30 | minute
-quarter past 10 | 10:15 | minute
+quarter past 10 | 2024-06-12 22:15 | minute
 a quarter to 5 | 16:45 | minute
 at 3 o'clock | 15:00 | hour
 8 tonight | 20:00 | hour
@@ -228,8 +228,8 @@ RANGES = load("""
 from 3 to 5pm | 15:00 | hour | interval
 9am-5pm | 09:00 | hour | interval
 tomorrow 3-4pm | 2024-06-13 15:00 | hour | interval
-between 2pm and 4pm | 14:00 | hour | interval
-from 9:30 to 11:00 | 09:30 | minute | interval
+between 2pm and 4pm | 2024-06-12 14:00 | hour | interval
+from 9:30 to 11:00 | 2024-06-13 09:30 | minute | interval
 from Monday to Wednesday | 2024-06-17 | day | interval
 from May to July | 2024-05-01 | month | interval
 July 13-15 | 2024-07-13 | day | interval
@@ -239,7 +239,7 @@ until Friday | - | day | open_before
 before Friday | - | day | open_before
 by 2pm | - | hour | open_before
 after Friday | 2024-06-15 | day | open_after
-after 2pm | 14:00 | hour | open_after
+after 2pm | 2024-06-13 14:00 | hour | open_after
 since March | 2024-03-01 | month | open_after
 since last week | 2024-06-03 | week | open_after
 since yesterday | 2024-06-11 | day | open_after
@@ -258,10 +258,10 @@ mid-March | 2024-03-11 | day
 late March | 2024-03-21 | day
 the end of the month | 2024-06-21 | day
 the beginning of next month | 2024-07-01 | day
-end of the year | 2024-10-01 | month
+end of the year | 2024-09-01 | month
 early next week | 2024-06-17 | day
 around 3pm | 15:00 | hour
-about two weeks ago | 2024-05-29 | week
+about two weeks ago | 2024-05-29 | day
 """)
 
 HOLIDAYS = load("""
@@ -287,7 +287,7 @@ OTHER = load("""
 every monday | 2024-06-17 | day | recurring
 on Mondays | 2024-06-17 | day | recurring
 every day | 2024-06-12 | day | recurring
-every morning | 2024-06-13 06:00 | hour | recurring
+every morning | 2024-06-13 04:00 | hour | recurring
 daily | 2024-06-12 | day | recurring
 weekly | 2024-06-10 | week | recurring
 every day at 9am | 2024-06-13 09:00 | hour | recurring
@@ -304,7 +304,7 @@ a day before christmas | 2024-12-24 | day
 the next day | 2024-06-13 | day
 the day before | 2024-06-11 | day
 the following day | 2024-06-13 | day
-early tomorrow | 2024-06-13 06:00 | hour
+early tomorrow | 2024-06-13 04:00 | hour
 late tonight | 2024-06-12 22:00 | hour
 first Monday of March | 2024-03-04 | day
 last Monday of March | 2024-03-25 | day
@@ -312,12 +312,12 @@ the third tuesday of september 2014 | 2014-09-16 | day
 the last day of the month | 2024-06-30 | day
 first day of next month | 2024-07-01 | day
 3rd of next month | 2024-07-03 | day
-weeks ago | 2024-05-22 | week
+weeks ago | 2024-05-22 | day
 next Tuesday at 3 | 2024-06-18 15:00 | hour
 last Friday night | 2024-06-07 18:00 | hour
 this coming Monday | 2024-06-17 | day
 a week from today | 2024-06-19 | day
-four days from now | 2024-06-16 | day
+four days from now | 2024-06-16 15:00 | hour
 Sept 5th | 2024-09-05 | day
 5th Sept | 2024-09-05 | day
 Sep. 5 | 2024-09-05 | day
@@ -326,18 +326,18 @@ in the spring of 2020 | 2020-03-01 | season
 beginning of 2023 | 2023-01-01 | month
 next few days | 2024-06-13 | day | interval
 the past few days | 2024-06-09 | day | interval
-in a couple of hours | 17:00 | hour
-a few hours ago | 12:00 | hour
-four twenty-three a m | 04:23 | minute
-nine fifty nine a m | 09:59 | minute
-seven oh five | 07:05 | minute
-a quarter to noon | 11:45 | minute
+in a couple of hours | 2024-06-12 17:00 | minute
+a few hours ago | 2024-06-12 12:00 | minute
+four twenty-three a m | 2024-06-13 04:23 | minute
+nine fifty nine a m | 2024-06-13 09:59 | minute
+seven oh five | 2024-06-12 19:05 | minute
+a quarter to noon | 2024-06-13 11:45 | minute
 14april 2015 | 2015-04-14 | day
 2/2013 | 2013-02-01 | month
-at 1030 | 10:30 | minute
+at 1030 | 2024-06-12 22:30 | minute
 at 1930 | 19:30 | minute
 in 1930 | 1930-01-01 | year
-last weekend of October | 2024-10-26 | day | interval
+last weekend of October | 2024-10-25 18:00 | hour | interval
 first week of october 2014 | 2014-10-06 | week
 last week of september 2014 | 2014-09-22 | week
 the week of october 6th | 2024-09-30 | week
@@ -350,31 +350,31 @@ last day of october 2015 | 2015-10-31 | day
 thanksgiving 2016 | 2016-11-24 | day
 Tuesday the 19th | 2024-06-19 | day
 10/31/74 | 1974-10-31 | day
-Fri, Jul 18 | 2024-07-18 | day
-7 days hence | 2024-06-19 | day
+Fri, Jul 18 | 2025-07-18 | day
+7 days hence | 2024-06-19 15:00 | hour
 15 past 3pm | 15:15 | minute
 twenty after 3pm | 15:20 | minute
 tomorrow from 10am to 2pm | 2024-06-13 10:00 | hour | interval
 after lunch | 14:00 | hour | open_after
 before dinner | - | hour | open_before
 at breakfast | 07:00 | hour
-this coming weekend | 2024-06-15 | day | interval
-this upcoming weekend | 2024-06-15 | day | interval
+this coming weekend | 2024-06-14 18:00 | hour | interval
+this upcoming weekend | 2024-06-14 18:00 | hour | interval
 the upcoming week | 2024-06-17 | week
 in the next hour | 16:00 | hour
 the past hour | 14:00 | hour
 H1 2024 | 2024-01-01 | month | interval
 the first half of 2024 | 2024-01-01 | month | interval
 the second half of the year | 2024-07-01 | month | interval
-3 or 4 days ago | 2024-06-09 | day
-a day or two ago | 2024-06-11 | day
-on the first | 2024-06-01 | day
+3 or 4 days ago | 2024-06-09 15:00 | hour
+a day or two ago | 2024-06-11 15:00 | hour
+on the first | 2024-07-01 | day
 at night | 18:00 | hour | interval
 tonight at midnight | 2024-06-13 00:00 | hour
 this afternoon at 4 | 16:00 | hour
 noon yesterday | 2024-06-11 12:00 | hour
 in the first week of July | 2024-07-01 | week
-within the next 3 days | 15:00 | day | interval
+within the next 3 days | 2024-06-12 15:00 | second | interval
 over the next two weeks | 2024-06-17 | week | interval
 since the beginning of the year | 2024-01-01 | month | open_after
 mid next month | 2024-07-11 | day | interval
@@ -446,3 +446,17 @@ def test_vague_has_uncertainty() -> None:
     assert m.uncertainty is not None
     assert only("around 3pm").uncertainty is not None
     assert only("3 days ago").uncertainty is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("I moved here in March", "2024-03-01 00:00"),  # past tense: the reference's year
+        ("we'll move in March", "2025-03-01 00:00"),  # otherwise the next March
+        ("I called her at 9am", "2024-06-12 09:00"),  # past tense: the reference day
+        ("the call is at 9am", "2024-06-13 09:00"),  # otherwise the next 9am
+        ("the call is at 9", "2024-06-12 21:00"),  # no am/pm: the next of 9:00 and 21:00
+    ],
+)
+def test_partial_dates_and_clocks_follow_the_tense(text: str, start: str) -> None:
+    assert local(only(text).start) == start

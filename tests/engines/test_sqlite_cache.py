@@ -1,0 +1,80 @@
+"""The SQLite writer's caches (namespaces, predicate cardinalities, entities) never go stale.
+
+Two engines on one file stand for two processes: what one erases or changes, the other's next
+write must see (migration ``0003_cache_epoch``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+import chronomem
+from chronomem import Memory
+from chronomem.errors import NotFound
+
+T1 = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> Iterator[tuple[Memory, Memory]]:
+    a = chronomem.open(tmp_path / "m.db", namespace="ns")
+    b = chronomem.open(tmp_path / "m.db", namespace="ns")
+    yield a, b
+    a.close()
+    b.close()
+
+
+def test_a_cardinality_recorded_after_an_erase_elsewhere_is_used(pair: tuple[Memory, Memory]) -> None:
+    a, b = pair
+    a.assert_fact("x", "p", value=1, valid_from=T1, multi=False)  # a caches: p is single-valued
+    b.erase_namespace()
+    b.assert_fact("x", "p", "y", valid_from=T1, multi=True)  # p is now multi-valued here
+    a.assert_fact("x", "p", "z", valid_from=T1, multi=True)  # a stale cache would raise Conflict
+    assert sorted(f.object or "" for f in a.values("x", "p")) == ["y", "z"]
+
+
+def test_a_namespace_erased_elsewhere_is_recorded_again(pair: tuple[Memory, Memory]) -> None:
+    a, b = pair
+    a.assert_fact("x", "p", value=1, valid_from=T1)
+    b.erase_namespace()
+    assert "ns" not in a.engine.namespaces()
+    a.assert_fact("x", "p", value=2, valid_from=T1)
+    assert "ns" in a.engine.namespaces()
+
+
+def test_aliases_added_elsewhere_are_kept(pair: tuple[Memory, Memory]) -> None:
+    a, b = pair
+    a.entity("alice")
+    a.assert_fact("alice", "p", value=1, valid_from=T1)  # a caches the entity
+    b.entity("alice", aliases=["Ally"])
+    assert a.entity("alice", aliases=["Al"]).aliases == ("Ally", "Al")
+    assert b.get_entity("Ally").id == a.get_entity("Al").id == "alice"
+
+
+def test_an_entity_erased_elsewhere_is_created_again(pair: tuple[Memory, Memory]) -> None:
+    a, b = pair
+    a.assert_fact("bob", "p", value=1, valid_from=T1)  # a caches the entity
+    b.erase(subject="bob")
+    with pytest.raises(NotFound):
+        b.get_entity("bob")
+    a.assert_fact("bob", "p", value=2, valid_from=T1)
+    assert b.get_entity("bob").name == "bob"
+
+
+def test_a_failed_write_caches_nothing(tmp_path: Path) -> None:
+    a = chronomem.open(tmp_path / "m.db", namespace="ns")
+    b = chronomem.open(tmp_path / "m.db", namespace="ns")
+    with pytest.raises(chronomem.errors.Conflict):
+        # the first use records p as single-valued, then the write fails and rolls back
+        a.bulk_assert(
+            [chronomem.FactRecord("x", "p", value=1, multi=False), chronomem.FactRecord("x", "p", value=2, multi=True)]
+        )
+    b.assert_fact("x", "p", value=3, valid_from=T1, multi=True)
+    a.assert_fact("x", "p", value=4, valid_from=T1, multi=True)  # a cache of the failed write would raise
+    assert sorted(f.value for f in a.values("x", "p")) == [3, 4]  # type: ignore[type-var]
+    a.close()
+    b.close()
