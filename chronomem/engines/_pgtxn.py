@@ -19,7 +19,7 @@ from .._names import digest, name_key
 from ..types import FactQuery
 from ._pgschema import ROW_ID_BLOCK
 from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row, support_subquery
-from ._sqlite import _entity, _episode
+from ._sqlite_txn import _entity, _episode
 
 __all__ = ["AGG", "ENTITY_COLS", "EPISODE_COLS", "PgTxn", "find_entities"]
 

@@ -31,7 +31,7 @@ from ..types import Erasure, FactQuery
 from ._pgschema import MIGRATIONS, map_error
 from ._pgtxn import AGG, ENTITY_COLS, EPISODE_COLS, PgTxn
 from ._sql import FACT_COLUMNS, INF, build_fact_query, fact_from_row
-from ._sqlite import _entity, _episode
+from ._sqlite_txn import _entity, _episode
 
 T = TypeVar("T")
 
