@@ -44,7 +44,10 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "0001_core",
         [
             "CREATE EXTENSION IF NOT EXISTS btree_gist",
-            f"CREATE TABLE clocks (namespace {_T} PRIMARY KEY, last_tx bigint NOT NULL)",
+            # cache_epoch: bumped by a write that changes or deletes an entity or predicate, so that
+            # every client drops what it cached of this namespace (see _pgtxn.Known).
+            f"""CREATE TABLE clocks (namespace {_T} PRIMARY KEY, last_tx bigint NOT NULL,
+                cache_epoch bigint NOT NULL DEFAULT 0)""",
             # A sequence, not a row: setval takes no lock held to commit, so writers to different
             # namespaces never queue on it; UNLOGGED, so it adds no WAL (after a crash it restarts at 0
             # and the per-namespace clocks alone keep system time increasing).
@@ -74,6 +77,7 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "CREATE INDEX facts_slot ON facts (namespace, slot, valid_from)",
             "CREATE INDEX facts_subject ON facts (namespace, subject, predicate)",
             "CREATE INDEX facts_object ON facts (namespace, object_id) WHERE object_id IS NOT NULL",
+            "CREATE INDEX facts_edges_out ON facts (namespace, subject) WHERE object_id IS NOT NULL",
             "CREATE INDEX facts_learned ON facts (namespace, recorded_from)",
             f"CREATE INDEX facts_unlearned ON facts (namespace, recorded_to) WHERE recorded_to < {INF}",
             f"""CREATE TABLE support (namespace {_T}, row_id bigint NOT NULL, episode_id {_T},

@@ -8,7 +8,9 @@ block reserved in the transaction's first round trip. Every statement names the 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
@@ -21,10 +23,12 @@ from ._pgschema import ROW_ID_BLOCK
 from ._sql import FACT_COLUMNS, INF, build_fact_query, end_value, fact_from_row, support_subquery
 from ._sqlite_txn import _entity, _episode
 
-__all__ = ["AGG", "ENTITY_COLS", "EPISODE_COLS", "PgTxn", "find_entities"]
+__all__ = ["AGG", "ENTITY_COLS", "EPISODE_COLS", "Known", "PgTxn", "WriterCache", "find_entities"]
 
 Cursor = psycopg.Cursor[tuple[Any, ...]]
 SMALL_BATCH = 32  # rows up to which an INSERT sends plain values rather than arrays
+MAX_CACHED_ENTITIES = 200_000
+MAX_CACHED_NAMESPACES = 1_000
 
 AGG = "string_agg(s.episode_id, chr(31))"
 EPISODE_COLS = "namespace, id, content, occurred, recorded, kind, role, speaker, session, source, metadata, retracted"
@@ -35,14 +39,65 @@ ROWS_SQL = (
 )
 
 
+@dataclass
+class Known:
+    """Committed entities and predicates of one namespace, cached by writers: they rarely change, and
+    reading them again cost two of a correction's round trips. Valid while the namespace's
+    ``clocks.cache_epoch`` is unchanged; a write that changes or deletes one bumps it."""
+
+    predicates: dict[str, bool] = field(default_factory=dict)
+    entities: dict[str, Entity] = field(default_factory=dict)
+
+
+class WriterCache:
+    """Per namespace: the epoch and what is :class:`Known` at it. Thread-safe; bounded."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_ns: dict[str, tuple[int, Known]] = {}
+
+    def known(self, namespace: str, epoch: int) -> Known:
+        with self._lock:
+            hit = self._by_ns.get(namespace)
+            # Shared, not copied: a transaction only reads it (it writes what it learns elsewhere).
+            return hit[1] if hit is not None and hit[0] == epoch else Known()
+
+    def remember(self, namespace: str, epoch: int, txn: PgTxn) -> None:
+        """After ``txn`` committed at ``epoch``: keep what it learned, or forget what it invalidated."""
+        with self._lock:
+            if txn.forget:
+                self._by_ns.pop(namespace, None)
+                return
+            hit = self._by_ns.get(namespace)
+            if hit is not None and hit[0] > epoch:  # a newer epoch was seen meanwhile: ours is stale
+                return
+            if hit is None or hit[0] != epoch or len(hit[1].entities) > MAX_CACHED_ENTITIES:
+                if len(self._by_ns) >= MAX_CACHED_NAMESPACES:
+                    self._by_ns.clear()
+                hit = self._by_ns[namespace] = (epoch, Known())
+            hit[1].predicates.update(txn.learned.predicates)
+            hit[1].entities.update(txn.learned.entities)
+
+
 class PgTxn:
     """A write transaction (see :class:`chronomem.types.Txn`)."""
 
-    def __init__(self, cur: Cursor, namespace: str, tx: int, first_id: int) -> None:
+    def __init__(self, cur: Cursor, namespace: str, tx: int, first_id: int, known: Known | None = None) -> None:
         self._c = cur
         self._ns = namespace
         self._tx = tx
         self._ids = list(range(first_id, first_id + ROW_ID_BLOCK))  # row ids reserved for this transaction
+        self._known = Known() if known is None else known
+        #: What this transaction read or created, cached once it commits ...
+        self.learned = Known()
+        #: ... unless it changed or deleted a cached kind of record.
+        self.forget = False
+
+    def bump_cache_epoch(self) -> None:
+        """Before changing or deleting an entity or predicate: every client's cache of them goes."""
+        self._c.execute("UPDATE clocks SET cache_epoch = cache_epoch + 1 WHERE namespace = %s", (self._ns,))
+        self.forget = True
+        self._known, self.learned = Known(), Known()
 
     @property
     def tx(self) -> int:
@@ -65,10 +120,16 @@ class PgTxn:
         return None if r is None else _episode(r)
 
     def entity(self, entity_id: str) -> Entity | None:
+        hit = self.learned.entities.get(entity_id) or self._known.entities.get(entity_id)
+        if hit is not None:
+            return hit
         r = self._c.execute(
             f"SELECT {ENTITY_COLS} FROM entities WHERE namespace = %s AND id = %s", (self._ns, entity_id)
         ).fetchone()
-        return None if r is None else _entity(r)
+        if r is None:
+            return None
+        found = self.learned.entities[entity_id] = _entity(r)
+        return found
 
     def mark_episode_retracted(self, episode_id: str) -> None:
         self._c.execute(
@@ -77,13 +138,23 @@ class PgTxn:
         )
 
     def put_entity(self, entity: Entity) -> None:
-        e = entity
+        e = Entity(id=entity.id, namespace=self._ns, type=entity.type, name=entity.name,
+                   aliases=tuple(entity.aliases), recorded_at=entity.recorded_at or self._tx)  # fmt: skip
+        row = (e.type, e.name, json.dumps(list(e.aliases), ensure_ascii=False), e.recorded_at, self._ns, e.id)
         self._c.execute(
-            f"INSERT INTO entities ({ENTITY_COLS}) VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT (namespace, id) DO UPDATE "
-            "SET type = excluded.type, name = excluded.name, aliases = excluded.aliases, recorded = excluded.recorded",
-            (self._ns, e.id, e.type, e.name, json.dumps(list(e.aliases), ensure_ascii=False),
-             e.recorded_at or self._tx),
-        )  # fmt: skip
+            "INSERT INTO entities (type, name, aliases, recorded, namespace, id) VALUES (%s,%s,%s,%s,%s,%s) "
+            "ON CONFLICT (namespace, id) DO NOTHING",
+            row,
+        )
+        if self._c.rowcount == 1:
+            self.learned.entities[e.id] = e
+        else:  # a change to a stored entity: other clients may have it cached
+            self.bump_cache_epoch()
+            self._c.execute(
+                "UPDATE entities SET type = %s, name = %s, aliases = %s, recorded = %s "
+                "WHERE namespace = %s AND id = %s",
+                row,
+            )
         self._c.executemany(
             "INSERT INTO entity_names (namespace, name_key, entity_id) VALUES (%s,%s,%s) ON CONFLICT DO NOTHING",
             [(self._ns, name_key(n), e.id) for n in dict.fromkeys((e.name, *e.aliases))],
@@ -93,6 +164,9 @@ class PgTxn:
         return find_entities(self._c, self._ns, name_key)
 
     def predicate(self, name: str, multi: bool | None) -> bool:
+        cached = self.learned.predicates.get(name, self._known.predicates.get(name))
+        if cached is not None:
+            return cached
         # One round trip, no row update: the SELECT sees the stored row, the CTE the one it inserts.
         r = self._c.execute(
             "WITH ins AS (INSERT INTO predicates (namespace, name, multi) VALUES (%s,%s,%s) ON CONFLICT DO NOTHING "
@@ -101,7 +175,8 @@ class PgTxn:
             (self._ns, name, bool(multi), self._ns, name),
         ).fetchone()
         assert r is not None
-        return bool(r[0])
+        chosen = self.learned.predicates[name] = bool(r[0])
+        return chosen
 
     def current(self, slot: str) -> list[Fact]:
         # The namespace's clock row, locked by this transaction, already serialises its writers.
@@ -259,6 +334,7 @@ class PgTxn:
                 (ns, subject, subject),
             )
             ids = [r[0] for r in c.fetchall()]
+            self.bump_cache_epoch()
             c.execute("DELETE FROM entities WHERE namespace = %s AND id = %s", (ns, subject))
             c.execute("DELETE FROM entity_names WHERE namespace = %s AND entity_id = %s", (ns, subject))
         else:

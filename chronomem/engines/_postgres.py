@@ -29,7 +29,7 @@ from .._time import now_us
 from ..errors import BackendUnavailable, ChronomemError, ConfigError, SchemaMismatch, StorageError
 from ..types import Erasure, FactQuery
 from ._pgschema import MIGRATIONS, map_error
-from ._pgtxn import AGG, ENTITY_COLS, EPISODE_COLS, PgTxn
+from ._pgtxn import AGG, ENTITY_COLS, EPISODE_COLS, PgTxn, WriterCache
 from ._sql import FACT_COLUMNS, INF, build_fact_query, fact_from_row
 from ._sqlite_txn import _entity, _episode
 
@@ -40,8 +40,8 @@ CLOCK_SQL = (
     "WITH ns AS (INSERT INTO namespaces (namespace, created) VALUES (%(ns)s, %(now)s) ON CONFLICT DO NOTHING), "
     "c AS (INSERT INTO clocks (namespace, last_tx) "
     "VALUES (%(ns)s, greatest(%(now)s, (SELECT last_value + 1 FROM tx_high_water))) ON CONFLICT (namespace) "
-    "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) RETURNING last_tx) "
-    "SELECT last_tx, pg_current_xact_id()::text, "
+    "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) RETURNING last_tx, cache_epoch) "
+    "SELECT last_tx, pg_current_xact_id()::text, cache_epoch, "
     "setval('tx_high_water', greatest(last_tx, (SELECT last_value FROM tx_high_water))), "
     "nextval('fact_row_ids') FROM c"
 )
@@ -94,6 +94,7 @@ class PostgresEngine:
         self._local = threading.local()
         self._readers: list[psycopg.Connection[tuple[Any, ...]]] = []
         self._readers_lock = threading.Lock()
+        self._cache = WriterCache()
         try:  # one direct connection first, for a precise error when the server is unreachable
             psycopg.connect(url, connect_timeout=int(timeout_s)).close()
         except psycopg.Error as exc:
@@ -237,10 +238,12 @@ class PostgresEngine:
                         cur.execute(CLOCK_SQL, {"ns": namespace, "now": self._clock()})
                     row = cur.fetchone()
                     assert row is not None
-                    tx, xid, _, first_id = row
-                    result = fn(PgTxn(cur, namespace, int(tx), int(first_id)))
+                    tx, xid, epoch, _, first_id = row
+                    txn = PgTxn(cur, namespace, int(tx), int(first_id), self._cache.known(namespace, epoch))
+                    result = fn(txn)
                     committing = True
                     cur.execute("COMMIT")
+                self._cache.remember(namespace, epoch, txn)
                 return result
             except psycopg.Error as exc:
                 error = map_error(exc, self._where)
@@ -297,6 +300,7 @@ class PostgresEngine:
                 "VALUES (%s,%s,%s,%s,%s)",
                 (digest, txn.tx, "namespace", digest, n),
             )
+            txn.bump_cache_epoch()
             return n
 
         return self.write(namespace, run)

@@ -235,3 +235,23 @@ def test_a_role_without_create_rights_is_told_who_can_migrate(pg_url: str) -> No
         eng.close()
         with psycopg.connect(pg_url, autocommit=True) as conn:
             conn.execute("DROP ROLE chronomem_weak")
+
+
+def test_a_client_drops_its_cached_entities_when_another_erases_or_renames_one(pg_url: str) -> None:
+    a_engine, b_engine = PostgresEngine(pg_url), PostgresEngine(pg_url)
+    a_engine.migrate()
+    a, b = chronomem.Memory(a_engine, "ns"), chronomem.Memory(b_engine, "ns")
+    try:
+        a.assert_fact("Alice", "lives_in", value="Berlin", valid_from=T1)  # a now caches the entity alice
+        b.erase(subject="Alice")
+        a.assert_fact("Alice", "lives_in", value="Paris", valid_from=T1)
+        assert b.get_entity("Alice").id == "alice"  # re-created, not taken from a stale cache
+        got = b.value("Alice", "lives_in", valid_at=T1)
+        assert got is not None and got.value == "Paris"
+        a.assert_fact("alice", "age", value=30, valid_from=T1)  # cached again, by id
+        b.entity("Alice", aliases=["Ali"])
+        a.entity("alice", aliases=["Ally"])  # from a stale cache this would drop "Ali"
+        assert b.get_entity("alice").aliases == ("Ali", "Ally")
+    finally:
+        a.close()
+        b.close()
