@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from ._doctor import doctor, migrate
 from .bench._cli import bench
 from .errors import ChronomemError
 from .temporal._cli import time_group
@@ -43,6 +44,8 @@ def demo(db: Path | None) -> None:
 
 
 cli.add_command(bench)
+cli.add_command(migrate)
+cli.add_command(doctor)
 cli.add_command(time_group)
 
 

@@ -136,6 +136,11 @@ class Engine(Protocol):
 
     def schema_version(self) -> list[str]: ...
 
+    def pending_migrations(self) -> list[str]:
+        """Named migrations not applied yet (empty when current). Raises :class:`SchemaMismatch` when the
+        database has migrations this code does not know (it was migrated by a newer chronomem)."""
+        ...
+
     def close(self) -> None: ...
 
     def write(self, namespace: str, fn: Callable[[Txn], T]) -> T:

@@ -65,3 +65,8 @@ def models(sentences: int, repeat: int, no_minilm: bool, as_json: bool) -> None:
     else:
         for key, val in figures.items():
             click.echo(f"{key:36} {val}")
+
+
+from .clients import clients_command  # noqa: E402
+
+bench.add_command(clients_command)

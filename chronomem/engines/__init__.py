@@ -12,8 +12,11 @@ from ..types import Engine
 __all__ = ["open_engine"]
 
 
-def open_engine(url: str | Path, *, durability: str = "normal", clock: Callable[[], int] = now_us) -> Engine:
-    """Open (and migrate) the engine named by ``url``. Raises :class:`ConfigError` for an unknown scheme.
+def open_engine(
+    url: str | Path, *, durability: str = "normal", clock: Callable[[], int] = now_us, migrate: bool = True
+) -> Engine:
+    """Open (and, unless ``migrate=False``, migrate) the engine named by ``url``. Raises
+    :class:`ConfigError` for an unknown scheme.
 
     ``clock`` supplies system time (UTC microseconds); tests inject one, users never need to."""
     text = str(url)
@@ -25,8 +28,15 @@ def open_engine(url: str | Path, *, durability: str = "normal", clock: Callable[
         from ._sqlite import SqliteEngine
 
         engine = SqliteEngine(text.removeprefix("sqlite:///"), durability=durability, clock=clock)
+    elif text.startswith(("postgresql://", "postgres://")):
+        try:
+            from ._postgres import PostgresEngine
+        except ImportError as exc:
+            raise ConfigError("PostgreSQL needs psycopg: pip install 'chronomem[postgres]'") from exc
+        engine = PostgresEngine(text, durability=durability, clock=clock)
     else:
         scheme = text.split("://", 1)[0]
         raise ConfigError(f"unknown engine {scheme!r} in {text!r}; use a file path, sqlite:///path or postgresql://")
-    engine.migrate()
+    if migrate:
+        engine.migrate()
     return engine

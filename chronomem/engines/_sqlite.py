@@ -221,6 +221,15 @@ class SqliteEngine:
                 return []
             return [r[0] for r in c.execute("SELECT name FROM migrations ORDER BY name")]
 
+    def pending_migrations(self) -> list[str]:
+        done = set(self.schema_version())
+        unknown = done - {name for name, _ in MIGRATIONS}
+        if unknown:
+            raise SchemaMismatch(
+                f"{self._path} has migrations {sorted(unknown)} unknown to this chronomem; upgrade chronomem"
+            )
+        return [name for name, _ in MIGRATIONS if name not in done]
+
     # -- writes ------------------------------------------------------------------------------
     def write(self, namespace: str, fn: Callable[[_SqliteTxn], T]) -> T:
         if self._closed:

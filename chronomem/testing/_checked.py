@@ -42,6 +42,9 @@ class CheckedEngine:
     def schema_version(self) -> list[str]:
         return self.inner.schema_version()
 
+    def pending_migrations(self) -> list[str]:
+        return self.inner.pending_migrations()
+
     def close(self) -> None:
         self.inner.close()
 

@@ -1,0 +1,160 @@
+"""PostgreSQL schema: named migrations, the Citus distribution plan, and driver-error mapping.
+
+Every table that holds memory rows carries ``namespace`` as its first key column, so a distributed
+PostgreSQL (Citus) can shard by it (:data:`CITUS_DISTRIBUTION`). ``migrations`` is global (a Citus
+reference table); ``erasures`` keeps no namespace name, only its digest, and is distributed by that.
+
+The database enforces the invariants itself, so a bad row written by hand fails loudly:
+
+* ``facts_no_overlap``: the current rows (``recorded_to = INF``) of one slot never overlap in valid
+  time (an exclusion constraint over ``int8range(valid_from, valid_to)``; needs ``btree_gist``);
+* ``CHECK`` constraints: non-empty valid and recorded intervals;
+* ``clocks``: one row per namespace holding its last system time, bumped and locked by each write;
+  the sequence ``tx_high_water`` is a hint of the last system time of any namespace, so that writes
+  made one after another get increasing times even across namespaces. It is never locked for the
+  length of a transaction, so writers to different namespaces do not wait for each other; racing
+  writers may leave it lower than the highest time, which only weakens ordering across namespaces,
+  and no read depends on that.
+"""
+
+from __future__ import annotations
+
+import psycopg
+from psycopg_pool import PoolTimeout
+
+from ..errors import (
+    BackendUnavailable,
+    ChronomemError,
+    Conflict,
+    InvalidValue,
+    SchemaMismatch,
+    StorageError,
+    StorageTimeout,
+)
+from ._sql import INF
+
+__all__ = ["CITUS_DISTRIBUTION", "DISTRIBUTION_COLUMN", "MIGRATIONS", "REFERENCE_TABLES", "ROW_ID_BLOCK", "map_error"]
+
+ROW_ID_BLOCK = 64
+_T = 'text COLLATE "C" NOT NULL'  # binary order, as SQLite compares text
+_TN = 'text COLLATE "C"'
+
+MIGRATIONS: list[tuple[str, list[str]]] = [
+    (
+        "0001_core",
+        [
+            "CREATE EXTENSION IF NOT EXISTS btree_gist",
+            # cache_epoch: bumped by a write that changes or deletes an entity or predicate, so that
+            # every client drops what it cached of this namespace (see _pgtxn.Known).
+            f"""CREATE TABLE clocks (namespace {_T} PRIMARY KEY, last_tx bigint NOT NULL,
+                cache_epoch bigint NOT NULL DEFAULT 0)""",
+            # A sequence, not a row: setval takes no lock held to commit, so writers to different
+            # namespaces never queue on it; UNLOGGED, so it adds no WAL (after a crash it restarts at 0
+            # and the per-namespace clocks alone keep system time increasing).
+            "CREATE UNLOGGED SEQUENCE tx_high_water MINVALUE 0 START 0",
+            f"CREATE TABLE namespaces (namespace {_T} PRIMARY KEY, created bigint NOT NULL)",
+            f"""CREATE TABLE episodes (namespace {_T}, id {_T}, content text NOT NULL, occurred bigint NOT NULL,
+                recorded bigint NOT NULL, kind {_T}, role {_TN}, speaker {_TN}, session {_TN}, source {_TN},
+                metadata text NOT NULL, retracted bigint, PRIMARY KEY (namespace, id))""",
+            f"""CREATE TABLE entities (namespace {_T}, id {_T}, type {_T}, name {_T}, aliases text NOT NULL,
+                recorded bigint NOT NULL, PRIMARY KEY (namespace, id))""",
+            f"""CREATE TABLE entity_names (namespace {_T}, name_key {_T}, entity_id {_T},
+                PRIMARY KEY (namespace, name_key, entity_id))""",
+            f"""CREATE TABLE predicates (namespace {_T}, name {_T}, multi boolean NOT NULL,
+                PRIMARY KEY (namespace, name))""",
+            # Each write transaction takes a block of ROW_ID_BLOCK ids in its first round trip.
+            f"CREATE SEQUENCE fact_row_ids INCREMENT BY {ROW_ID_BLOCK}",
+            f"""CREATE TABLE facts (namespace {_T}, row_id bigint NOT NULL, slot {_T}, subject {_T},
+                predicate {_T}, object_id {_TN}, value text, valid_from bigint NOT NULL, valid_to bigint NOT NULL,
+                recorded_from bigint NOT NULL, recorded_to bigint NOT NULL, kind {_T}, modality {_T},
+                confidence double precision NOT NULL,
+                PRIMARY KEY (namespace, row_id),
+                CONSTRAINT facts_valid_nonempty CHECK (valid_from < valid_to),
+                CONSTRAINT facts_recorded_nonempty CHECK (recorded_from < recorded_to),
+                CONSTRAINT facts_no_overlap EXCLUDE USING gist
+                    (namespace WITH =, slot WITH =, int8range(valid_from, valid_to) WITH &&)
+                    WHERE (recorded_to = {INF}))""",
+            "CREATE INDEX facts_slot ON facts (namespace, slot, valid_from)",
+            "CREATE INDEX facts_subject ON facts (namespace, subject, predicate)",
+            "CREATE INDEX facts_object ON facts (namespace, object_id) WHERE object_id IS NOT NULL",
+            "CREATE INDEX facts_edges_out ON facts (namespace, subject) WHERE object_id IS NOT NULL",
+            "CREATE INDEX facts_learned ON facts (namespace, recorded_from)",
+            f"CREATE INDEX facts_unlearned ON facts (namespace, recorded_to) WHERE recorded_to < {INF}",
+            f"""CREATE TABLE support (namespace {_T}, row_id bigint NOT NULL, episode_id {_T},
+                added bigint NOT NULL, removed bigint NOT NULL, PRIMARY KEY (namespace, row_id, episode_id, added))""",
+            "CREATE INDEX support_episode ON support (namespace, episode_id)",
+            f"""CREATE TABLE revisions (namespace {_T}, old_row bigint NOT NULL, new_row bigint,
+                reason {_T}, at bigint NOT NULL)""",
+            "CREATE INDEX revisions_old ON revisions (namespace, old_row)",
+            "CREATE INDEX revisions_new ON revisions (namespace, new_row)",
+            f"""CREATE TABLE erasures (namespace_digest {_T}, at bigint NOT NULL, target_kind {_T},
+                target_digest {_T}, rows_removed bigint NOT NULL)""",
+        ],
+    ),
+]
+
+#: The table that is not sharded: replicated to every node under Citus.
+REFERENCE_TABLES = ("migrations",)
+
+#: Each sharded table's distribution column.
+DISTRIBUTION_COLUMN = {
+    "clocks": "namespace",
+    "namespaces": "namespace",
+    "episodes": "namespace",
+    "entities": "namespace",
+    "entity_names": "namespace",
+    "predicates": "namespace",
+    "facts": "namespace",
+    "support": "namespace",
+    "revisions": "namespace",
+    "erasures": "namespace_digest",
+}
+
+#: What to run once on a Citus coordinator after ``chronomem migrate`` to shard the memory.
+CITUS_DISTRIBUTION = [
+    *(f"SELECT create_reference_table('{t}')" for t in REFERENCE_TABLES),
+    "SELECT create_distributed_table('clocks', 'namespace')",
+    *(
+        f"SELECT create_distributed_table('{t}', '{c}', colocate_with => 'clocks')"
+        for t, c in DISTRIBUTION_COLUMN.items()
+        if t not in ("clocks", "erasures")
+    ),
+    "SELECT create_distributed_table('erasures', 'namespace_digest')",
+]
+
+
+def map_error(exc: Exception, where: str) -> ChronomemError:
+    """A chronomem error for a psycopg or pool error, saying what to do. ``where`` names the server."""
+    if isinstance(exc, PoolTimeout):
+        return StorageTimeout(
+            f"no free connection to {where} in time ({exc}); write from fewer threads or pass a larger pool_size"
+        )
+    if isinstance(exc, psycopg.errors.QueryCanceled | psycopg.errors.LockNotAvailable):
+        return StorageTimeout(f"{where} did not answer in time ({_first_line(exc)}); nothing was stored; retry")
+    if isinstance(exc, psycopg.errors.ExclusionViolation | psycopg.errors.CheckViolation):
+        return Conflict(
+            f"{where} rejected the write: {_first_line(exc)}. Nothing was stored. The database enforces "
+            "chronomem's invariants; this means a bug or a writer bypassing chronomem: run `chronomem doctor`"
+        )
+    if isinstance(exc, psycopg.errors.IntegrityError):
+        return Conflict(f"{where} rejected the write: {_first_line(exc)}. Nothing was stored")
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+        return StorageError(
+            f"{where} refused: {_first_line(exc)}. Connect as the database owner (it needs CREATE on the "
+            "database for the btree_gist extension and the tables), or have the owner run `chronomem migrate`"
+        )
+    if isinstance(exc, psycopg.errors.UndefinedTable | psycopg.errors.UndefinedColumn):
+        return SchemaMismatch(f"{where} lacks chronomem's schema ({_first_line(exc)}); run `chronomem migrate`")
+    if isinstance(exc, psycopg.DataError):
+        return InvalidValue(f"{where} cannot store a value: {_first_line(exc)}")
+    if isinstance(exc, psycopg.OperationalError):
+        return BackendUnavailable(
+            f"lost or could not open the connection to {where} ({_first_line(exc)}); check that the server "
+            "is running and the URL is right, then retry"
+        )
+    return StorageError(f"PostgreSQL error from {where}: {_first_line(exc)}")
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -1,0 +1,393 @@
+"""The server engine: PostgreSQL through psycopg 3 and a connection pool.
+
+* Writes take a connection from a psycopg pool; reads use one autocommit connection per thread
+  (as the SQLite engine does), which saves the pool's check-out on every small read.
+* Writers to one namespace are serialised by its ``clocks`` row: each write transaction bumps it to
+  ``max(clock, last + 1)`` and holds its row lock until commit. So system time is strictly increasing
+  per namespace, and commits become visible in system-time order (repeatable history), across any
+  number of client processes. Writers to other namespaces do not wait. Readers never block.
+* The schema (:mod:`._pgschema`) enforces the invariants; a plan that would break one fails loudly.
+* A lost connection is retried, by re-running the whole transaction, only when it failed before
+  ``COMMIT`` was sent, or when the server confirms (``pg_xact_status``) that the transaction aborted.
+  A write is never half-applied: PostgreSQL rolls back a transaction whose connection dies.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import psycopg
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from .._model import Change, Entity, Episode, Fact, Revision
+from .._time import now_us
+from ..errors import BackendUnavailable, ChronomemError, ConfigError, SchemaMismatch, StorageError
+from ..types import Erasure, FactQuery
+from ._pgschema import MIGRATIONS, map_error
+from ._pgtxn import AGG, ENTITY_COLS, EPISODE_COLS, PgTxn, WriterCache
+from ._sql import FACT_COLUMNS, INF, build_fact_query, fact_from_row
+from ._sqlite_txn import _entity, _episode
+
+T = TypeVar("T")
+
+MIGRATION_LOCK = 0x6368726F6E6F  # "chrono": one migrator at a time
+CLOCK_SQL = (
+    "WITH ns AS (INSERT INTO namespaces (namespace, created) VALUES (%(ns)s, %(now)s) ON CONFLICT DO NOTHING), "
+    "c AS (INSERT INTO clocks (namespace, last_tx) "
+    "VALUES (%(ns)s, greatest(%(now)s, (SELECT last_value + 1 FROM tx_high_water))) ON CONFLICT (namespace) "
+    "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) RETURNING last_tx, cache_epoch) "
+    "SELECT last_tx, pg_current_xact_id()::text, cache_epoch, "
+    "setval('tx_high_water', greatest(last_tx, (SELECT last_value FROM tx_high_water))), "
+    "nextval('fact_row_ids') FROM c"
+)
+_RETRYABLE = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetected)
+
+
+class _Retry(Exception):
+    """Internal: the transaction did not commit and may be run again."""
+
+    def __init__(self, error: ChronomemError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _configure(conn: psycopg.Connection[tuple[Any, ...]], lock_ms: int) -> None:
+    conn.execute(f"SET lock_timeout = {int(lock_ms)}")
+
+
+def redact(url: str) -> str:
+    """The URL without its password."""
+    return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
+
+
+class PostgresEngine:
+    """PostgreSQL engine (see module docstring). ``url`` is a libpq URL: ``postgresql://user@host/db``.
+
+    ``durability`` is accepted for symmetry with SQLite: PostgreSQL's default (``synchronous_commit=on``)
+    already keeps every acknowledged commit through a crash. ``retries`` bounds transaction re-runs after
+    a lost connection or a serialisation failure.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        durability: str = "normal",
+        timeout_s: float = 30.0,
+        pool_size: int = 10,
+        retries: int = 3,
+        clock: Callable[[], int] = now_us,
+    ) -> None:
+        if durability not in ("normal", "full"):
+            raise ConfigError(f"durability={durability!r}; use 'normal' or 'full'")
+        self._conninfo = url
+        self._where = f"PostgreSQL {redact(url)}"
+        self._clock = clock
+        self._retries = retries
+        self._closed = False
+        self._connect_timeout = int(timeout_s)
+        self._local = threading.local()
+        self._readers: list[psycopg.Connection[tuple[Any, ...]]] = []
+        self._readers_lock = threading.Lock()
+        self._cache = WriterCache()
+        try:  # one direct connection first, for a precise error when the server is unreachable
+            psycopg.connect(url, connect_timeout=int(timeout_s)).close()
+        except psycopg.Error as exc:
+            raise map_error(exc, self._where) from exc
+        lock_ms = int(timeout_s * 1000)
+        self._pool: ConnectionPool[psycopg.Connection[tuple[Any, ...]]] = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            kwargs={"autocommit": True, "connect_timeout": int(timeout_s)},
+            configure=lambda conn: _configure(conn, lock_ms),
+            timeout=timeout_s,
+            open=False,
+            name="chronomem",
+        )
+        try:
+            self._pool.open(wait=True, timeout=timeout_s)
+        except PoolTimeout as exc:
+            self._pool.close()
+            raise BackendUnavailable(f"cannot open connections to {self._where}; check the server") from exc
+
+    @property
+    def url(self) -> str:
+        return redact(self._conninfo)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._pool.close()
+            with self._readers_lock:
+                for conn in self._readers:
+                    conn.close()
+                self._readers.clear()
+
+    @contextmanager
+    def _conn(self) -> Iterator[psycopg.Connection[tuple[Any, ...]]]:
+        if self._closed:
+            raise StorageError("this memory is closed; open it again")
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise map_error(exc, self._where) from exc
+
+    def _reader(self) -> psycopg.Connection[tuple[Any, ...]]:
+        """This thread's read connection (autocommit), so that a small read pays no pool check-out."""
+        if self._closed:
+            raise StorageError("this memory is closed; open it again")
+        conn: psycopg.Connection[tuple[Any, ...]] | None = getattr(self._local, "conn", None)
+        if conn is None or conn.closed:
+            try:
+                conn = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=self._connect_timeout)
+            except psycopg.Error as exc:
+                raise map_error(exc, self._where) from exc
+            with self._readers_lock:
+                self._readers.append(conn)
+            self._local.conn = conn
+        return conn
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One read statement (autocommit: its own snapshot); retried once on a connection found dead."""
+        for attempt in (0, 1):
+            conn = self._reader()
+            try:
+                return conn.execute(sql, args).fetchall()
+            except psycopg.Error as exc:
+                if not conn.broken or attempt:
+                    raise map_error(exc, self._where) from exc
+                conn.close()
+        raise AssertionError("unreachable")
+
+    # -- schema ------------------------------------------------------------------------------
+    def migrate(self) -> list[str]:
+        applied: list[str] = []
+        with self._conn() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            conn.execute("CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied bigint NOT NULL)")
+            done = {r[0] for r in conn.execute("SELECT name FROM migrations")}
+            self._check_known(done)
+            for name, statements in MIGRATIONS:
+                if name not in done:
+                    for stmt in statements:
+                        conn.execute(stmt.encode())
+                    conn.execute("INSERT INTO migrations (name, applied) VALUES (%s, %s)", (name, now_us()))
+                    applied.append(name)
+        return applied
+
+    def _check_known(self, done: set[str]) -> None:
+        unknown = done - {name for name, _ in MIGRATIONS}
+        if unknown:
+            raise SchemaMismatch(
+                f"{self._where} has migrations {sorted(unknown)} unknown to this chronomem; upgrade chronomem"
+            )
+
+    def schema_version(self) -> list[str]:
+        if self._read("SELECT to_regclass('migrations')")[0][0] is None:
+            return []
+        return [r[0] for r in self._read("SELECT name FROM migrations ORDER BY name")]
+
+    def pending_migrations(self) -> list[str]:
+        done = set(self.schema_version())
+        self._check_known(done)
+        return [name for name, _ in MIGRATIONS if name not in done]
+
+    # -- writes ------------------------------------------------------------------------------
+    def write(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
+        failure: tuple[ChronomemError, BaseException | None] | None = None
+        for attempt in range(self._retries + 1):
+            if failure is not None:  # a re-run: wait, and do not queue on the pool while the server is down
+                time.sleep(0.05 * 4 ** (attempt - 1))
+                down = self._probe()
+                if down is not None:
+                    failure = (down, down.__cause__)
+                    continue
+                self._pool.check()  # drops the pool's dead connections
+            try:
+                return self._write_once(namespace, fn)
+            except _Retry as retry:
+                failure = (retry.error, retry.__cause__)
+        assert failure is not None
+        raise failure[0] from failure[1]
+
+    def _probe(self) -> ChronomemError | None:
+        """``None`` when a new connection to the server opens, else why not."""
+        try:
+            psycopg.connect(self._conninfo, connect_timeout=self._connect_timeout).close()
+        except psycopg.Error as exc:
+            error = map_error(exc, self._where)
+            error.__cause__ = exc
+            return error
+        return None
+
+    def _write_once(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
+        xid: str | None = None
+        committing = False
+        with self._conn() as conn:
+            try:
+                with conn.cursor() as cur:
+                    with conn.pipeline():  # one round trip
+                        cur.execute("BEGIN")
+                        cur.execute(CLOCK_SQL, {"ns": namespace, "now": self._clock()})
+                    row = cur.fetchone()
+                    assert row is not None
+                    tx, xid, epoch, _, first_id = row
+                    txn = PgTxn(cur, namespace, int(tx), int(first_id), self._cache.known(namespace, epoch))
+                    result = fn(txn)
+                    committing = True
+                    cur.execute("COMMIT")
+                self._cache.remember(namespace, epoch, txn)
+                return result
+            except psycopg.Error as exc:
+                error = map_error(exc, self._where)
+                if conn.broken:
+                    outcome = self._outcome(xid) if committing else "aborted"
+                    if outcome == "aborted":
+                        raise _Retry(error) from exc
+                    if outcome == "committed":
+                        return result
+                    raise BackendUnavailable(
+                        f"the connection to {self._where} was lost while committing; the write may or may not "
+                        "be stored. Read it back before retrying"
+                    ) from exc
+                conn.rollback()
+                if isinstance(exc, _RETRYABLE):
+                    raise _Retry(error) from exc
+                raise error from exc
+            except BaseException:
+                if not conn.broken:
+                    conn.rollback()
+                raise
+
+    def _outcome(self, xid: str | None) -> str | None:
+        """``committed``/``aborted``/``None`` (unknown) for a transaction whose connection died."""
+        if xid is None:
+            return None
+        for _ in range(20):
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5) as conn:
+                    row = conn.execute("SELECT pg_xact_status(%s::xid8)", (xid,)).fetchone()
+            except psycopg.Error:
+                return None
+            status = None if row is None else row[0]
+            if status != "in progress":
+                return status if status in ("committed", "aborted") else None
+            time.sleep(0.05)
+        return None
+
+    def ensure_namespace(self, namespace: str) -> None:
+        if not self._read("SELECT 1 FROM namespaces WHERE namespace = %s", (namespace,)):
+            self.write(namespace, lambda txn: None)
+
+    def erase_namespace(self, namespace: str, digest: str) -> int:
+        def run(txn: PgTxn) -> int:
+            c = txn._c
+            row = c.execute("SELECT count(*) FROM facts WHERE namespace = %s", (namespace,)).fetchone()
+            n = int(row[0]) if row else 0
+            # The clocks row stays, so that system time never goes back if the namespace is used again.
+            for table in ("facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates",
+                          "namespaces"):  # fmt: skip
+                c.execute(f"DELETE FROM {table} WHERE namespace = %s", (namespace,))
+            c.execute(
+                "INSERT INTO erasures (namespace_digest, at, target_kind, target_digest, rows_removed) "
+                "VALUES (%s,%s,%s,%s,%s)",
+                (digest, txn.tx, "namespace", digest, n),
+            )
+            txn.bump_cache_epoch()
+            return n
+
+        return self.write(namespace, run)
+
+    # -- reads -------------------------------------------------------------------------------
+    def erasures(self, namespace_digest: str) -> list[Erasure]:
+        rows = self._read(
+            "SELECT at, target_kind, target_digest, rows_removed FROM erasures WHERE namespace_digest = %s "
+            "ORDER BY at, ctid",
+            (namespace_digest,),
+        )
+        return [Erasure(*r) for r in rows]
+
+    def namespaces(self) -> list[str]:
+        # The one statement that spans namespaces: listing them (a multi-shard query under Citus).
+        return [r[0] for r in self._read("SELECT namespace FROM namespaces ORDER BY namespace")]
+
+    def episode(self, namespace: str, episode_id: str) -> Episode | None:
+        found = self.episodes(namespace, [episode_id])
+        return found[0] if found else None
+
+    def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
+        if not ids:
+            return []
+        rows = self._read(
+            f"SELECT {EPISODE_COLS} FROM episodes WHERE namespace = %s AND id = ANY(%s) ORDER BY occurred, id",
+            (namespace, list(ids)),
+        )
+        return [_episode(r) for r in rows]
+
+    def entity(self, namespace: str, entity_id: str) -> Entity | None:
+        found = self.entities(namespace, [entity_id])
+        return found[0] if found else None
+
+    def entities(self, namespace: str, ids: Sequence[str]) -> list[Entity]:
+        if not ids:
+            return []
+        rows = self._read(
+            f"SELECT {ENTITY_COLS} FROM entities WHERE namespace = %s AND id = ANY(%s) ORDER BY id",
+            (namespace, list(ids)),
+        )
+        return [_entity(r) for r in rows]
+
+    def predicates(self, namespace: str) -> dict[str, bool]:
+        rows = self._read("SELECT name, multi FROM predicates WHERE namespace = %s", (namespace,))
+        return {r[0]: bool(r[1]) for r in rows}
+
+    def find_entities(self, namespace: str, name_key: str) -> list[Entity]:
+        rows = self._read(
+            "SELECT e.namespace, e.id, e.type, e.name, e.aliases, e.recorded FROM entity_names n JOIN entities e "
+            "ON e.namespace = n.namespace AND e.id = n.entity_id WHERE n.namespace = %s AND n.name_key = %s "
+            "ORDER BY e.id",
+            (namespace, name_key),
+        )
+        return [_entity(r) for r in rows]
+
+    def facts(self, namespace: str, query: FactQuery) -> list[Fact]:
+        sql, args = build_fact_query(namespace, query, ph="%s", agg=AGG, now=INF - 1)
+        return [fact_from_row(r) for r in self._read(sql, args)]
+
+    def revisions(self, namespace: str, row_ids: Sequence[int]) -> list[Revision]:
+        if not row_ids:
+            return []
+        rows = self._read(
+            "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = %s "
+            "AND (old_row = ANY(%s) OR new_row = ANY(%s)) ORDER BY at, old_row, new_row",
+            (namespace, list(row_ids), list(row_ids)),
+        )
+        return [Revision(*r) for r in rows]
+
+    def changes(self, namespace: str, since: int, until: int) -> list[Change]:
+        # One statement, so both halves come from one snapshot.
+        rows = self._read(
+            f"SELECT {FACT_COLUMNS}, NULL, f.recorded_from, 'learned' FROM facts f WHERE f.namespace = %s "
+            "AND f.recorded_from > %s AND f.recorded_from <= %s UNION ALL "
+            f"SELECT {FACT_COLUMNS}, NULL, f.recorded_to, 'unlearned' FROM facts f WHERE f.namespace = %s "
+            "AND f.recorded_to > %s AND f.recorded_to <= %s",
+            (namespace, since, until, namespace, since, until),
+        )
+        out = [Change(r[14], r[15], fact_from_row(r)) for r in rows]
+        return sorted(out, key=lambda ch: (ch.at, ch.action != "unlearned", ch.fact.row_id))
+
+    def overlaps(self, namespace: str) -> list[tuple[int, int]]:
+        rows = self._read(
+            "SELECT a.row_id, b.row_id FROM facts a JOIN facts b ON a.namespace = b.namespace AND a.slot = b.slot "
+            f"AND a.row_id < b.row_id WHERE a.namespace = %s AND a.recorded_to = {INF} AND b.recorded_to = {INF} "
+            "AND a.valid_from < b.valid_to AND b.valid_from < a.valid_to ORDER BY 1, 2",
+            (namespace,),
+        )
+        return [(r[0], r[1]) for r in rows]
