@@ -6,7 +6,7 @@ It uses only the public API, on the embedded SQLite engine, offline. It grows wi
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -14,6 +14,7 @@ from ._memory import Memory
 from ._model import Fact
 from ._open import open as open_memory
 from ._time import from_us
+from .temporal import parse
 
 __all__ = ["run_demo"]
 
@@ -23,9 +24,10 @@ SHANGHAI = ZoneInfo("Asia/Shanghai")
 def _show(mem: Memory, fact: Fact | None) -> str:
     if fact is None:
         return "(nothing)"
-    until = "now" if fact.valid.end is None else f"{fact.valid.end_dt:%Y-%m-%d}"
+    end = fact.valid.end_dt
+    until = "now" if end is None else f"{end.astimezone(SHANGHAI):%Y-%m-%d}"
     what = mem.get_entity(fact.object).name if fact.object is not None else fact.value
-    return f"{what} (valid {fact.valid.start_dt:%Y-%m-%d} .. {until}; cites {list(fact.episodes)})"
+    return f"{what} (valid {fact.valid.start_dt.astimezone(SHANGHAI):%Y-%m-%d} .. {until}; cites {list(fact.episodes)})"
 
 
 def run_demo(db: Path, echo: Callable[[str], None] = print) -> dict[str, str | None]:
@@ -43,8 +45,12 @@ def run_demo(db: Path, echo: Callable[[str], None] = print) -> dict[str, str | N
         e2 = mem.add_episode(
             "我上周搬到巴黎了。(I moved to Paris last week.)", occurred_at=t2, id="m2", speaker="Alice", role="user"
         )
-        mem.assert_fact("Alice", "lives_in", "Paris", episode=e2, valid_from=t2 - timedelta(days=7))
+        # "上周" / "last week" is resolved against the message's own time and zone, not the machine clock.
+        moved = parse(e2.content, t2)[0]
+        assert moved.start is not None  # "上周" is a closed week
+        mem.assert_fact("Alice", "lives_in", "Paris", episode=e2, valid_from=moved.start)
         echo(f"[{t2:%Y-%m-%d %H:%M %Z}] Alice: {e2.content}")
+        echo(f"    ({moved.text!r} -> from {moved.start.astimezone(SHANGHAI):%Y-%m-%d %H:%M %Z}, grain {moved.grain})")
 
         t3 = datetime(2024, 7, 1, 18, 0, tzinfo=SHANGHAI)
         e3 = mem.add_episode(
@@ -74,7 +80,8 @@ def run_demo(db: Path, echo: Callable[[str], None] = print) -> dict[str, str | N
         for f in mem.audit("Alice", "works_at"):
             end = f.recorded.end_dt
             state = "believed now" if end is None else f"believed until {end:%Y-%m-%d %H:%M:%S.%f} UTC"
-            echo(f"  {mem.get_entity(f.object or '').name}: valid from {f.valid.start_dt:%Y-%m-%d}, {state}")
+            since = f.valid.start_dt.astimezone(SHANGHAI)
+            echo(f"  {mem.get_entity(f.object or '').name}: valid from {since:%Y-%m-%d}, {state}")
         return answers
 
 
