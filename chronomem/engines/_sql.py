@@ -128,25 +128,14 @@ def _fact_sql(
     """The SQL text for one query shape, built once (reads are hot; see issue #2)."""
     if touching and edges_only:
         return _edges_sql(ph, agg, slot, subject, predicate, touching, as_of, valid_at, limit)
-    # As of T every matching row was still believed at T; its later recorded_to is knowledge from after T,
-    # so it reads as open: an as-of read returns exactly what a read at T returned (DESIGN §4).
-    columns = FACT_COLUMNS if not as_of else FACT_COLUMNS.replace("f.recorded_to", str(INF))
-    sql = [f"SELECT {columns}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
-    if slot:
-        sql.append(f"AND f.slot = {ph}")
-    if subject:
-        sql.append(f"AND f.subject = {ph}")
-    if predicate:
-        sql.append(f"AND f.predicate = {ph}")
+    sql = [f"SELECT {_columns(as_of)}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
+    sql += _key_filters(ph, slot, subject, predicate)
     if touching:
         marks = ", ".join([ph] * touching)
         sql.append(f"AND (f.subject IN ({marks}) OR f.object_id IN ({marks}))")
     if edges_only:
         sql.append("AND f.object_id IS NOT NULL")
-    if as_of:
-        sql.append(f"AND f.recorded_from <= {ph} AND f.recorded_to > {ph}")
-    if valid_at:
-        sql.append(f"AND f.valid_from <= {ph} AND f.valid_to > {ph}")
+    sql += _time_filters(ph, as_of, valid_at)
     sql.append("ORDER BY f.slot, f.valid_from, f.recorded_from")
     if limit is not None:
         sql.append(f"LIMIT {int(limit)}")
@@ -167,20 +156,10 @@ def _edges_sql(
     """Edges touching some ids as two SELECTs, outgoing then incoming, so that each can use its own
     index (an ``OR`` made SQLite read every fact of each subject to find its few edges; issue #2).
     An edge whose subject and object are both among the ids comes from the first only."""
-    columns = FACT_COLUMNS if not as_of else FACT_COLUMNS.replace("f.recorded_to", str(INF))
     marks = ", ".join([ph] * touching)
-    rest = []
-    if slot:
-        rest.append(f"AND f.slot = {ph}")
-    if subject:
-        rest.append(f"AND f.subject = {ph}")
-    if predicate:
-        rest.append(f"AND f.predicate = {ph}")
-    if as_of:
-        rest.append(f"AND f.recorded_from <= {ph} AND f.recorded_to > {ph}")
-    if valid_at:
-        rest.append(f"AND f.valid_from <= {ph} AND f.valid_to > {ph}")
-    head = f"SELECT {columns}, {support_subquery(ph).format(agg=agg)}, f.slot FROM facts f WHERE f.namespace = {ph}"
+    rest = _key_filters(ph, slot, subject, predicate) + _time_filters(ph, as_of, valid_at)
+    support = support_subquery(ph).format(agg=agg)
+    head = f"SELECT {_columns(as_of)}, {support}, f.slot FROM facts f WHERE f.namespace = {ph}"
     out = f"{head} AND f.subject IN ({marks}) AND f.object_id IS NOT NULL {' '.join(rest)}"
     into = f"{head} AND f.object_id IN ({marks}) AND f.subject NOT IN ({marks}) {' '.join(rest)}"
     # Result columns 15, 7, 9 are slot, valid_from, recorded_from: the order of every fact query.
@@ -208,3 +187,23 @@ def build_current_query(namespace: str, slots: Sequence[str], tx: int, *, ph: st
         "ORDER BY f.slot, f.valid_from, f.recorded_from"
     )
     return sql, [tx, tx, namespace, *slots, tx, tx]
+
+
+def _columns(as_of: bool) -> str:
+    # As of T every matching row was still believed at T; its later recorded_to is knowledge from after T,
+    # so it reads as open: an as-of read returns exactly what a read at T returned (DESIGN §4).
+    return FACT_COLUMNS if not as_of else FACT_COLUMNS.replace("f.recorded_to", str(INF))
+
+
+def _key_filters(ph: str, slot: bool, subject: bool, predicate: bool) -> list[str]:
+    keys = (("slot", slot), ("subject", subject), ("predicate", predicate))
+    return [f"AND f.{name} = {ph}" for name, wanted in keys if wanted]
+
+
+def _time_filters(ph: str, as_of: bool, valid_at: bool) -> list[str]:
+    out = []
+    if as_of:
+        out.append(f"AND f.recorded_from <= {ph} AND f.recorded_to > {ph}")
+    if valid_at:
+        out.append(f"AND f.valid_from <= {ph} AND f.valid_to > {ph}")
+    return out
