@@ -45,14 +45,27 @@ def records(draw: st.DrawFn) -> list[FactRecord]:
     return out
 
 
-def _open(path: Path) -> Memory:
-    mem = chronomem.open(path, namespace="ns")
+def prepare(mem: Memory) -> Memory:
+    """The episodes ``records()`` cite, added to ``mem``."""
     for ep in ("e1", "e2"):
         mem.add_episode(f"episode {ep}", occurred_at=T0, id=ep)
     return mem
 
 
-def _state(mem: Memory) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+def _open(path: Path) -> Memory:
+    return prepare(chronomem.open(path, namespace="ns"))
+
+
+def write_one_by_one(mem: Memory, batch: list[FactRecord]) -> None:
+    """What ``bulk_assert(batch)`` must be equivalent to: one ``assert_fact``/``correct`` per record."""
+    for r in batch:
+        kwargs = {"value": r.value} if r.object is None else {}
+        write = mem.correct if r.correction else mem.assert_fact
+        write(r.subject, r.predicate, r.object, valid_from=r.valid_from, valid_to=r.valid_to,
+              episode=r.episode, **kwargs)  # fmt: skip
+
+
+def state(mem: Memory) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
     """Every row ever stored and every revision link, without row ids and system times."""
     rows, links = [], []
     for subject in ("Alice", "Bob"):
@@ -63,7 +76,7 @@ def _state(mem: Memory) -> tuple[list[tuple[object, ...]], list[tuple[object, ..
                 continue
             for f in audit:
                 rows.append((f.subject, f.predicate, f.object, repr(f.value), f.valid, f.kind, f.episodes, f.current))
-                found = mem.engine.revisions("ns", [f.row_id])
+                found = mem.engine.revisions(mem.namespace, [f.row_id])
                 links += [(r.reason, r.new is None) for r in found if r.old == f.row_id]
     return sorted(rows, key=repr), sorted(links)
 
@@ -73,16 +86,9 @@ def _state(mem: Memory) -> tuple[list[tuple[object, ...]], list[tuple[object, ..
 def test_bulk_equals_one_by_one(batch: list[FactRecord]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         one, bulk = _open(Path(tmp) / "one.db"), _open(Path(tmp) / "bulk.db")
-        for r in batch:
-            write = one.correct if r.correction else one.assert_fact
-            if r.object is None:
-                write(r.subject, r.predicate, value=r.value, valid_from=r.valid_from, valid_to=r.valid_to,
-                      episode=r.episode)  # fmt: skip
-            else:
-                write(r.subject, r.predicate, r.object, valid_from=r.valid_from, valid_to=r.valid_to,
-                      episode=r.episode)  # fmt: skip
+        write_one_by_one(one, batch)
         bulk.bulk_assert(batch, batch=3)
-        assert _state(bulk) == _state(one)
+        assert state(bulk) == state(one)
         assert bulk.engine.overlaps("ns") == []
         one.close()
         bulk.close()
