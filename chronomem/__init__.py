@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from ._bulk import FactRecord
 from ._memory import Memory
 from ._model import (
     Change,
@@ -23,6 +22,7 @@ from ._model import (
 )
 from ._open import open
 from .errors import ChronomemError
+from .write import FactRecord
 
 __all__ = [
     "Change",

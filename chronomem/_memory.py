@@ -1,68 +1,36 @@
-"""The ``Memory`` facade: the Python API agents use. Validates input, resolves names, and turns each
-request into pure plans (``_bitemporal``) that the engine executes in one transaction."""
+"""The ``Memory`` facade: the Python API agents use. It checks arguments, calls the write path
+(:mod:`chronomem.write`) or the engine's reads, and returns plain values."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ._bitemporal import Claim, plan_write
-from ._bulk import FactRecord, bulk_assert
-from ._claims import MISSING as _MISSING
-from ._claims import check_claim, check_entity_name
 from ._model import (
     JSON,
     Change,
     Entity,
     Episode,
     Fact,
-    Interval,
     Kind,
     Modality,
     Reason,
     Revision,
     Subgraph,
     WriteResult,
-    canonical_json,
 )
-from ._names import check_identifier, check_text, digest, name_key, slot_key, slugify
+from ._names import check_identifier, check_text, name_key
 from ._time import now_us, to_us
-from ._undo import erase_rows, execute_plan, retract_episode
 from .errors import Conflict, InvalidValue, NotFound
-from .types import Engine, FactQuery, Txn
+from .types import Engine, FactQuery
+from .write import FactRecord, Writer, new_episode
+from .write._checks import check_entity_name
 
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = ["DEFAULT_MULTI_VALUED", "Memory"]
-
-#: Predicates that hold many values at once unless a namespace first used them otherwise.
-DEFAULT_MULTI_VALUED = frozenset(
-    {
-        "likes",
-        "dislikes",
-        "knows",
-        "friend_of",
-        "has",
-        "owns",
-        "visited",
-        "speaks",
-        "member_of",
-        "interested_in",
-        "hobby",
-        "allergic_to",
-        "喜欢",
-        "不喜欢",
-        "认识",
-        "拥有",
-        "去过",
-        "会说",
-    }
-)
-MAX_CONTENT = 1_000_000
+__all__ = ["Memory"]
 
 
 def _us(dt: datetime | None, name: str, default: int) -> int:
@@ -80,7 +48,7 @@ class Memory:
         self.engine = engine
         self.namespace = check_identifier(namespace, "namespace")
         self._owns = owns_engine
-        self._multi: dict[str, bool] = {}
+        self._writer = Writer(engine, self.namespace)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def __enter__(self) -> Self:
@@ -118,40 +86,19 @@ class Memory:
     ) -> Episode:
         """Store one raw input. Idempotent by ``id``: the same id and content returns the stored episode;
         the same id with other content raises :class:`Conflict`."""
-        if not isinstance(content, str) or not content.strip():
-            raise InvalidValue("episode content must be a non-empty string")
-        if len(content) > MAX_CONTENT:
-            raise InvalidValue(f"episode content is {len(content)} characters; split it below {MAX_CONTENT}")
-        check_text(content, "episode content")
-        canonical_json(metadata or {})
-        for field, text in (("role", role), ("speaker", speaker), ("session", session), ("source", source)):
-            if text is not None and not isinstance(text, str):
-                raise InvalidValue(f"{field} must be a string or None, got {type(text).__name__}")
-            if text is not None:
-                check_text(text, field)
-        ep = Episode(
-            id=check_identifier(id, "episode id") if id is not None else uuid.uuid4().hex,
-            namespace=self.namespace,
-            content=content,
-            occurred_at=to_us(occurred_at, name="occurred_at"),
-            recorded_at=0,
-            kind=check_identifier(kind, "episode kind"),
+        ep = new_episode(
+            self.namespace,
+            content,
+            occurred_at=occurred_at,
+            id=id,
+            kind=kind,
             role=role,
             speaker=speaker,
             session=session,
             source=source,
-            metadata=dict(metadata or {}),
+            metadata=metadata,
         )
-
-        def run(txn: Txn) -> Episode:
-            existing = txn.put_episode(ep)
-            if existing is None:
-                return replace(ep, recorded_at=txn.tx)
-            if existing.content != ep.content or existing.occurred_at != ep.occurred_at:
-                raise Conflict(f"episode {ep.id!r} already exists with other content or time; use a new id")
-            return existing
-
-        return self.engine.write(self.namespace, run)
+        return self._writer.episode(ep)
 
     def episode(self, episode_id: str) -> Episode:
         found = self.engine.episode(self.namespace, episode_id)
@@ -165,8 +112,7 @@ class Memory:
         if isinstance(aliases, str):
             raise InvalidValue(f"aliases={aliases!r} is one string; pass a list of names, e.g. [{aliases!r}]")
         extra = tuple(check_entity_name(a) for a in aliases)
-        check_identifier(type, "entity type")
-        return self.engine.write(self.namespace, lambda txn: self._upsert(txn, name, type, extra))
+        return self._writer.entity(name, check_identifier(type, "entity type"), extra)
 
     def get_entity(self, ref: str | Entity) -> Entity:
         """The entity named by id, name or alias. Raises :class:`NotFound` or :class:`Conflict` (ambiguous)."""
@@ -185,25 +131,6 @@ class Memory:
             raise Conflict(f"{ref!r} names {len(found)} entities ({[e.id for e in found]}); use an id")
         return found[0]
 
-    def _upsert(self, txn: Txn, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
-        existing = _by_id_or_name(txn, name)
-        if existing is not None:
-            new = tuple(
-                a for a in aliases if name_key(a) not in {name_key(x) for x in (existing.name, *existing.aliases)}
-            )
-            if new:
-                existing = replace(existing, aliases=(*existing.aliases, *new))
-                txn.put_entity(existing)
-            return existing
-        base, n = slugify(name), 1
-        ident = base
-        while txn.entity(ident) is not None:
-            n += 1
-            ident = f"{base}-{n}"
-        ent = Entity(id=ident, namespace=self.namespace, type=type, name=name, aliases=aliases, recorded_at=txn.tx)
-        txn.put_entity(ent)
-        return ent
-
     # -- fact writes -------------------------------------------------------------------------
     def assert_fact(
         self,
@@ -211,7 +138,7 @@ class Memory:
         predicate: str,
         object: str | Entity | None = None,
         *,
-        value: JSON = _MISSING,
+        value: JSON = None,
         valid_from: datetime | None = None,
         valid_to: datetime | None = None,
         kind: str = Kind.FACT,
@@ -227,10 +154,10 @@ class Memory:
         current rows of the slot are cut (DESIGN §3). Raises :class:`InvalidInput` for bad arguments
         and :class:`NotFound` for an unknown episode; nothing is stored then.
         """
-        check_claim(predicate, object, value, kind, modality, confidence)
-        return self._write_slot(
-            subject, predicate, object, value, valid_from, valid_to, episode, multi, kind, modality, confidence, reason
+        record = FactRecord(
+            subject, predicate, object, value, valid_from, valid_to, kind, modality, confidence, episode, multi, reason
         )
+        return self._writer.fact(record)
 
     def correct(
         self, subject: str | Entity, predicate: str, object: str | Entity | None = None, **kwargs: object
@@ -239,7 +166,8 @@ class Memory:
         return self.assert_fact(subject, predicate, object, reason=Reason.CORRECTION, **kwargs)  # type: ignore[arg-type,unused-ignore]
 
     def bulk_assert(self, records: Iterable[FactRecord], *, batch: int = 100_000) -> int:
-        """Assert many facts fast: the same rows as calling :meth:`assert_fact` for each record in order.
+        """Write many facts fast: the same rows as calling :meth:`assert_fact` (or :meth:`correct`,
+        :meth:`retract`, as each record's ``reason`` says) for each record in order.
 
         Every record is validated first (a bad one raises :class:`InvalidInput` and nothing is
         stored), then written with one system time per transaction of at most ``batch`` records
@@ -250,7 +178,7 @@ class Memory:
 
         >>> n = mem.bulk_assert([FactRecord("Alice", "lives_in", "Berlin")])  # doctest: +SKIP
         """
-        return bulk_assert(self, records, batch)
+        return self._writer.bulk(records, batch)
 
     def retract(
         self,
@@ -258,92 +186,31 @@ class Memory:
         predicate: str,
         object: str | Entity | None = None,
         *,
-        value: JSON = _MISSING,
+        value: JSON = None,
         valid_from: datetime | None = None,
         valid_to: datetime | None = None,
         episode: str | Episode | None = None,
         multi: bool | None = None,
     ) -> WriteResult:
         """End the slot's value over ``[valid_from, valid_to)`` without a replacement."""
-        check_identifier(predicate, "predicate")
-        return self._write_slot(
-            subject, predicate, object, value, valid_from, valid_to, episode, multi, None, None, 1.0, Reason.RETRACTION
+        record = FactRecord(
+            subject,
+            predicate,
+            object,
+            value,
+            valid_from,
+            valid_to,
+            episode=episode,
+            multi=multi,
+            reason=Reason.RETRACTION,
         )
-
-    def _write_slot(
-        self,
-        subject: str | Entity,
-        predicate: str,
-        object: str | Entity | None,
-        value: JSON,
-        valid_from: datetime | None,
-        valid_to: datetime | None,
-        episode: str | Episode | None,
-        multi: bool | None,
-        kind: str | None,
-        modality: str | None,
-        confidence: float,
-        reason: Reason,
-    ) -> WriteResult:
-        start = None if valid_from is None else to_us(valid_from, name="valid_from")
-        end = None if valid_to is None else to_us(valid_to, name="valid_to")
-        if start is not None:
-            Interval(start, end)
-        ep_id = episode.id if isinstance(episode, Episode) else episode
-        if ep_id is not None:
-            check_identifier(ep_id, "episode id")
-        if multi is not None and not isinstance(multi, bool):
-            raise InvalidValue(f"multi={multi!r}; use True, False or None (the predicate's recorded cardinality)")
-        sub_name = subject.id if isinstance(subject, Entity) else check_entity_name(subject)
-        obj_name = None if object is None else object.id if isinstance(object, Entity) else check_entity_name(object)
-
-        def run(txn: Txn) -> WriteResult:
-            default_start = txn.tx
-            if ep_id is not None:
-                ep = txn.episode(ep_id)
-                if ep is None:
-                    raise NotFound(f"no episode {ep_id!r} in namespace {self.namespace!r}; add_episode() it first")
-                default_start = ep.occurred_at
-            portion = Interval(default_start if start is None else start, end)
-            sub = self._upsert(txn, sub_name) if kind is not None else _need(txn, sub_name)
-            obj = (
-                None
-                if obj_name is None
-                else (self._upsert(txn, obj_name) if kind is not None else _need(txn, obj_name))
-            )
-            is_multi = txn.predicate(
-                predicate, DEFAULT_MULTI_VALUED.__contains__(predicate) if multi is None else multi
-            )
-            if multi is not None and multi != is_multi:
-                raise Conflict(f"predicate {predicate!r} is {'multi' if is_multi else 'single'}-valued here")
-            if is_multi and obj is None and value is _MISSING:
-                raise InvalidValue(f"{predicate!r} is multi-valued: name the object= or value= to retract")
-            val = None if value is _MISSING else value
-            slot = slot_key(sub.id, predicate, None if obj is None else obj.id, val, multi=is_multi)
-            claim = (
-                None
-                if kind is None or modality is None
-                else Claim(
-                    sub.id,
-                    predicate,
-                    None if obj is None else obj.id,
-                    None if obj is not None else val,
-                    kind,
-                    modality,
-                    float(confidence),
-                )
-            )
-            plan = plan_write(txn.current(slot), portion, claim, ep_id, reason)
-            return execute_plan(txn, slot, plan)
-
-        return self.engine.write(self.namespace, run)
+        return self._writer.fact(record)
 
     def retract_episode(self, episode_id: str) -> WriteResult:
         """Undo what an episode caused: rows only it supports end, and what they replaced comes back.
 
         Rows that other episodes also support lose this episode from their support and stay."""
-        check_identifier(episode_id, "episode id")
-        return self.engine.write(self.namespace, lambda txn: retract_episode(txn, self.namespace, episode_id))
+        return self._writer.retract_episode(check_identifier(episode_id, "episode id"))
 
     def erase(self, *, subject: str | Entity | None = None, episode: str | None = None) -> int:
         """Physically delete a subject's or an episode's rows across all system time (privacy).
@@ -354,16 +221,12 @@ class Memory:
         if (subject is None) == (episode is None):
             raise InvalidValue("erase() takes exactly one of subject= or episode=; see erase_namespace()")
         if subject is not None:
-            ent = self.get_entity(subject)
-            return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, subject=ent.id))
-        assert episode is not None
-        check_identifier(episode, "episode id")
-        self.retract_episode(episode)
-        return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, episode=episode))
+            return self._writer.erase_subject(self.get_entity(subject).id)
+        return self._writer.erase_episode(check_identifier(episode, "episode id"))
 
     def erase_namespace(self) -> int:
         """Delete this whole namespace across all system time, leaving a content-free audit record."""
-        return self.engine.erase_namespace(self.namespace, digest(self.namespace))
+        return self._writer.erase_namespace()
 
     # -- reads -------------------------------------------------------------------------------
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:
@@ -471,20 +334,3 @@ class Memory:
             frontier = nxt
         ents = self.engine.entities(self.namespace, sorted(seen))
         return Subgraph(tuple(ents), tuple(sorted(edges.values(), key=lambda f: f.row_id)))
-
-
-def _by_id_or_name(txn: Txn, ref: str) -> Entity | None:
-    hit = txn.entity(ref)
-    if hit is not None:
-        return hit
-    found = txn.find_entities(name_key(ref))
-    if len(found) > 1:
-        raise Conflict(f"{ref!r} names {len(found)} entities ({[e.id for e in found]}); use an id")
-    return found[0] if found else None
-
-
-def _need(txn: Txn, ref: str) -> Entity:
-    found = _by_id_or_name(txn, ref)
-    if found is None:
-        raise NotFound(f"no entity named {ref!r}; nothing to retract")
-    return found

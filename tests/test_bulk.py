@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chronomem
-from chronomem import FactRecord, Memory
+from chronomem import FactRecord, Memory, Reason
 from chronomem.errors import InvalidInterval, InvalidValue, NotFound
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
@@ -39,7 +39,7 @@ def records(draw: st.DrawFn) -> list[FactRecord]:
                 valid_from=_day(start),
                 valid_to=None if length is None else _day(start + length),
                 episode=draw(st.sampled_from([None, "e1", "e2"])),
-                correction=draw(st.booleans()),
+                reason=draw(st.sampled_from([Reason.SUPERSESSION, Reason.CORRECTION])),
             )
         )
     return out
@@ -60,7 +60,7 @@ def write_one_by_one(mem: Memory, batch: list[FactRecord]) -> None:
     """What ``bulk_assert(batch)`` must be equivalent to: one ``assert_fact``/``correct`` per record."""
     for r in batch:
         kwargs = {"value": r.value} if r.object is None else {}
-        write = mem.correct if r.correction else mem.assert_fact
+        write = mem.correct if r.reason is Reason.CORRECTION else mem.assert_fact
         write(r.subject, r.predicate, r.object, valid_from=r.valid_from, valid_to=r.valid_to,
               episode=r.episode, **kwargs)  # fmt: skip
 

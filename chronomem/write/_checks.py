@@ -1,19 +1,18 @@
-"""Checking the parts of a claim before anything is stored: names, targets, kind, modality, confidence.
+"""Checking the parts of a fact before anything is stored: names, targets, kind, modality, confidence.
 
-Every write path (:meth:`Memory.assert_fact`, :meth:`Memory.bulk_assert`, ...) runs these, so a bad
-argument raises :class:`~chronomem.errors.InvalidValue` saying what to fix and nothing is stored.
+Every write runs these (through :func:`chronomem.write.check_records`), so a bad argument raises
+:class:`~chronomem.errors.InvalidValue` saying what to fix and nothing is stored. ``value=None`` means
+"no value given" everywhere: ``null`` is not a value a fact can hold.
 """
 
 from __future__ import annotations
 
-from ._model import JSON, Entity, Kind, Modality, canonical_json
-from ._names import MAX_NAME, check_identifier, check_text
-from .errors import InvalidValue
+from .._model import JSON, Entity, Kind, Modality, canonical_json
+from .._names import MAX_NAME, check_text
+from ..errors import InvalidValue
 
-__all__ = ["MISSING", "check_claim", "check_entity_name", "check_how", "check_target"]
+__all__ = ["check_entity_name", "check_how", "check_target"]
 
-#: The default of ``value=``: no value given (``None`` is not a JSON value a fact can hold).
-MISSING: JSON = {"__chronomem_missing__": True}
 _KINDS = frozenset(k.value for k in Kind)
 _MODALITIES = frozenset(m.value for m in Modality)
 
@@ -27,19 +26,16 @@ def check_entity_name(name: str) -> str:
     return check_text(name, "entity name").strip()
 
 
-def check_claim(
-    predicate: str, object: str | Entity | None, value: JSON, kind: str, modality: str, confidence: float
-) -> None:
-    check_identifier(predicate, "predicate")
-    check_target(object, value)
-    check_how(kind, modality, confidence)
-
-
-def check_target(object: str | Entity | None, value: JSON) -> None:
-    """Exactly one of an object (an edge) or a non-empty JSON value (an attribute)."""
-    if (object is None) == (value is MISSING):
+def check_target(object: str | Entity | None, value: JSON, *, required: bool = True) -> None:
+    """At most one of an object (an edge) or a non-empty JSON value (an attribute); exactly one when
+    ``required`` (an assertion; a retraction may name neither, ending whatever the slot holds)."""
+    if object is not None and value is not None:
         raise InvalidValue("give exactly one of object= (an entity, for an edge) or value= (for an attribute)")
-    if object is None and (value is None or value == "" or value == [] or value == {}):
+    if object is None and value is None:
+        if required:
+            raise InvalidValue("give exactly one of object= (an entity, for an edge) or value= (for an attribute)")
+        return
+    if object is None and (value == "" or value == [] or value == {}):
         raise InvalidValue("value is empty; to say a value no longer holds, use retract()")
     if object is None:
         canonical_json(value)

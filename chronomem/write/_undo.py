@@ -2,21 +2,21 @@
 
 Retraction is bitemporal (rows are closed, what they replaced comes back; DESIGN §5); erasure is the
 one destructive operation and leaves only a content-free audit record. Both run inside one write
-transaction that :class:`~chronomem.Memory` opens.
+transaction that the caller opens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
-from ._bitemporal import Plan, intersect, plan_restore
-from ._model import Fact, Reason, WriteResult
-from ._names import digest, slot_key
-from .errors import NotFound
-from .types import Txn
+from .._bitemporal import Plan, intersect, plan_restore
+from .._model import Fact, Reason, WriteResult
+from .._names import digest, slot_key
+from ..errors import NotFound
+from ..types import Txn
+from ._execute import execute_plan, merge_results
 
-__all__ = ["erase_rows", "execute_plan", "retract_episode"]
+__all__ = ["erase_rows", "retract_episode"]
 
 
 def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
@@ -34,7 +34,7 @@ def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
         # inserted a moment ago cannot be closed at the same instant, and the episode's rows are going.
         merge_with = [r for r in txn.current(slot) if r.recorded.start < txn.tx and episode_id not in r.episodes]
         results.append(execute_plan(txn, slot, plan_restore(merge_with, row, _restorable(txn, row))))
-    return _merge(txn.tx, results)
+    return merge_results(txn.tx, results)
 
 
 def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode: str | None = None) -> int:
@@ -77,22 +77,3 @@ def _alive(txn: Txn, row: Fact) -> bool:
         return True
     found = [txn.episode(e) for e in row.episodes]
     return any(ep is not None and ep.retracted_at is None for ep in found)
-
-
-def execute_plan(txn: Txn, slot: str, plan: Plan) -> WriteResult:
-    """Apply ``plan`` to ``slot`` and say what it did (nothing is written for an empty plan)."""
-    if plan.empty and not plan.links:
-        return WriteResult(tx=txn.tx)
-    inserted = txn.apply(slot, plan)
-    return WriteResult(
-        tx=txn.tx, closed=plan.close, inserted=tuple(inserted), supported=tuple(r for r, _ in plan.support)
-    )
-
-
-def _merge(tx: int, results: Sequence[WriteResult]) -> WriteResult:
-    return WriteResult(
-        tx=tx,
-        closed=tuple(i for r in results for i in r.closed),
-        inserted=tuple(f for r in results for f in r.inserted),
-        supported=tuple(i for r in results for i in r.supported),
-    )

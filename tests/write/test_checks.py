@@ -1,11 +1,11 @@
-"""chronomem._claims: each check refuses what it must and passes what it may."""
+"""chronomem.write._checks: each check refuses what it must and passes what it may."""
 
 from __future__ import annotations
 
 import pytest
 
-from chronomem._claims import MISSING, check_claim, check_entity_name, check_how, check_target
 from chronomem.errors import InvalidValue
+from chronomem.write._checks import check_entity_name, check_how, check_target
 
 
 def test_entity_names_are_stripped_and_bad_ones_refused() -> None:
@@ -15,16 +15,14 @@ def test_entity_names_are_stripped_and_bad_ones_refused() -> None:
             check_entity_name(bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    ("obj", "value"), [(None, MISSING), ("Bob", 1), (None, None), (None, ""), (None, []), (None, {}), (None, {1})]
-)
+@pytest.mark.parametrize(("obj", "value"), [("Bob", 1), (None, None), (None, ""), (None, []), (None, {}), (None, {1})])
 def test_a_target_is_exactly_one_non_empty_json_thing(obj: str | None, value: object) -> None:
     with pytest.raises(InvalidValue):
         check_target(obj, value)  # type: ignore[arg-type]
 
 
 def test_good_targets_pass() -> None:
-    check_target("Bob", MISSING)
+    check_target("Bob", None)
     check_target(None, {"a": [1, "x"]})
 
 
@@ -37,7 +35,7 @@ def test_how_a_claim_is_held_is_checked(kind: str, modality: str, confidence: fl
         check_how(kind, modality, confidence)
 
 
-def test_a_whole_claim_checks_its_predicate() -> None:
-    check_claim("lives_in", "Berlin", MISSING, "fact", "asserted", 0.5)
+def test_a_retraction_may_name_no_target() -> None:
+    check_target(None, None, required=False)
     with pytest.raises(InvalidValue):
-        check_claim("bad\x00predicate", "Berlin", MISSING, "fact", "asserted", 0.5)
+        check_target("Bob", 1, required=False)

@@ -1,0 +1,91 @@
+"""The write path: every change to a memory goes through here, on one engine and one namespace.
+
+>>> from chronomem.engines import open_engine                                   # doctest: +SKIP
+>>> writer = Writer(open_engine("memory.db"), "alice")                           # doctest: +SKIP
+>>> writer.fact(FactRecord("Alice", "lives_in", "Berlin"))                       # doctest: +SKIP
+
+:class:`Writer` runs each operation in one engine transaction. The stages it composes are functions over
+an open transaction (:mod:`._facts`: resolve, target, plan, execute; :mod:`._undo`; :mod:`._episodes`;
+:mod:`._entities`), so a caller that must do several things atomically (ingesting one message: its
+episode, its entities, its facts) composes them inside one ``engine.write``. Decisions are pure
+(:func:`chronomem._bitemporal.plan_write`, :func:`~chronomem._bitemporal.plan_restore`); the engine only
+executes plans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .._model import Entity, Episode, WriteResult
+from .._names import digest
+from ..types import Engine
+from ._bulk import bulk_write
+from ._entities import find_entity, find_or_create, need_entity
+from ._episodes import MAX_CONTENT, new_episode, store_episode
+from ._execute import execute_plan
+from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
+from ._request import Checked, FactRecord, check_records
+from ._undo import erase_rows, retract_episode
+
+__all__ = [
+    "DEFAULT_MULTI_VALUED",
+    "MAX_CONTENT",
+    "Checked",
+    "FactRecord",
+    "Writer",
+    "check_records",
+    "erase_rows",
+    "execute_plan",
+    "find_entity",
+    "find_or_create",
+    "need_entity",
+    "new_episode",
+    "resolve",
+    "retract_episode",
+    "store_episode",
+    "write_fact",
+]
+
+
+class Writer:
+    """Writes to ``namespace`` of ``engine``, one transaction per call. Arguments are checked values
+    (:func:`new_episode`, :func:`check_records`); what goes wrong in the transaction raises and stores
+    nothing."""
+
+    def __init__(self, engine: Engine, namespace: str) -> None:
+        self.engine = engine
+        self.namespace = namespace
+
+    def episode(self, ep: Episode) -> Episode:
+        """Store ``ep`` (idempotent by id); the stored episode."""
+        return self.engine.write(self.namespace, lambda txn: store_episode(txn, ep))
+
+    def entity(self, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
+        """The entity ``name`` refers to (created when new), with ``aliases`` added."""
+        return self.engine.write(self.namespace, lambda txn: find_or_create(txn, self.namespace, name, type, aliases))
+
+    def fact(self, record: FactRecord) -> WriteResult:
+        """Assert, correct or retract one fact (``record.reason`` says which)."""
+        (checked,) = check_records([record])
+        return self.engine.write(self.namespace, lambda txn: write_fact(txn, self.namespace, checked))
+
+    def bulk(self, records: Iterable[FactRecord], batch: int) -> int:
+        """Every record, checked first, then written in rounds (:mod:`._bulk`); rows inserted."""
+        return bulk_write(self.engine, self.namespace, check_records(records), batch)
+
+    def retract_episode(self, episode_id: str) -> WriteResult:
+        """End what only ``episode_id`` supports; what it replaced comes back."""
+        return self.engine.write(self.namespace, lambda txn: retract_episode(txn, self.namespace, episode_id))
+
+    def erase_subject(self, entity_id: str) -> int:
+        """Delete every row about the entity, across all system time; rows removed."""
+        return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, subject=entity_id))
+
+    def erase_episode(self, episode_id: str) -> int:
+        """Retract the episode, then delete its rows and itself; rows removed."""
+        self.retract_episode(episode_id)
+        return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, episode=episode_id))
+
+    def erase_namespace(self) -> int:
+        """Delete the whole namespace, leaving a content-free audit record; rows removed."""
+        return self.engine.erase_namespace(self.namespace, digest(self.namespace))

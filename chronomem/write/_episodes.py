@@ -1,0 +1,69 @@
+"""Episodes: checking a new one, and storing it idempotently by id."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from datetime import datetime
+
+from .._model import JSON, Episode, canonical_json
+from .._names import check_identifier, check_text
+from .._time import to_us
+from ..errors import Conflict, InvalidValue
+from ..types import Txn
+
+__all__ = ["MAX_CONTENT", "new_episode", "store_episode"]
+
+MAX_CONTENT = 1_000_000
+
+
+def new_episode(
+    namespace: str,
+    content: str,
+    *,
+    occurred_at: datetime,
+    id: str | None = None,
+    kind: str = "message",
+    role: str | None = None,
+    speaker: str | None = None,
+    session: str | None = None,
+    source: str | None = None,
+    metadata: dict[str, JSON] | None = None,
+) -> Episode:
+    """A checked, not yet stored episode (``recorded_at=0``); a random id when ``id`` is ``None``.
+    Raises :class:`~chronomem.errors.InvalidInput` saying what to fix."""
+    if not isinstance(content, str) or not content.strip():
+        raise InvalidValue("episode content must be a non-empty string")
+    if len(content) > MAX_CONTENT:
+        raise InvalidValue(f"episode content is {len(content)} characters; split it below {MAX_CONTENT}")
+    check_text(content, "episode content")
+    canonical_json(metadata or {})
+    for field, text in (("role", role), ("speaker", speaker), ("session", session), ("source", source)):
+        if text is not None and not isinstance(text, str):
+            raise InvalidValue(f"{field} must be a string or None, got {type(text).__name__}")
+        if text is not None:
+            check_text(text, field)
+    return Episode(
+        id=check_identifier(id, "episode id") if id is not None else uuid.uuid4().hex,
+        namespace=namespace,
+        content=content,
+        occurred_at=to_us(occurred_at, name="occurred_at"),
+        recorded_at=0,
+        kind=check_identifier(kind, "episode kind"),
+        role=role,
+        speaker=speaker,
+        session=session,
+        source=source,
+        metadata=dict(metadata or {}),
+    )
+
+
+def store_episode(txn: Txn, ep: Episode) -> Episode:
+    """Store ``ep`` at ``txn.tx``; the same id again returns the stored episode, unless its content or
+    time differ (:class:`Conflict`)."""
+    existing = txn.put_episode(ep)
+    if existing is None:
+        return replace(ep, recorded_at=txn.tx)
+    if existing.content != ep.content or existing.occurred_at != ep.occurred_at:
+        raise Conflict(f"episode {ep.id!r} already exists with other content or time; use a new id")
+    return existing

@@ -1,0 +1,136 @@
+"""The fact write pipeline: checked requests -> resolved entities and slots -> plans -> rows.
+
+Each stage is a function over one open transaction, so a single write, a bulk load and (later) the
+ingestion of one message compose them inside the transactions they choose:
+
+1. :func:`resolve`: find or create the entities named, read each predicate's cardinality and each cited
+   episode's time (refusing unknown episodes and contradictory cardinalities);
+2. :func:`target`: the slot each request fills and the claim it makes (pure);
+3. :func:`plan_for`: the cutting rule (:func:`chronomem._bitemporal.plan_write`) over the slot's current rows;
+4. :func:`~chronomem.write._execute.execute_plan`: the engine applies the plan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .._bitemporal import Claim, NewRow, Plan, plan_write
+from .._model import Entity, Fact, Interval, WriteResult
+from .._names import slot_key
+from .._time import from_us
+from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
+from ..types import Txn
+from ._entities import find_or_create, need_entity
+from ._execute import execute_plan
+from ._request import Checked
+
+__all__ = ["DEFAULT_MULTI_VALUED", "Resolved", "Target", "plan_for", "resolve", "target", "write_fact"]
+
+#: Predicates that hold many values at once unless a namespace first used them otherwise.
+DEFAULT_MULTI_VALUED = frozenset(
+    {
+        "likes",
+        "dislikes",
+        "knows",
+        "friend_of",
+        "has",
+        "owns",
+        "visited",
+        "speaks",
+        "member_of",
+        "interested_in",
+        "hobby",
+        "allergic_to",
+        "喜欢",
+        "不喜欢",
+        "认识",
+        "拥有",
+        "去过",
+        "会说",
+    }
+)
+
+
+@dataclass(slots=True)
+class Resolved:
+    """What requests name, as stored: entities by checked name, cardinality by predicate, time by episode."""
+
+    entities: dict[str, Entity] = field(default_factory=dict)
+    multi: dict[str, bool] = field(default_factory=dict)
+    occurred: dict[str, int] = field(default_factory=dict)
+
+
+class Target(NamedTuple):
+    """Where a request writes: its slot, and its claim (``None`` for a retraction)."""
+
+    slot: str
+    claim: Claim | None
+    request: Checked
+
+
+def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolved | None = None) -> Resolved:
+    """Resolve what ``requests`` name, in order; entities are created when new (never by a retraction)."""
+    res = Resolved() if into is None else into
+    for c in requests:
+        for name in (c.subject, c.object):
+            if name is not None and name not in res.entities:
+                res.entities[name] = need_entity(txn, name) if c.retraction else find_or_create(txn, namespace, name)
+        if c.episode is not None and c.episode not in res.occurred:
+            found = txn.episode(c.episode)
+            if found is None:
+                raise NotFound(f"no episode {c.episode!r} in namespace {namespace!r}; add_episode() it first")
+            res.occurred[c.episode] = found.occurred_at
+        _cardinality(txn, c, res)
+        if c.start is None and c.end is not None and c.end <= res.occurred.get(c.episode or "", txn.tx):
+            raise InvalidInterval(
+                f"valid_to={from_us(c.end).isoformat()} is not after the default valid_from (the episode's time, "
+                "else now); give valid_from"
+            )
+    return res
+
+
+def _cardinality(txn: Txn, c: Checked, res: Resolved) -> None:
+    multi = c.record.multi
+    if c.predicate not in res.multi:
+        res.multi[c.predicate] = txn.predicate(
+            c.predicate, c.predicate in DEFAULT_MULTI_VALUED if multi is None else multi
+        )
+    is_multi = res.multi[c.predicate]
+    if multi is not None and multi != is_multi:
+        raise Conflict(f"predicate {c.predicate!r} is {'multi' if is_multi else 'single'}-valued here")
+    if is_multi and c.retraction and c.object is None and c.value is None:
+        raise InvalidValue(f"{c.predicate!r} is multi-valued: name the object= or value= to retract")
+
+
+def target(c: Checked, res: Resolved) -> Target:
+    """The slot ``c`` fills and the claim it makes, from what :func:`resolve` found."""
+    sub = res.entities[c.subject].id
+    obj = None if c.object is None else res.entities[c.object].id
+    value = None if obj is not None else c.value
+    slot = slot_key(sub, c.predicate, obj, value, multi=res.multi[c.predicate])
+    if c.retraction:
+        return Target(slot, None, c)
+    r = c.record
+    return Target(slot, Claim(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence)), c)
+
+
+def plan_for(t: Target, rows: list[Fact], res: Resolved, tx: int) -> Plan:
+    """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``.
+
+    Without ``valid_from`` a request starts at its episode's time, else at ``tx``."""
+    c = t.request
+    portion = c.portion
+    if portion is None:
+        portion = Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
+    if not rows and t.claim is not None:  # the common case of a load: nothing to cut, so the plan is the new row
+        return Plan(insert=(NewRow(t.claim, portion, (c.episode,) if c.episode else ()),))
+    return plan_write(rows, portion, t.claim, c.episode, c.record.reason)
+
+
+def write_fact(txn: Txn, namespace: str, c: Checked) -> WriteResult:
+    """Resolve, plan and apply one request in ``txn``."""
+    res = resolve(txn, namespace, [c])
+    t = target(c, res)
+    return execute_plan(txn, t.slot, plan_for(t, txn.current(t.slot), res, txn.tx))
