@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, settings
 
-# Hypothesis profiles: the default keeps local runs quick; CI runs `pytest --hypothesis-profile=ci`.
+# Hypothesis profiles: the default keeps local runs quick, `dev` quicker still (DEVELOPERS.md); CI runs
+# `pytest --hypothesis-profile=ci`.
 # No deadline: tests that write to a real database vary in speed on shared machines.
 settings.register_profile("default", deadline=None)
+settings.register_profile("dev", max_examples=20, deadline=None)
 settings.register_profile("ci", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

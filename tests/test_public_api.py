@@ -29,7 +29,7 @@ def test_every_error_derives_from_the_base_and_is_listed_in_the_tree() -> None:
 
 def test_import_with_an_empty_environment_reads_nothing_and_writes_nothing(tmp_path: Path) -> None:
     code = (
-        "import os, sys; before = set(os.listdir('.')); import chronomem, chronomem.engines, chronomem._cli; "
+        "import os, sys; before = set(os.listdir('.')); import chronomem, chronomem.engines, chronomem.cli; "
         "assert set(os.listdir('.')) == before; print('ok')"
     )
     out = subprocess.run(

@@ -9,7 +9,6 @@ latency, and the invariant checks afterwards (overlapping current rows, repeated
 
 from __future__ import annotations
 
-import json
 import multiprocessing as mp
 import os
 import random
@@ -21,12 +20,10 @@ from datetime import UTC, datetime, timedelta
 from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Barrier
 
-import click
-
 import chronomem
 from chronomem.errors import ChronomemError
 
-__all__ = ["clients_command", "run"]
+__all__ = ["run"]
 
 ENTITIES = 50
 ATTRS = 10
@@ -119,22 +116,3 @@ def _figures(target: str, results: list[Result], clients: int, n: int, same: boo
         "cpus": os.cpu_count() or 0,
         "load_avg_1m": round(os.getloadavg()[0], 2),
     }
-
-
-@click.command(name="clients")
-@click.option("--engine", "url", default=None, help="Engine URL (file path, postgresql://…); default: temp SQLite.")
-@click.option("--clients", type=click.IntRange(min=1), default=8, show_default=True, help="Client processes.")
-@click.option("--corrections", type=click.IntRange(min=1), default=300, show_default=True, help="Per client.")
-@click.option("--same-namespace", is_flag=True, help="All clients write one namespace (else one each).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def clients_command(url: str | None, clients: int, corrections: int, same_namespace: bool, as_json: bool) -> None:
-    """Corrections from several client processes at once; checks the invariants afterwards."""
-    try:
-        figures = run(url, clients=clients, corrections=corrections, same_namespace=same_namespace)
-    except ChronomemError as exc:
-        raise click.ClickException(str(exc)) from exc
-    if as_json:
-        click.echo(json.dumps(figures))
-    else:
-        for key, val in figures.items():
-            click.echo(f"{key:28} {val}")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from chronomem._cli import cli
 from chronomem.bench.core import FACTS_PER_ENTITY, NAMESPACES, Workload
+from chronomem.cli import cli
 
 KEYS = {
     "facts",
@@ -35,7 +35,7 @@ def test_workload_has_the_documented_shape() -> None:
 def test_cli_prints_every_figure_as_json(tmp_path: Path) -> None:
     db = tmp_path / "bench.db"
     result = CliRunner().invoke(
-        cli, ["bench", "core", "--facts", "1000", "--reads", "20", "--corrections", "20", "--engine", str(db), "--json"]
+        cli, ["bench", "core", "--facts", "1000", "--reads", "20", "--corrections", "20", "--db", str(db), "--json"]
     )
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 import chronomem
-from chronomem._cli import cli
+from chronomem.cli import cli
 
 pytestmark = pytest.mark.integration
 

@@ -8,8 +8,8 @@ import sys
 
 from click.testing import CliRunner
 
-from chronomem._cli import cli
 from chronomem.bench.models import corpus
+from chronomem.cli import cli
 from chronomem.text import detect_language
 
 

@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from chronomem._cli import cli
+from chronomem.cli import cli
 
 REF = "2024-06-12T15:00:00+08:00"
 

@@ -1,6 +1,7 @@
 """The ``chronomem`` command line: a thin shell over the Python API (parse -> call -> format).
 
-Each capability keeps its commands in its own module; they are registered here, once.
+Each capability keeps its commands in its own module here; they are registered once, below. Options
+that several commands take (``--db``, ``--json``, ``--as-of``) come from :mod:`._options`.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from pathlib import Path
 
 import click
 
-from ._doctor import doctor, migrate
-from .bench._cli import bench
-from .errors import ChronomemError
-from .temporal._cli import time_group
+from ._bench import bench
+from ._db import doctor, migrate
+from ._options import reported
+from ._time import time_group
+
+__all__ = ["cli", "main"]
 
 
 @click.group()
@@ -31,22 +34,18 @@ def cli() -> None:
 )
 def demo(db: Path | None) -> None:
     """Store a short conversation, correct one fact, and read it as of before and after the correction."""
-    from ._demo import run_demo
+    from .._demo import run_demo
 
-    try:
+    with reported():
         if db is not None:
             run_demo(db, echo=click.echo)
             return
         with tempfile.TemporaryDirectory(prefix="chronomem-demo-") as tmp:
             run_demo(Path(tmp) / "demo.db", echo=click.echo)
-    except ChronomemError as exc:
-        raise click.ClickException(str(exc)) from exc
 
 
-cli.add_command(bench)
-cli.add_command(migrate)
-cli.add_command(doctor)
-cli.add_command(time_group)
+for command in (bench, migrate, doctor, time_group):
+    cli.add_command(command)
 
 
 def main() -> None:

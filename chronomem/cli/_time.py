@@ -9,8 +9,8 @@ from datetime import datetime
 
 import click
 
-from ..errors import ChronomemError
-from ._parse import parse
+from ..temporal import parse
+from ._options import reported
 
 __all__ = ["time_group"]
 
@@ -54,12 +54,10 @@ def parse_command(text: str | None, ref: str, tz: str | None, from_stdin: bool) 
         ) from exc
     if from_stdin == (text is not None):
         raise click.UsageError("give either TEXT or --stdin (one text per line), not both or neither")
-    try:
+    with reported():
         if not from_stdin:
             assert text is not None
             for mention in parse(text, reference, tz):
                 click.echo(_dumps(mention.to_json()))
             return
         _parse_lines(reference, tz)
-    except ChronomemError as exc:
-        raise click.ClickException(str(exc)) from exc

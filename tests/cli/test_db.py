@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import chronomem
-from chronomem._cli import cli
+from chronomem.cli import cli
 from chronomem.engines._sqlite import MIGRATIONS
 
 NAMES = [name for name, _ in MIGRATIONS]

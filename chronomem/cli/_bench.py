@@ -1,0 +1,69 @@
+"""``chronomem bench …``: one sub-command per capability over :mod:`chronomem.bench`; ``--json`` prints the
+figures as one JSON object."""
+
+from __future__ import annotations
+
+import click
+
+from ._options import db_option, echo_figures, json_option, reported
+
+__all__ = ["bench"]
+
+_TEMP = "a temporary SQLite file"
+
+
+@click.group(name="bench")
+def bench() -> None:
+    """Measure speed. Figures are printed, not asserted; see bench/README.md for recorded runs."""
+
+
+@bench.command(name="core")
+@click.option("--facts", type=click.IntRange(min=1000), default=100_000, show_default=True, help="Facts to load.")
+@db_option(_TEMP + "; give an empty database: the run loads into it")
+@click.option("--reads", type=click.IntRange(min=10), default=2000, show_default=True, help="Samples per read kind.")
+@click.option("--corrections", type=click.IntRange(min=1), default=3000, show_default=True, help="Corrections.")
+@json_option
+def core(facts: int, db: str | None, reads: int, corrections: int, as_json: bool) -> None:
+    """Bulk load, as-of reads, entity views, history, 2-hop walks and corrections vs hand-written SQL."""
+    from ..bench.core import run
+
+    with reported():
+        figures = run(facts, url=db, reads=reads, corrections=corrections)
+    echo_figures(figures, as_json)
+
+
+@bench.command(name="clients")
+@db_option(_TEMP)
+@click.option("--clients", type=click.IntRange(min=1), default=8, show_default=True, help="Client processes.")
+@click.option("--corrections", type=click.IntRange(min=1), default=300, show_default=True, help="Per client.")
+@click.option("--same-namespace", is_flag=True, help="All clients write one namespace (else one each).")
+@json_option
+def clients(db: str | None, clients: int, corrections: int, same_namespace: bool, as_json: bool) -> None:
+    """Corrections from several client processes at once; checks the invariants afterwards."""
+    from ..bench.clients import run
+
+    with reported():
+        figures = run(db, clients=clients, corrections=corrections, same_namespace=same_namespace)
+    echo_figures(figures, as_json)
+
+
+@bench.command(name="time")
+@click.option("-n", "n", default=20_000, show_default=True, help="Number of messages to parse.")
+@json_option
+def bench_time(n: int, as_json: bool) -> None:
+    """Time-expression parsing throughput on a chat-like mix (target: >= 5,000 messages/s on one core)."""
+    from ..bench.temporal import run
+
+    echo_figures(run(n), as_json)
+
+
+@bench.command(name="models")
+@click.option("--sentences", type=click.IntRange(min=64), default=512, show_default=True, help="Texts.")
+@click.option("--repeat", type=click.IntRange(min=1), default=3, show_default=True, help="Runs; best counts.")
+@click.option("--no-minilm", is_flag=True, help="Skip MiniLM (torch and ONNX): hashing and tokenizer only.")
+@json_option
+def models(sentences: int, repeat: int, no_minilm: bool, as_json: bool) -> None:
+    """Embeddings/s (MiniLM on 1 and 2 threads, torch and ONNX; hashing) and tokenizer MB/s on zh+en text."""
+    from ..bench.models import run
+
+    echo_figures(run(sentences, repeat=repeat, minilm=not no_minilm), as_json, width=36)

@@ -1,0 +1,61 @@
+"""``chronomem migrate`` and ``chronomem doctor``: bring a database's schema up to date, and check one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .._doctor import diagnose
+from .._open import default_path
+from ..engines import open_engine
+from ..errors import ChronomemError
+from ._options import db_option, reported
+
+__all__ = ["doctor", "migrate"]
+
+_USER_FILE = "the user's memory file"
+
+
+def _url(db: str | None) -> str:
+    return db if db is not None else str(default_path())
+
+
+@click.command()
+@db_option(_USER_FILE)
+def migrate(db: str | None) -> None:
+    """Apply the pending schema migrations, in order, and list them."""
+    url = _url(db)
+    if "://" not in url:
+        Path(url).parent.mkdir(parents=True, exist_ok=True)
+    with reported():
+        engine = open_engine(url, migrate=False)
+        try:
+            applied = engine.migrate()
+        finally:
+            engine.close()
+    click.echo(f"applied: {', '.join(applied)}" if applied else "schema already current")
+
+
+@click.command()
+@db_option(_USER_FILE)
+def doctor(db: str | None) -> None:
+    """Check the connection, the schema version and the invariants; exit 1 if anything is wrong."""
+    url = _url(db)
+    if "://" not in url and not Path(url).exists():
+        raise click.ClickException(f"no database at {url}; check --db")
+    try:
+        engine = open_engine(url, migrate=False)
+    except ChronomemError as exc:
+        raise click.ClickException(f"connection: {exc}") from exc
+    failed = 0
+    try:
+        click.echo(f"ok    connection  {engine.url}")
+        with reported():
+            for check in diagnose(engine):
+                failed += not check.ok
+                click.echo(f"{'ok  ' if check.ok else 'FAIL'}  {check.name}  {check.detail}")
+    finally:
+        engine.close()
+    if failed:
+        raise click.ClickException(f"{failed} check(s) failed")

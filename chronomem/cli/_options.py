@@ -1,0 +1,70 @@
+"""Options and output shared by every command: ``--db``, ``--json``, ``--as-of``/``--valid-at``, and errors
+reported as one line without a traceback."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, TypeVar
+
+import click
+
+from .._time import from_us, parse_instant
+from ..errors import ChronomemError, NaiveDatetime
+
+__all__ = ["as_of_option", "db_option", "echo_figures", "instant", "json_option", "reported", "valid_at_option"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DB_HELP = "Database: a SQLite file, sqlite:///path or postgresql://…"
+
+
+def db_option(default_help: str) -> Callable[[F], F]:
+    """``--db URL`` (or ``$CHRONOMEM_DB``); ``default_help`` says what an absent ``--db`` means."""
+    return click.option("--db", "db", envvar="CHRONOMEM_DB", default=None, help=f"{DB_HELP} (default: {default_help}).")
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+def instant(ctx: click.Context, param: click.Parameter, value: str | None) -> datetime | None:
+    """An option's ISO 8601 time with an offset (``2024-06-12T15:00:00+08:00``, ``…Z``) as an aware UTC
+    datetime. A time without an offset is refused: it names no instant."""
+    if value is None:
+        return None
+    try:
+        return from_us(parse_instant(value.replace("Z", "+00:00"), name=param.name or "time"))
+    except NaiveDatetime as exc:
+        raise click.BadParameter(
+            f"{value!r} has no offset; add one, e.g. {value}+08:00 or {value}Z", ctx, param
+        ) from exc
+    except ChronomemError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from exc
+
+
+as_of_option = click.option(
+    "--as-of", "as_of", callback=instant, default=None, help="What the memory believed then, ISO 8601 with offset."
+)
+valid_at_option = click.option(
+    "--valid-at", "valid_at", callback=instant, default=None, help="When in the world, ISO 8601 with offset."
+)
+
+
+@contextmanager
+def reported() -> Iterator[None]:
+    """Turn a :class:`ChronomemError` into a one-line CLI error (exit 1) instead of a traceback."""
+    try:
+        yield
+    except ChronomemError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+def echo_figures(figures: Mapping[str, object], as_json: bool, width: int = 28) -> None:
+    """One JSON object, or one ``key value`` line per figure."""
+    if as_json:
+        click.echo(json.dumps(figures, ensure_ascii=False))
+        return
+    for key, val in figures.items():
+        click.echo(f"{key:{width}} {val}")
