@@ -34,7 +34,7 @@ def cli() -> None:
 )
 def demo(db: Path | None) -> None:
     """Store a short conversation, correct one fact, and read it as of before and after the correction."""
-    from .._demo import run_demo
+    from ._demo import run_demo
 
     with reported():
         if db is not None:

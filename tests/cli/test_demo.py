@@ -4,8 +4,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from chronomem._demo import run_demo
 from chronomem.cli import cli
+from chronomem.cli._demo import run_demo
 
 
 def test_demo_answers_before_and_after_the_correction(tmp_path: Path) -> None:
