@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chronomem.errors import InvalidValue
-from chronomem.text import Tokenizer, normalize, query_terms, tokenize
+from chronomem.text import Tokenizer, normalise, query_terms, tokenize
 
 
 @pytest.mark.parametrize(
@@ -31,11 +31,11 @@ def test_stemming_can_be_turned_off() -> None:
 
 
 @given(st.text(max_size=60))
-def test_tokens_are_non_blank_and_normalized(text: str) -> None:
+def test_tokens_are_non_blank_and_normalised(text: str) -> None:
     for token in tokenize(text):
         assert token.strip() == token != ""
         assert token == token.lower()
-    assert tokenize(normalize(text)) == tokenize(text)  # documents and queries may arrive normalised or not
+    assert tokenize(normalise(text)) == tokenize(text)  # documents and queries may arrive normalised or not
 
 
 def test_user_words_and_user_dict(tmp_path: Path) -> None:
