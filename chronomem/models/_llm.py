@@ -13,11 +13,12 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeAlias, TypedDict, runtime_checkable
+from typing import Literal, Protocol, TypedDict, runtime_checkable
 
 import httpx
 import jsonschema
 
+from .._model import JSON
 from ..errors import (
     ConfigError,
     InvalidValue,
@@ -30,8 +31,6 @@ from ._http import Endpoint, HttpJson, raise_for_client_error
 
 __all__ = [
     "LLM",
-    "JSONObject",
-    "JSONValue",
     "Message",
     "OpenAIChatLLM",
     "StructuredAnswer",
@@ -40,8 +39,6 @@ __all__ = [
     "validate_answer",
 ]
 
-JSONValue: TypeAlias = "dict[str, JSONValue] | list[JSONValue] | str | int | float | bool | None"
-JSONObject: TypeAlias = "dict[str, JSONValue]"
 Mode = Literal["tool", "json_object", "scripted"]
 _TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -73,7 +70,7 @@ class Usage:
 class StructuredAnswer:
     """A schema-valid object and the :class:`Usage` of the call that produced it."""
 
-    value: JSONObject
+    value: dict[str, JSON]
     usage: Usage
 
 
@@ -95,7 +92,7 @@ class LLM(Protocol):
     def complete_json(
         self,
         messages: Sequence[Message],
-        schema: JSONObject,
+        schema: dict[str, JSON],
         *,
         name: str = "answer",
         max_tokens: int | None = None,
@@ -124,7 +121,7 @@ def check_request(
     return jsonschema.Draft202012Validator(schema)
 
 
-def validate_answer(value: object, validator: jsonschema.Draft202012Validator, model: str) -> JSONObject:
+def validate_answer(value: object, validator: jsonschema.Draft202012Validator, model: str) -> dict[str, JSON]:
     """``value`` if it is an object matching the schema, else :class:`SchemaViolation` naming the problem."""
     if not isinstance(value, dict):
         raise SchemaViolation(f"{model} answered {type(value).__name__} JSON, the schema asks for an object")
@@ -187,7 +184,7 @@ class OpenAIChatLLM:
     def complete_json(
         self,
         messages: Sequence[Message],
-        schema: JSONObject,
+        schema: dict[str, JSON],
         *,
         name: str = "answer",
         max_tokens: int | None = None,
@@ -236,7 +233,7 @@ class OpenAIChatLLM:
         return False
 
     def _payload(
-        self, messages: Sequence[Message], schema: JSONObject, name: str, mode: Mode, max_tokens: int
+        self, messages: Sequence[Message], schema: dict[str, JSON], name: str, mode: Mode, max_tokens: int
     ) -> dict[str, object]:
         payload: dict[str, object] = {
             "model": self.model,
