@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
@@ -121,3 +122,11 @@ def test_tokenizer_is_thread_safe() -> None:
 def test_non_str_is_refused() -> None:
     with pytest.raises(InvalidValue):
         tokenize(None)  # type: ignore[arg-type]
+
+
+def test_loading_the_dictionary_logs_one_info_line(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="chronomem")
+    Tokenizer()
+    [record] = [r for r in caplog.records if r.name.startswith("chronomem")]
+    assert record.name == "chronomem.text" and record.levelno == logging.INFO
+    assert "jieba dictionary" in record.getMessage()
