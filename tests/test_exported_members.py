@@ -32,6 +32,8 @@ KNOWN_FAILURES: dict[str, str] = {
     "chronomem.bench.core": "issue #8: ATTRS, FACTS_PER_ENTITY, Figures, INF, NAMESPACES, T0 not in __all__",
     "chronomem.engines": "issue #8: engines/__init__.py imports ConfigError, Engine, now_us without an underscore",
     "chronomem.types": "issue #8: the TypeVar T is public but not in __all__ (rename to _T)",
+    # on main since 2911cf6, not yet on this branch: an entry for a namespace that does not exist is unused
+    "chronomem.write": "issue #8: write/__init__.py imports Engine, Entity, Episode, WriteResult, bulk_write, digest",
 }
 
 
