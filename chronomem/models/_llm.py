@@ -3,7 +3,8 @@
 The client asks for structure with a forced tool call, the most widely supported way; when the endpoint
 rejects tools or ignores them, it falls back to ``response_format={"type": "json_object", "schema": ...}``
 (llama.cpp, vLLM, Ollama) and remembers that for later calls. Every answer is validated against the schema
-(JSON Schema 2020-12, ``jsonschema``) before anyone sees it.
+(JSON Schema 2020-12, ``jsonschema``) before anyone sees it. The fallback and each re-ask after an unusable
+answer log one INFO line on ``chronomem.models``.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeAlias, TypedDict, runtime_checkable
+from typing import Literal, Protocol, TypedDict, runtime_checkable
 
 import httpx
 import jsonschema
 
+from .._log import logger
+from .._model import JSON
 from ..errors import (
     ConfigError,
     InvalidValue,
@@ -30,8 +33,6 @@ from ._http import Endpoint, HttpJson, raise_for_client_error
 
 __all__ = [
     "LLM",
-    "JSONObject",
-    "JSONValue",
     "Message",
     "OpenAIChatLLM",
     "StructuredAnswer",
@@ -40,9 +41,8 @@ __all__ = [
     "validate_answer",
 ]
 
-JSONValue: TypeAlias = "dict[str, JSONValue] | list[JSONValue] | str | int | float | bool | None"
-JSONObject: TypeAlias = "dict[str, JSONValue]"
 Mode = Literal["tool", "json_object", "scripted"]
+_logger = logger.getChild("models")
 _TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
@@ -73,7 +73,7 @@ class Usage:
 class StructuredAnswer:
     """A schema-valid object and the :class:`Usage` of the call that produced it."""
 
-    value: JSONObject
+    value: dict[str, JSON]
     usage: Usage
 
 
@@ -95,7 +95,7 @@ class LLM(Protocol):
     def complete_json(
         self,
         messages: Sequence[Message],
-        schema: JSONObject,
+        schema: dict[str, JSON],
         *,
         name: str = "answer",
         max_tokens: int | None = None,
@@ -124,7 +124,7 @@ def check_request(
     return jsonschema.Draft202012Validator(schema)
 
 
-def validate_answer(value: object, validator: jsonschema.Draft202012Validator, model: str) -> JSONObject:
+def validate_answer(value: object, validator: jsonschema.Draft202012Validator, model: str) -> dict[str, JSON]:
     """``value`` if it is an object matching the schema, else :class:`SchemaViolation` naming the problem."""
     if not isinstance(value, dict):
         raise SchemaViolation(f"{model} answered {type(value).__name__} JSON, the schema asks for an object")
@@ -187,7 +187,7 @@ class OpenAIChatLLM:
     def complete_json(
         self,
         messages: Sequence[Message],
-        schema: JSONObject,
+        schema: dict[str, JSON],
         *,
         name: str = "answer",
         max_tokens: int | None = None,
@@ -211,14 +211,14 @@ class OpenAIChatLLM:
             mode: Mode = "json_object" if self._mode == "json_object" else "tool"
             reply = self._http.post("/chat/completions", self._payload(messages, schema, name, mode, limit))
             tally.attempts += reply.attempts
-            if reply.status >= 400 and self._fall_back(mode):
+            if reply.status >= 400 and self._fall_back(mode, f"the endpoint answered HTTP {reply.status}"):
                 continue  # the endpoint does not take tools: ask again the other way, not counted
             raise_for_client_error(reply, self.endpoint.url("/chat/completions"))
             try:
                 text = self._answer_text(reply.body, mode, tally)
                 value = validate_answer(_decode(text, self.model, tally.last, limit), validator, self.model)
             except _NoToolCall:
-                if self._fall_back(mode):
+                if self._fall_back(mode, "the model answered without calling the tool"):
                     continue  # the model ignored the tool: ask again the other way, not counted
                 error = ModelResponseError(f"{self.model} answered without the forced tool call")
             except (ModelResponseError, SchemaViolation) as exc:
@@ -226,17 +226,32 @@ class OpenAIChatLLM:
             else:
                 return StructuredAnswer(value, tally.usage(self.model, time.perf_counter() - started, mode))
             asks += 1
+            if asks <= self.answer_retries:
+                _logger.info(
+                    "%s gave an unusable answer (ask %d of %d), asking again now (wait 0s): %s: %s",
+                    self.model,
+                    asks,
+                    self.answer_retries + 1,
+                    type(error).__name__,
+                    error,
+                )
         assert error is not None
         raise error
 
-    def _fall_back(self, mode: Mode) -> bool:
+    def _fall_back(self, mode: Mode, reason: str) -> bool:
         if mode == "tool" and self._mode == "auto":
             self._mode = "json_object"
+            _logger.info(
+                "%s: forced tool call failed (%s); falling back to response_format json_object "
+                "for this and later calls of this client",
+                self.model,
+                reason,
+            )
             return True
         return False
 
     def _payload(
-        self, messages: Sequence[Message], schema: JSONObject, name: str, mode: Mode, max_tokens: int
+        self, messages: Sequence[Message], schema: dict[str, JSON], name: str, mode: Mode, max_tokens: int
     ) -> dict[str, object]:
         payload: dict[str, object] = {
             "model": self.model,

@@ -12,11 +12,14 @@ Measured on the 2-core CI machine (``chronomem bench models``, issue #5): the ON
 on two threads onnxruntime held 230-320 sentences/s while torch swung between 80 and 290 whenever
 other processes wanted the cores. Torch stays the zero-set-up default; ONNX is the better choice for a
 deployment that can run the export once at build time.
+
+Loading a model and exporting one each log an INFO line on ``chronomem.models`` with the time taken.
 """
 
 from __future__ import annotations
 
 import os
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from .._log import logger
 from ..errors import ConfigError, InvalidValue
 from ._embed import Matrix, check_texts, unit_rows
 
@@ -37,6 +41,7 @@ MINILM_NAME: Final = "all-MiniLM-L6-v2"
 _DIM: Final = 384
 #: Word pieces the model reads, [CLS] and [SEP] included; longer input is refused, never cut.
 _MAX_TOKENS: Final = 256
+_logger = logger.getChild("models")
 
 
 def minilm_dir() -> Path:
@@ -89,7 +94,9 @@ class MiniLMEmbedder:
         except ImportError as exc:
             raise ConfigError("sentence-transformers is missing: pip install 'chronomem[embed]'") from exc
         self.batch_size = batch_size
+        started = time.perf_counter()
         self._model: SentenceTransformer = SentenceTransformer(str(path), device=device, local_files_only=True)
+        _logger.info("loaded %s on sentence-transformers (%s) in %.2fs", MINILM_NAME, device, _since(started))
 
     def _count_tokens(self, texts: list[str]) -> list[int]:
         encoded = self._model.tokenizer(texts, add_special_tokens=True)["input_ids"]
@@ -126,6 +133,7 @@ class OnnxMiniLMEmbedder:
         except ImportError as exc:
             raise ConfigError("onnxruntime/tokenizers are missing: pip install 'chronomem[onnx]'") from exc
         self.batch_size = batch_size
+        started = time.perf_counter()
         self._tokenizer: Tokenizer = Tokenizer.from_file(str(minilm_dir() / "tokenizer.json"))
         self._tokenizer.no_truncation()
         self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
@@ -134,6 +142,7 @@ class OnnxMiniLMEmbedder:
         if threads is not None:
             options.intra_op_num_threads = threads
         self._session = onnxruntime.InferenceSession(os.fspath(onnx_path), options, providers=["CPUExecutionProvider"])
+        _logger.info("loaded %s on onnxruntime from %s in %.2fs", MINILM_NAME, os.fspath(onnx_path), _since(started))
 
     def _count_tokens(self, texts: list[str]) -> list[int]:
         return [sum(e.attention_mask) for e in self._tokenizer.encode_batch(texts)]
@@ -174,6 +183,7 @@ def export_minilm_onnx(path: str | os.PathLike[str]) -> Path:
             "exporting needs torch, transformers and onnx: pip install 'chronomem[embed,onnx]' onnx"
         ) from exc
 
+    started = time.perf_counter()
     model = AutoModel.from_pretrained(str(minilm_dir()), local_files_only=True).eval()
 
     class _Hidden(torch.nn.Module):
@@ -208,4 +218,9 @@ def export_minilm_onnx(path: str | os.PathLike[str]) -> Path:
             opset_version=17,
             dynamo=False,
         )
+    _logger.info("exported %s to ONNX at %s in %.2fs", MINILM_NAME, target, _since(started))
     return target
+
+
+def _since(started: float) -> float:
+    return time.perf_counter() - started

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from ._language import Language, detect_language
-from ._normalize import normalize, to_half_width, to_simplified
+from ._normalise import normalise, to_half_width, to_simplified
 from ._sentences import split_sentences
 from ._stopwords import EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
 from ._tokenize import Tokenizer, default_tokenizer, query_terms, tokenize
@@ -22,7 +22,7 @@ __all__ = [
     "Tokenizer",
     "default_tokenizer",
     "detect_language",
-    "normalize",
+    "normalise",
     "query_terms",
     "split_sentences",
     "to_half_width",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
-from ._normalize import HAN_CLASS
+from ._normalise import HAN_CLASS
 
 __all__ = ["Language", "detect_language"]
 

@@ -1,6 +1,6 @@
 """The one tokenizer every full-text index uses, for Chinese and English alike.
 
-Pipeline: :func:`~chronomem.text.normalize` (full-width -> half-width, Traditional -> Simplified), then the
+Pipeline: :func:`~chronomem.text.normalise` (full-width -> half-width, Traditional -> Simplified), then the
 text is cut into runs: runs of Han characters are segmented by jieba (``rjieba``, the maintained Rust port
 of jieba, ~30x faster than the Python original and with the same dictionary), everything else by a
 Unicode word pattern. Latin words are lower-cased, lose a possessive ``'s`` and are stemmed with the
@@ -12,12 +12,14 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from .._log import logger
 from ..errors import InvalidValue
-from ._normalize import HAN_CLASS, normalize
+from ._normalise import HAN_CLASS, normalise
 from ._stopwords import EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
 
 if TYPE_CHECKING:
@@ -29,6 +31,7 @@ _WORD: Final = f"[^\\W_{HAN_CLASS}]+"
 # A word may hold an apostrophe (don't) or a decimal point (3.5kg); other punctuation splits it.
 _RUNS: Final = re.compile(f"(?P<han>[{HAN_CLASS}]+)|(?P<word>{_WORD}(?:['’]{_WORD}|(?<=\\d)\\.(?=\\d){_WORD})*)")
 _QUERY_STOPWORDS: Final = EN_QUERY_STOPWORDS | ZH_QUERY_STOPWORDS
+_logger = logger.getChild("text")
 
 
 class Tokenizer:
@@ -51,7 +54,9 @@ class Tokenizer:
     ) -> None:
         import rjieba
 
-        self._jieba: rjieba.Jieba = rjieba.Jieba()
+        started = time.perf_counter()
+        self._jieba: rjieba.Jieba = rjieba.Jieba()  # loads jieba's dictionary: ~0.4 s
+        _logger.info("loaded the jieba dictionary in %.2fs", time.perf_counter() - started)
         self._stem = stem
         self._local = threading.local()
         self._lock = threading.Lock()
@@ -62,7 +67,7 @@ class Tokenizer:
 
     def add_word(self, word: str, freq: int | None = None) -> None:
         """Teach the segmenter one word; ``freq`` (optional) makes it win over competing cuts."""
-        word = normalize(word).strip() if isinstance(word, str) else ""
+        word = normalise(word).strip() if isinstance(word, str) else ""
         if not word or any(ch.isspace() for ch in word):
             raise InvalidValue(f"user word {word!r} must be a non-empty string without spaces")
         if freq is not None and freq < 1:
@@ -102,7 +107,7 @@ class Tokenizer:
 
         Raises :class:`~chronomem.errors.InvalidValue` when ``text`` is not a ``str``.
         """
-        text = normalize(text)
+        text = normalise(text)
         stem = self._stemmer().stemWord if self._stem else None
         cut = self._jieba.cut
         terms: list[str] = []
@@ -124,7 +129,7 @@ class Tokenizer:
         >>> Tokenizer().query_terms("What did I say about moving to Berlin?")
         ['move', 'berlin']
         """
-        text = normalize(text)
+        text = normalise(text)
         seen: dict[str, None] = {}
         for raw, term in zip(self._raw_words(text), self.tokenize(text), strict=True):
             if raw not in _QUERY_STOPWORDS and term not in _QUERY_STOPWORDS:

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import pytest
 
 from chronomem.errors import InvalidValue, ModelResponseError, RateLimited, SchemaViolation
-from chronomem.models import LLM, JSONObject, Message, ScriptedLLM
+from chronomem.models import JSON, LLM, Message, ScriptedLLM
 
-SCHEMA: JSONObject = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+SCHEMA: dict[str, JSON] = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 ASK: list[Message] = [
     {"role": "system", "content": "Extract."},
     {"role": "user", "content": "I live in Berlin"},
@@ -29,7 +29,7 @@ def test_answers_in_order_and_records_calls() -> None:
 
 
 def test_function_steps_see_the_request() -> None:
-    def echo(messages: Sequence[Message], schema: JSONObject) -> JSONObject:
+    def echo(messages: Sequence[Message], schema: dict[str, JSON]) -> dict[str, JSON]:
         return {"city": messages[-1]["content"].split()[-1]}
 
     llm = ScriptedLLM([echo])

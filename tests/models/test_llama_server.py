@@ -11,16 +11,16 @@ import pytest
 from model_servers import LlamaServer
 
 from chronomem.errors import ConfigError, Truncated
-from chronomem.models import Endpoint, JSONObject, Message, OpenAIChatLLM, OpenAIEmbedder
+from chronomem.models import JSON, Endpoint, Message, OpenAIChatLLM, OpenAIEmbedder
 
 pytestmark = pytest.mark.integration
 
-PERSON: JSONObject = {
+PERSON: dict[str, JSON] = {
     "type": "object",
     "properties": {"person": {"type": "string"}, "city": {"type": "string"}},
     "required": ["person", "city"],
 }
-FACTS: JSONObject = {
+FACTS: dict[str, JSON] = {
     "type": "object",
     "properties": {
         "facts": {

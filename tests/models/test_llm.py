@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 
 import pytest
 from model_servers import MisbehavingServer, Step, free_port
@@ -259,3 +260,55 @@ def test_per_call_max_tokens_must_be_positive(flaky: MisbehavingServer) -> None:
     with client(flaky) as llm, pytest.raises(InvalidValue, match="max_tokens"):
         llm.complete_json(ASK, SCHEMA, max_tokens=0)
     assert flaky.requests == []
+
+
+def info_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name.startswith("chronomem") and r.levelno == logging.INFO]
+
+
+def test_a_transport_retry_logs_one_info_line(flaky: MisbehavingServer, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="chronomem")
+    flaky.script(Step(503, "busy"), Step(body=tool_answer(GOOD)))
+    with client(flaky) as llm:
+        llm.complete_json(ASK, SCHEMA)
+    [line] = info_lines(caplog)
+    assert "attempt 1 of 3" in line and "retrying in 0.01s" in line
+    assert "ModelResponseError" in line and "HTTP 503" in line
+    assert caplog.records[0].name == "chronomem.models"
+
+
+def test_the_fallback_logs_one_info_line(flaky: MisbehavingServer, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="chronomem")
+    flaky.script(
+        Step(400, {"error": "tools not supported"}), Step(body=text_answer(GOOD)), Step(body=text_answer(GOOD))
+    )
+    with client(flaky) as llm:
+        llm.complete_json(ASK, SCHEMA)
+        llm.complete_json(ASK, SCHEMA)  # remembered: no second fallback, no second line
+    [line] = info_lines(caplog)
+    assert "falling back to response_format json_object" in line and "HTTP 400" in line
+
+
+def test_asking_again_after_an_unusable_answer_logs_one_info_line(
+    flaky: MisbehavingServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="chronomem")
+    flaky.script(Step(body=tool_answer('{"person": "Alice", "age": 3')), Step(body=tool_answer(GOOD)))
+    with client(flaky) as llm:
+        llm.complete_json(ASK, SCHEMA)
+    [line] = info_lines(caplog)
+    assert "ask 1 of 2" in line and "wait 0s" in line and "not JSON" in line
+
+
+def test_the_last_failed_attempt_logs_nothing_more(flaky: MisbehavingServer, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="chronomem")
+    flaky.script(*[Step(500, "internal error") for _ in range(3)])
+    with client(flaky) as llm, pytest.raises(ModelResponseError):
+        llm.complete_json(ASK, SCHEMA)
+    assert len(info_lines(caplog)) == 2  # two retries; the final failure is the exception, not a log line
+
+
+def test_the_library_adds_no_handler_but_a_null_handler() -> None:
+    handlers = logging.getLogger("chronomem").handlers
+    assert [type(h) for h in handlers] == [logging.NullHandler]
+    assert logging.getLogger("chronomem.models").handlers == []

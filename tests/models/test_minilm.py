@@ -6,6 +6,7 @@ model is shared by the module.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,6 +71,14 @@ def test_onnx_gives_the_same_vectors(minilm: MiniLMEmbedder, onnx_file: Path) ->
     assert cosines.min() > 0.9999
     with pytest.raises(InvalidValue, match="word pieces"):
         onnx.embed(["word " * 300])
+
+
+def test_loading_a_model_logs_one_info_line(onnx_file: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="chronomem")
+    OnnxMiniLMEmbedder(onnx_file, threads=1)
+    [record] = [r for r in caplog.records if r.name.startswith("chronomem")]
+    assert record.name == "chronomem.models" and record.levelno == logging.INFO
+    assert record.getMessage().startswith(f"loaded {MINILM_NAME} on onnxruntime from ")
 
 
 def test_missing_onnx_file_is_a_config_error(tmp_path: Path) -> None:

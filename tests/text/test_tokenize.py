@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
@@ -8,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chronomem.errors import InvalidValue
-from chronomem.text import Tokenizer, normalize, query_terms, tokenize
+from chronomem.text import Tokenizer, normalise, query_terms, tokenize
 
 
 @pytest.mark.parametrize(
@@ -31,11 +32,11 @@ def test_stemming_can_be_turned_off() -> None:
 
 
 @given(st.text(max_size=60))
-def test_tokens_are_non_blank_and_normalized(text: str) -> None:
+def test_tokens_are_non_blank_and_normalised(text: str) -> None:
     for token in tokenize(text):
         assert token.strip() == token != ""
         assert token == token.lower()
-    assert tokenize(normalize(text)) == tokenize(text)  # documents and queries may arrive normalised or not
+    assert tokenize(normalise(text)) == tokenize(text)  # documents and queries may arrive normalised or not
 
 
 def test_user_words_and_user_dict(tmp_path: Path) -> None:
@@ -121,3 +122,11 @@ def test_tokenizer_is_thread_safe() -> None:
 def test_non_str_is_refused() -> None:
     with pytest.raises(InvalidValue):
         tokenize(None)  # type: ignore[arg-type]
+
+
+def test_loading_the_dictionary_logs_one_info_line(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="chronomem")
+    Tokenizer()
+    [record] = [r for r in caplog.records if r.name.startswith("chronomem")]
+    assert record.name == "chronomem.text" and record.levelno == logging.INFO
+    assert "jieba dictionary" in record.getMessage()

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chronomem.errors import InvalidValue
-from chronomem.text import normalize, to_half_width, to_simplified
+from chronomem.text import normalise, to_half_width, to_simplified
 
 
 @pytest.mark.parametrize(
@@ -19,8 +19,8 @@ from chronomem.text import normalize, to_half_width, to_simplified
         ("简体保持不变。", "简体保持不变。"),
     ],
 )
-def test_normalize(raw: str, expected: str) -> None:
-    assert normalize(raw) == expected
+def test_normalise(raw: str, expected: str) -> None:
+    assert normalise(raw) == expected
 
 
 def test_parts() -> None:
@@ -29,11 +29,11 @@ def test_parts() -> None:
 
 
 @given(st.text(max_size=80))
-def test_normalize_is_idempotent(text: str) -> None:
-    once = normalize(text)
-    assert normalize(once) == once
+def test_normalise_is_idempotent(text: str) -> None:
+    once = normalise(text)
+    assert normalise(once) == once
 
 
 def test_non_str_is_refused() -> None:
     with pytest.raises(InvalidValue, match="str"):
-        normalize(b"bytes")  # type: ignore[arg-type]
+        normalise(b"bytes")  # type: ignore[arg-type]

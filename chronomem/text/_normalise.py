@@ -15,7 +15,7 @@ from typing import Protocol
 
 from ..errors import InvalidValue
 
-__all__ = ["normalize", "to_half_width", "to_simplified"]
+__all__ = ["normalise", "to_half_width", "to_simplified"]
 
 
 class _Converter(Protocol):
@@ -61,13 +61,13 @@ def to_simplified(text: str) -> str:
     return _converter().convert(text)
 
 
-def normalize(text: str) -> str:
+def normalise(text: str) -> str:
     """The canonical form used by every index: :func:`to_half_width`, then :func:`to_simplified`.
 
     Case is kept (the tokenizer lower-cases); so are line breaks and spacing, so offsets of sentences stay
     meaningful.
 
-    >>> normalize("Ｈｅｌｌｏ，臺北")
+    >>> normalise("Ｈｅｌｌｏ，臺北")
     'Hello,台北'
     """
     if not isinstance(text, str):
