@@ -6,8 +6,10 @@
 
 from __future__ import annotations
 
+from . import _log  # noqa: F401  (the "chronomem" logger and its NullHandler)
 from ._memory import Memory
 from ._model import (
+    JSON,
     Change,
     Entity,
     Episode,
@@ -25,6 +27,7 @@ from .errors import ChronomemError
 from .write import FactRecord
 
 __all__ = [
+    "JSON",
     "Change",
     "ChronomemError",
     "Entity",

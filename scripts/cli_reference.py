@@ -22,7 +22,7 @@ from pathlib import Path
 import click
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_APP = "chronomem._cli:main"
+DEFAULT_APP = "chronomem.cli:main"
 DEFAULT_OUTPUT = ROOT / "docs" / "cli.md"
 WIDTH = 100  # fixed, so the file does not depend on the terminal it was generated in
 

@@ -3,9 +3,10 @@
 Public namespaces are found by walking ``chronomem``: every package and every module whose name has no
 leading underscore, so a new subpackage is covered without editing this file. What a namespace offers is
 read from its source: the public names it defines (``def``, ``class``, assignments) and, for a package, the
-public names its ``__init__`` imports from chronomem (re-exports: a facade's job). A plain module's imports
-are for its own use: it offers what it defines. Names imported from outside chronomem (``Path``,
-``dataclass``), submodules and ``annotations`` are never members. An unwanted name is fixed by an
+public names its ``__init__`` imports from its own modules (``from ._x import y``: re-exports, a facade's
+job). Other imports are for the module's own use (``from ..errors import ConfigError`` in a package that
+raises it, ``Path``, ``dataclass``): it offers what it defines. Submodules and ``annotations`` are never
+members. An unwanted name is fixed by an
 underscore (``_T``, ``from .x import y as _y``) or by importing it under ``TYPE_CHECKING``.
 "Sorted" is ruff's RUF022 order: CONSTANTS, then Classes, then everything else, each in natural order.
 """
@@ -30,10 +31,7 @@ KNOWN_FAILURES: dict[str, str] = {
     "chronomem.bench": "issue #8: bench/__init__.py has no __all__",
     "chronomem.bench.clients": "issue #8: ATTRS, ENTITIES, Figures, Result, T0 are public but not in __all__",
     "chronomem.bench.core": "issue #8: ATTRS, FACTS_PER_ENTITY, Figures, INF, NAMESPACES, T0 not in __all__",
-    "chronomem.engines": "issue #8: engines/__init__.py imports ConfigError, Engine, now_us without an underscore",
     "chronomem.types": "issue #8: the TypeVar T is public but not in __all__ (rename to _T)",
-    # on main since 2911cf6, not yet on this branch: an entry for a namespace that does not exist is unused
-    "chronomem.write": "issue #8: write/__init__.py imports Engine, Entity, Episode, WriteResult, bulk_write, digest",
 }
 
 
@@ -45,8 +43,9 @@ def public_namespaces() -> list[str]:
     return names
 
 
-def _is_chronomem(module: str | None, level: int) -> bool:
-    return level > 0 or module == "chronomem" or (module or "").startswith("chronomem.")
+def _is_own(node: ast.ImportFrom, package: str) -> bool:
+    """``from ._x import y`` / ``from <package>.x import y``: the package re-exports one of its modules."""
+    return node.level == 1 or (node.module or "").startswith(package + ".")
 
 
 def _target_names(target: ast.expr) -> set[str]:
@@ -60,8 +59,9 @@ def _target_names(target: ast.expr) -> set[str]:
     return set()
 
 
-def _bound_names(statements: list[ast.stmt], *, reexports: bool) -> set[str]:
-    """Names the statements bind at run time: definitions, assignments and (``reexports``) chronomem imports."""
+def _bound_names(statements: list[ast.stmt], *, reexports: str | None) -> set[str]:
+    """Names the statements bind at run time: definitions, assignments and (``reexports`` = the package's
+    name) imports from the package's own modules."""
     names: set[str] = set()
     for node in statements:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -69,7 +69,7 @@ def _bound_names(statements: list[ast.stmt], *, reexports: bool) -> set[str]:
         elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 names |= _target_names(target)
-        elif reexports and isinstance(node, ast.ImportFrom) and _is_chronomem(node.module, node.level):
+        elif reexports and isinstance(node, ast.ImportFrom) and _is_own(node, reexports):
             names.update(alias.asname or alias.name for alias in node.names)
         elif isinstance(node, ast.If):
             if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
@@ -85,7 +85,7 @@ def members(module: ModuleType) -> set[str]:
     is_package = hasattr(module, "__path__")
     return {
         name
-        for name in _bound_names(tree.body, reexports=is_package)
+        for name in _bound_names(tree.body, reexports=module.__name__ if is_package else None)
         if not name.startswith("_")
         and name != "annotations"
         and hasattr(module, name)

@@ -10,12 +10,6 @@ import chronomem
 from chronomem import errors
 
 
-def test_all_is_sorted_and_exported() -> None:
-    assert chronomem.__all__ == sorted(chronomem.__all__)
-    for name in chronomem.__all__:
-        assert hasattr(chronomem, name), name
-
-
 def test_every_error_derives_from_the_base_and_is_listed_in_the_tree() -> None:
     doc = errors.__doc__ or ""
     assert errors.__all__ == sorted(errors.__all__)

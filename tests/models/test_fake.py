@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 import pytest
 
+from chronomem import JSON
 from chronomem.errors import InvalidValue, ModelResponseError, RateLimited, SchemaViolation
-from chronomem.models import JSON, LLM, Message, ScriptedLLM
+from chronomem.models import LLM, Message, ScriptedLLM
 
 SCHEMA: dict[str, JSON] = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 ASK: list[Message] = [

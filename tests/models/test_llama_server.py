@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 from model_servers import LlamaServer
 
+from chronomem import JSON
 from chronomem.errors import ConfigError, Truncated
-from chronomem.models import JSON, Endpoint, Message, OpenAIChatLLM, OpenAIEmbedder
+from chronomem.models import Endpoint, Message, OpenAIChatLLM, OpenAIEmbedder
 
 pytestmark = pytest.mark.integration
 
