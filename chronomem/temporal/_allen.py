@@ -1,7 +1,7 @@
 """Allen's interval algebra over half-open UTC intervals, and what is built on it: conflicts between planned
 events, time-ordered timelines, gaps between events and "just before" causal candidates.
 
-An open end (``end_us=None``) is +infinity. A mention with an open start is -infinity on that side.
+An open end (``end=None``) is +infinity. A mention with an open start is -infinity on that side.
 For vague intervals, :func:`possible_relations` returns every relation the endpoints' uncertainty allows:
 one relation means it is certain, several mean "one of these".
 """
@@ -66,7 +66,7 @@ def converse(r: Relation) -> Relation:
 
 
 def _end(x: Interval) -> int:
-    return MAX_US + 1 if x.end_us is None else x.end_us
+    return MAX_US + 1 if x.end is None else x.end
 
 
 def _relate(s1: int, e1: int, s2: int, e2: int) -> Relation:
@@ -93,7 +93,7 @@ def relation(a: Interval, b: Interval) -> Relation:
     >>> relation(Interval(0, 10), Interval(10, 20))
     <Relation.MEETS: 'meets'>
     """
-    return _relate(a.start_us, _end(a), b.start_us, _end(b))
+    return _relate(a.start, _end(a), b.start, _end(b))
 
 
 def overlaps(a: Interval, b: Interval) -> bool:
@@ -104,12 +104,12 @@ def overlaps(a: Interval, b: Interval) -> bool:
 def _bounds(x: Interval | Mention) -> tuple[tuple[int, int], tuple[int, int]]:
     """((earliest start, latest start), (earliest end, latest end))."""
     if isinstance(x, Interval):
-        return (x.start_us, x.start_us), (_end(x), _end(x))
-    start = MIN_US if x.start_us is None else x.start_us
-    end = MAX_US + 1 if x.end_us is None else x.end_us
-    if x.uncertainty_us is None:
+        return (x.start, x.start), (_end(x), _end(x))
+    start = MIN_US if x.start is None else x.start
+    end = MAX_US + 1 if x.end is None else x.end
+    if x.uncertainty is None:
         return (start, start), (end, end)
-    lo, hi = x.uncertainty_us
+    lo, hi = x.uncertainty
     return (min(lo, start), start), (end, max(hi, end))
 
 
@@ -132,7 +132,7 @@ def possible_relations(a: Interval | Mention, b: Interval | Mention) -> frozense
 
 def timeline(events: Iterable[Interval]) -> list[Interval]:
     """Events in time order: by start, then end (open ends last), then label."""
-    return sorted(events, key=lambda x: (x.start_us, _end(x), x.label))
+    return sorted(events, key=lambda x: (x.start, _end(x), x.label))
 
 
 def conflicts(events: Sequence[Interval]) -> list[tuple[Interval, Interval]]:
@@ -144,7 +144,7 @@ def conflicts(events: Sequence[Interval]) -> list[tuple[Interval, Interval]]:
     active: list[Interval] = []
     out: list[tuple[Interval, Interval]] = []
     for ev in ordered:
-        active = [a for a in active if _end(a) > ev.start_us]
+        active = [a for a in active if _end(a) > ev.start]
         out.extend((a, ev) for a in active)
         active.append(ev)
     return out
@@ -152,9 +152,9 @@ def conflicts(events: Sequence[Interval]) -> list[tuple[Interval, Interval]]:
 
 def gap(a: Interval, b: Interval) -> timedelta | None:
     """Time from the end of ``a`` to the start of ``b``; negative when they overlap, None if ``a`` is open."""
-    if a.end_us is None:
+    if a.end is None:
         return None
-    return timedelta(microseconds=b.start_us - a.end_us)
+    return timedelta(microseconds=b.start - a.end)
 
 
 def causal_candidates(events: Sequence[Interval], within: timedelta) -> list[tuple[Interval, Interval]]:
@@ -165,11 +165,11 @@ def causal_candidates(events: Sequence[Interval], within: timedelta) -> list[tup
     ordered = timeline(events)
     out = []
     for i, a in enumerate(ordered):
-        if a.end_us is None:
+        if a.end is None:
             continue
         for b in ordered[i + 1 :]:
-            if b.start_us - a.end_us > limit:
+            if b.start - a.end > limit:
                 break
-            if 0 <= b.start_us - a.end_us <= limit:
+            if 0 <= b.start - a.end <= limit:
                 out.append((a, b))
     return out

@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ._calendar import cell, midnight, shift, truncate
-from ._model import Grain, Kind
+from ._model import Grain, Shape
 from ._pieces import FINER, POD, Ctx, Mer, Piece, is_time
 
 __all__ = ["combine", "place_clock"]
@@ -85,7 +85,7 @@ def _clock_final(date: Piece | None, clock: Piece, ctx: Ctx, s: int, e: int) -> 
         lo,
         hi,
         clock.grain,
-        Kind.INSTANT,
+        Shape.INSTANT,
         hour=clock.hour,
         minute=clock.minute,
         mer=clock.mer or hint,
@@ -118,9 +118,9 @@ def _shift_range(day: Piece, rng: Piece, s: int, e: int, ctx: Ctx) -> Piece:
 
 def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
     s, e = a.span(b)
-    if a.kind == "date" and a.grain is Grain.DAY and a.mkind is Kind.INSTANT and b.holiday == "clock_range":
+    if a.kind == "date" and a.grain is Grain.DAY and a.shape is Shape.INSTANT and b.holiday == "clock_range":
         return _shift_range(a, b, s, e, ctx)
-    if b.kind == "date" and b.grain is Grain.DAY and b.mkind is Kind.INSTANT and a.holiday == "clock_range":
+    if b.kind == "date" and b.grain is Grain.DAY and b.shape is Shape.INSTANT and a.holiday == "clock_range":
         return _shift_range(b, a, s, e, ctx)
     if a.kind == "year" and b.kind == "date" and (b.anchorable or b.season is not None or b.holiday):
         r = _reanchor(b, ctx, a.year, None)
@@ -133,23 +133,23 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
         assert b.lo is not None
         r = _reanchor(a, ctx, b.lo.year, b.lo.month)
         return None if r is None else r.moved(s, e, anchorable=False)
-    if a.kind == "date" and a.grain is Grain.DAY and a.mkind is Kind.INSTANT and b.kind == "pod":
+    if a.kind == "date" and a.grain is Grain.DAY and a.shape is Shape.INSTANT and b.kind == "pod":
         assert b.pod is not None
         return ctx.with_pod(a, b.pod).moved(s, e)
     if (
         a.kind == "date"
         and (a.grain is Grain.DAY or a.pod is not None)
         and b.kind == "clock"
-        and a.mkind in (Kind.INSTANT, Kind.INTERVAL)
+        and a.shape in (Shape.INSTANT, Shape.INTERVAL)
     ):
-        if a.mkind is Kind.INTERVAL and a.pod is None:
+        if a.shape is Shape.INTERVAL and a.pod is None:
             return None
         return _clock_final(a, b, ctx, s, e)
     if (
         a.kind == "clock"
         and b.kind == "date"
         and (b.grain is Grain.DAY or b.pod is not None)
-        and (b.mkind is Kind.INSTANT or b.pod)
+        and (b.shape is Shape.INSTANT or b.pod)
     ):
         return _clock_final(b, a, ctx, s, e)
     if (
@@ -157,12 +157,12 @@ def _merge(a: Piece, b: Piece, ctx: Ctx) -> Piece | None:
         and a.weekday
         and is_time(a)
         and b.kind == "date"
-        and (b.grain is Grain.DAY and not b.weekday and b.mkind is Kind.INSTANT)
+        and (b.grain is Grain.DAY and not b.weekday and b.shape is Shape.INSTANT)
     ):
         assert a.lo is not None and a.hi is not None and b.lo is not None
         delta = midnight(b.lo) - midnight(a.lo)
         return a.moved(s, e, lo=a.lo + delta, hi=a.hi + delta, weekday=False)
-    if a.kind == "pod" and b.kind == "date" and b.grain is Grain.DAY and b.mkind is Kind.INSTANT:
+    if a.kind == "pod" and b.kind == "date" and b.grain is Grain.DAY and b.shape is Shape.INSTANT:
         assert a.pod is not None
         return ctx.with_pod(b, a.pod).moved(s, e)
     if a.kind == "pod" and b.kind == "clock" and b.pod is None:
@@ -276,8 +276,8 @@ def _range_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
             if (
                 _RANGE.fullmatch(gap)
                 and (not is_and or _BETWEEN.search(text, 0, a.start))
-                and a.mkind not in (Kind.OPEN_AFTER, Kind.OPEN_BEFORE)
-                and p.mkind not in (Kind.OPEN_AFTER, Kind.OPEN_BEFORE)
+                and a.shape not in (Shape.OPEN_AFTER, Shape.OPEN_BEFORE)
+                and p.shape not in (Shape.OPEN_AFTER, Shape.OPEN_BEFORE)
             ):
                 sides = _range_sides(a, p, ctx)
                 if sides is not None:
@@ -285,7 +285,7 @@ def _range_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
                     if left.lo is not None and right.hi is not None and left.lo < right.hi:
                         start = pre.start() if pre is not None and pre.end() == a.start else a.start
                         g = left.grain if left.grain.rank <= right.grain.rank else right.grain
-                        out[-1] = Piece(start, p.end, "final", left.lo, right.hi, g, Kind.INTERVAL, ranged=True)
+                        out[-1] = Piece(start, p.end, "final", left.lo, right.hi, g, Shape.INTERVAL, ranged=True)
                         continue
         out.append(p)
     return out
@@ -311,12 +311,12 @@ def _open_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
             later = word.startswith("after") or suffix in ("以后", "之后", "后", "往后")
             begin = p.hi if later and not fine else p.lo
             grain = p.grain
-            if p.mkind is Kind.DURATION and p.hi is not None:  # "after 5 days": from 5 days on, to the hour
+            if p.shape is Shape.DURATION and p.hi is not None:  # "after 5 days": from 5 days on, to the hour
                 grain = FINER[p.grain]
                 begin = truncate(p.hi, grain)
             s = after_pre.start() if after_pre is not None else p.start
             e = after_suf.end() if after_suf is not None else p.end
-            out.append(Piece(s, e, "final", begin, None, grain, Kind.OPEN_AFTER, ranged=True))
+            out.append(Piece(s, e, "final", begin, None, grain, Shape.OPEN_AFTER, ranged=True))
         elif before_pre is not None or before_suf is not None:
             word = before_pre.group(0).strip().lower() if before_pre is not None else ""
             suffix = before_suf.group(0).strip() if before_suf is not None else ""
@@ -324,7 +324,7 @@ def _open_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
             end_at = p.hi if inclusive and not fine else p.lo
             s = before_pre.start() if before_pre is not None else p.start
             e = before_suf.end() if before_suf is not None else p.end
-            out.append(Piece(s, e, "final", None, end_at, p.grain, Kind.OPEN_BEFORE, ranged=True))
+            out.append(Piece(s, e, "final", None, end_at, p.grain, Shape.OPEN_BEFORE, ranged=True))
         else:
             out.append(p)
     return out
@@ -356,7 +356,7 @@ def _every_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
         if prev is not None and prev.kind == "every" and _JOIN.fullmatch(text[prev.end : p.start]):
             nxt = _next_occurrence(p, ctx)
             if nxt is not None:
-                out[-1] = replace(nxt, start=prev.start, end=p.end, kind="final", mkind=Kind.RECURRING, ranged=True)
+                out[-1] = replace(nxt, start=prev.start, end=p.end, kind="final", shape=Shape.RECURRING, ranged=True)
                 continue
         if p.kind == "date" and p.weekday and _EVERY_PRE.search(text, prev.end if prev else 0, p.start):
             m = _EVERY_PRE.search(text, prev.end if prev else 0, p.start)
@@ -364,7 +364,7 @@ def _every_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
             nxt = ctx.weekday(p.start, p.end, p.lo.weekday(), None, "this")
             if p.pod is not None:
                 nxt = ctx.with_pod(nxt, p.pod)
-            out.append(replace(nxt, start=m.start(), kind="final", mkind=Kind.RECURRING, ranged=True))
+            out.append(replace(nxt, start=m.start(), kind="final", shape=Shape.RECURRING, ranged=True))
             continue
         out.append(p)
     return [_every_alone(p, ctx) if p.kind == "every" else p for p in out]
@@ -387,7 +387,7 @@ def _next_occurrence(p: Piece, ctx: Ctx) -> Piece | None:
 def _every_alone(p: Piece, ctx: Ctx) -> Piece:
     g = p.every or Grain.DAY
     lo, hi = cell(ctx.now, g)
-    return Piece(p.start, p.end, "final", lo, hi, g, Kind.RECURRING, ranged=True)
+    return Piece(p.start, p.end, "final", lo, hi, g, Shape.RECURRING, ranged=True)
 
 
 _ANCHOR = re.compile(r"\s*(?:(?P<after>from|after|later\s+than)|(?P<before>before|prior\s+to|earlier\s+than))\s*", re.I)
@@ -402,7 +402,7 @@ def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
         if (
             prev is not None
             and m is not None
-            and prev.mkind is Kind.DURATION
+            and prev.shape is Shape.DURATION
             and prev.amount
             and (p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank)
         ):
@@ -420,7 +420,7 @@ def _rolled(p: Piece, ctx: Ctx) -> Piece:
     """A date without a year (or month) that lies wholly before today moves on to its next occurrence, as in
     Duckling ("the 1st" said on Feb 12 is March 1st; "in March" said in June is next March). A past-tense
     sentence keeps the reference's year and month ("I moved here in March")."""
-    if not p.anchorable or p.mkind is not Kind.INSTANT or p.lo is None or p.hi is None or p.hi > ctx.today:
+    if not p.anchorable or p.shape is not Shape.INSTANT or p.lo is None or p.hi is None or p.hi > ctx.today:
         return p
     if ctx.past:
         return p
