@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from ._combine import place_clock
 from ._en_words import DIG, HOURS, HOURW, POD, PODS, PODW, B, E, meridiem, pod_name
 from ._model import Grain, Shape
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
+from ._placement import place_clock
 from ._rules import Grammar
 
 __all__ = ["CLOCK"]
@@ -83,7 +83,7 @@ def _clock_word(m: re.Match[str], c: Ctx) -> Piece | None:
     gate=DIG,
     priority=570,
 )
-def clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
+def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
     mer2 = meridiem(m["mer2"])
     mer1 = meridiem(m["mer1"])
     h1, h2 = int(m["h1"]), int(m["h2"])
@@ -123,7 +123,7 @@ def clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
     gate=DIG,
     priority=560,
 )
-def dotted_clock(m: re.Match[str], c: Ctx) -> Piece | None:
+def _dotted_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     h, mm = (m["h"], m["mm"]) if m["h"] else (m["h2"], m["mm2"])
     mer = meridiem(m["mer"])
     if mer is not None and not 1 <= int(h) <= 12:

@@ -1,5 +1,6 @@
-"""Numeric date and time formats, shared by both languages: ISO 8601, 3/5/2024, 2024-03, 15:30,
-9.30am, 3-4pm."""
+"""Numeric date and time formats, shared by both languages: ISO 8601, 3/5/2024, 2024-03, 15:30.
+
+(The English "9.30am" and "3-4pm" are in :mod:`._en_clock`.)"""
 
 from __future__ import annotations
 
