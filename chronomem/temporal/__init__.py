@@ -89,10 +89,12 @@ Rules
     Each grammar rule is a named record (:class:`~chronomem.temporal._rules.Rule`: name, pattern, gate,
     priority, production) registered by a decorator, one grammar per language and dimension (``_en_clock``,
     ``_en_dates``, ``_en_relative``, ``_en_periods``, ``_zh_dates``, ``_zh_clock``, ``_zh_relative``, and
-    ``_numeric`` for the formats both languages share). Neighbouring pieces are joined by named combination
-    rules (``_combine``).
+    ``_numeric`` for the formats both languages share); on equal length the higher priority wins. Neighbouring
+    pieces are joined by named combination rules over typed pieces (``_joins``: day+clock, day+part_of_day,
+    year+date, the two ends of a range, ...), tried in priority order.
 
-Interval reasoning: :func:`relation` (Allen's 13 relations), :func:`possible_relations` (for vague intervals),
+Interval reasoning: :func:`relation` (Allen's 13 relations, over any :class:`Span`, the core
+:class:`chronomem.Interval` included), :func:`possible_relations` (for vague intervals),
 :func:`conflicts`, :func:`timeline`, :func:`gap`, :func:`causal_candidates`.
 Query intent: :func:`query_intent`.
 """
@@ -101,6 +103,7 @@ from __future__ import annotations
 
 from ._allen import (
     Relation,
+    Span,
     causal_candidates,
     conflicts,
     converse,
@@ -120,6 +123,7 @@ __all__ = [
     "Mention",
     "Relation",
     "Shape",
+    "Span",
     "TimeIntent",
     "causal_candidates",
     "conflicts",

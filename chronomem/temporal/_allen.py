@@ -2,6 +2,9 @@
 events, time-ordered timelines, gaps between events and "just before" causal candidates.
 
 An open end (``end=None``) is +infinity. A mention with an open start is -infinity on that side.
+:func:`relation`, :func:`overlaps`, :func:`gap` and :func:`possible_relations` take any :class:`Span` (an int
+``start`` and an int-or-None ``end`` in UTC microseconds): the labelled :class:`Interval` here and the core
+:class:`chronomem.Interval` alike.
 For vague intervals, :func:`possible_relations` returns every relation the endpoints' uncertainty allows:
 one relation means it is certain, several mean "one of these".
 """
@@ -12,12 +15,14 @@ from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from enum import StrEnum
 from itertools import product
+from typing import Protocol
 
 from .._time import MAX_US, MIN_US
 from ._model import Interval, Mention
 
 __all__ = [
     "Relation",
+    "Span",
     "causal_candidates",
     "conflicts",
     "converse",
@@ -27,6 +32,16 @@ __all__ = [
     "relation",
     "timeline",
 ]
+
+
+class Span(Protocol):
+    """Anything with a half-open ``[start, end)`` in UTC microseconds, ``end=None`` open-ended."""
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int | None: ...
 
 
 class Relation(StrEnum):
@@ -65,7 +80,7 @@ def converse(r: Relation) -> Relation:
     return _CONVERSE[r]
 
 
-def _end(x: Interval) -> int:
+def _end(x: Span) -> int:
     return MAX_US + 1 if x.end is None else x.end
 
 
@@ -87,7 +102,7 @@ def _relate(s1: int, e1: int, s2: int, e2: int) -> Relation:
     return Relation.DURING if e1 < e2 else Relation.OVERLAPPED_BY
 
 
-def relation(a: Interval, b: Interval) -> Relation:
+def relation(a: Span, b: Span) -> Relation:
     """The one Allen relation of ``a`` to ``b``.
 
     >>> relation(Interval(0, 10), Interval(10, 20))
@@ -96,14 +111,14 @@ def relation(a: Interval, b: Interval) -> Relation:
     return _relate(a.start, _end(a), b.start, _end(b))
 
 
-def overlaps(a: Interval, b: Interval) -> bool:
+def overlaps(a: Span, b: Span) -> bool:
     """True when ``a`` and ``b`` share at least one instant (any relation but before/meets/met_by/after)."""
     return relation(a, b) not in _DISJOINT
 
 
-def _bounds(x: Interval | Mention) -> tuple[tuple[int, int], tuple[int, int]]:
+def _bounds(x: Span | Mention) -> tuple[tuple[int, int], tuple[int, int]]:
     """((earliest start, latest start), (earliest end, latest end))."""
-    if isinstance(x, Interval):
+    if not isinstance(x, Mention):
         return (x.start, x.start), (_end(x), _end(x))
     start = MIN_US if x.start is None else x.start
     end = MAX_US + 1 if x.end is None else x.end
@@ -113,7 +128,7 @@ def _bounds(x: Interval | Mention) -> tuple[tuple[int, int], tuple[int, int]]:
     return (min(lo, start), start), (end, max(hi, end))
 
 
-def possible_relations(a: Interval | Mention, b: Interval | Mention) -> frozenset[Relation]:
+def possible_relations(a: Span | Mention, b: Span | Mention) -> frozenset[Relation]:
     """Every relation ``a`` may have to ``b`` when each endpoint may lie anywhere in its uncertainty range
     (a :class:`Mention`'s ``uncertainty``). Exact intervals give exactly ``{relation(a, b)}``."""
     ra, rb = _bounds(a), _bounds(b)
@@ -150,7 +165,7 @@ def conflicts(events: Sequence[Interval]) -> list[tuple[Interval, Interval]]:
     return out
 
 
-def gap(a: Interval, b: Interval) -> timedelta | None:
+def gap(a: Span, b: Span) -> timedelta | None:
     """Time from the end of ``a`` to the start of ``b``; negative when they overlap, None if ``a`` is open."""
     if a.end is None:
         return None

@@ -9,7 +9,9 @@ clock times), as in Duckling's ``Rule{name, pattern, prod}`` and ctparse's ``@ru
     def _noon(m: re.Match[str], c: Ctx) -> Piece | None: ...
 
 The parser reads the grammars, never positions in a list: a rule runs only when the text holds one of its
-gate features, and when two matches of one length overlap, the rule of higher priority wins.
+gate features, and when two matches of one length overlap, the rule of higher priority wins. Priorities in use
+(distinct, in steps of 10 to leave room): 960-990 the numeric formats both languages share, 610-900 Chinese,
+90-600 English.
 """
 
 from __future__ import annotations

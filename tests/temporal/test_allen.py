@@ -144,3 +144,14 @@ def test_gap_and_causal_candidates() -> None:
 def test_empty_or_inverted_interval_is_refused() -> None:
     with pytest.raises(InvalidInterval, match="end must come after"):
         Interval(5, 5)
+
+
+def test_core_intervals_are_spans_too() -> None:
+    import chronomem
+
+    a, b = chronomem.Interval(0, 10), chronomem.Interval(10, None)
+    assert relation(a, b) is Relation.MEETS
+    assert relation(a, Interval(5, 20, "labelled")) is Relation.OVERLAPS
+    assert not overlaps(a, b)
+    assert gap(a, b) == timedelta(0)
+    assert possible_relations(a, _mention(2, 3, 0, 4)) == {Relation.CONTAINS, Relation.STARTED_BY}
