@@ -169,10 +169,12 @@ SEASON = {"春": 0, "夏": 1, "秋": 2, "冬": 3}
 
 
 def num(text: str | None) -> int | None:
+    """A number written in Chinese or Arabic numerals ("十五", "15"), else ``None``."""
     return None if text is None else zh_number(text)
 
 
 def year_number(text: str) -> int | None:
+    """A year; two digits are 2000-2050 or 1951-1999 ("24年" is 2024)."""
     y = num(text)
     if y is None:
         return None
@@ -182,6 +184,7 @@ def year_number(text: str) -> int | None:
 
 
 def amount(m: re.Match[str]) -> tuple[float, bool] | None:
+    """The amount of an :data:`AMT` + :data:`UNIT` match and whether it is vague ("几天", "三个多月")."""
     raw = m["n"]
     more = any(m.groupdict().get(k) for k in ("more", "more0", "more1"))
     vague = more or raw in ("十几", "几", "数", "若干", "一两", "两三", "三四", "三五", "几十")
@@ -209,6 +212,7 @@ def amount(m: re.Match[str]) -> tuple[float, bool] | None:
 
 
 def unit_grain(m: re.Match[str]) -> Grain | None:
+    """The unit of a :data:`UNIT` match, or ``None`` when it is not one ("三月前" names a month)."""
     u = m["u"]
     if u == "刻钟":
         return Grain.MINUTE
@@ -217,6 +221,7 @@ def unit_grain(m: re.Match[str]) -> Grain | None:
     return UNITS[u]
 
 
+#: Regex fragments of offsets and durations: a unit (with 个, 多, 半 around it) and an amount.
 UNIT = (
     r"(?P<more0>多)?(?P<ge>个)?(?P<more1>多)?(?P<half>半)?"
     r"(?P<u>秒钟|秒|分钟|刻钟|小时|钟头|个钟|天|日|周|星期|礼拜|月|年)(?P<more>多)?"
