@@ -16,8 +16,8 @@ Reference and zone
 Names (as in the core :class:`chronomem.Interval`)
     Instants are int UTC microseconds named plainly: ``Mention.start``, ``.end``, ``.uncertainty``,
     ``Interval.start``, ``TimeIntent.start``; the same instants as aware UTC datetimes end in ``_dt``
-    (``start_dt``, ``end_dt``, ``uncertainty_dt``). A mention's :class:`Shape` (``Mention.shape``) is what
-    shape it has, not to be confused with :class:`chronomem.Kind`, the kind of a fact.
+    (``start_dt``, ``end_dt``, ``uncertainty_dt``). ``Mention.shape`` (a :class:`Shape`) says how a mention
+    spans time; it is not :class:`chronomem.Kind`, the kind of a fact.
 Grains
     ``second, minute, hour, day, week, month, quarter, season, year, decade``; a part of the day ("下午",
     "tonight") has grain ``hour``. A resolved expression is the calendar cell of its grain: "昨天" is
