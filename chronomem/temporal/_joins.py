@@ -43,6 +43,8 @@ class Combinations(Generic[T]):
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
         self._ordered: tuple[Combination[T], ...] = ()
+        # (applies, produce, swapped) in the order they are tried: a symmetric rule is tried both ways
+        self._tries: tuple[tuple[Test, Callable[[Piece, Piece, Ctx], T | None], bool], ...] = ()
 
     def __iter__(self) -> Iterator[Combination[T]]:
         return iter(self._ordered)
@@ -59,17 +61,23 @@ class Combinations(Generic[T]):
                 raise ValueError(f"combination {name!r} is registered twice; names must be unique")
             rule = Combination(name, applies, priority, produce, symmetric)
             self._ordered = tuple(sorted((*self._ordered, rule), key=lambda c: (-c.priority, c.name)))
+            self._tries = tuple(
+                (c.applies, c.produce, swapped)
+                for c in self._ordered
+                for swapped in ((False, True) if c.symmetric else (False,))
+            )
             return produce
 
         return register
 
     def combine(self, a: Piece, b: Piece, ctx: Ctx) -> T | None:
         """What the applicable rule of highest priority makes of ``a`` followed by ``b`` (``None``: nothing)."""
-        for rule in self._ordered:
-            if rule.applies(a, b):
-                return rule.produce(a, b, ctx)
-            if rule.symmetric and rule.applies(b, a):
-                return rule.produce(b, a, ctx)
+        for applies, produce, swapped in self._tries:
+            if swapped:
+                if applies(b, a):
+                    return produce(b, a, ctx)
+            elif applies(a, b):
+                return produce(a, b, ctx)
         return None
 
 

@@ -28,6 +28,7 @@ _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"[a-z]+")
 # every rule, highest priority first (its rank); on equal length the lower rank wins
 _RANKED: tuple[Rule, ...] = tuple(sorted(Grammar("", NUMERIC, ZH, EN), key=lambda r: (-r.priority, r.name)))
+_RUN = tuple((r.pattern.finditer, r.produce) for r in _RANKED)  # bound once: the loop below is the hot path
 # gate feature -> ranks of the rules it opens, so a message only looks at the rules it can trigger
 _BY_FEATURE: dict[str, tuple[int, ...]] = {}
 for _rank, _rule in enumerate(_RANKED):
@@ -91,11 +92,11 @@ def _rules_for(text: str) -> list[int]:
 def _find(text: str, ranks: list[int], ctx: Ctx) -> list[Piece]:
     found: list[tuple[int, int, int, Piece]] = []
     for rank in ranks:
-        rule = _RANKED[rank]
-        for m in rule.pattern.finditer(text):
+        finditer, produce = _RUN[rank]
+        for m in finditer(text):
             if m.end() > m.start():
                 try:
-                    piece = rule.produce(m, ctx)
+                    piece = produce(m, ctx)
                 except (OverflowError, ValueError):
                     continue  # a date outside years 1..9999, e.g. "next year" said on 9999-12-31
                 if piece is not None:
