@@ -47,10 +47,11 @@ def run_demo(db: Path, echo: Callable[[str], None] = print) -> dict[str, str | N
         )
         # "上周" / "last week" is resolved against the message's own time and zone, not the machine clock.
         moved = parse(e2.content, t2)[0]
-        assert moved.start is not None  # "上周" is a closed week
-        mem.assert_fact("Alice", "lives_in", "Paris", episode=e2, valid_from=moved.start)
+        moved_at = moved.start_dt
+        assert moved_at is not None  # "上周" is a closed week
+        mem.assert_fact("Alice", "lives_in", "Paris", episode=e2, valid_from=moved_at)
         echo(f"[{t2:%Y-%m-%d %H:%M %Z}] Alice: {e2.content}")
-        echo(f"    ({moved.text!r} -> from {moved.start.astimezone(SHANGHAI):%Y-%m-%d %H:%M %Z}, grain {moved.grain})")
+        echo(f"    ({moved.text!r} -> from {moved_at.astimezone(SHANGHAI):%Y-%m-%d %H:%M %Z}, grain {moved.grain})")
 
         t3 = datetime(2024, 7, 1, 18, 0, tzinfo=SHANGHAI)
         e3 = mem.add_episode(

@@ -44,7 +44,7 @@ def time_group() -> None:
 @click.option("--tz", default=None, help="Speaker's IANA zone (default: the reference's own offset).")
 @click.option("--stdin", "from_stdin", is_flag=True, help="Read one text per line; print one JSON array per line.")
 def parse_command(text: str | None, ref: str, tz: str | None, from_stdin: bool) -> None:
-    """Print one JSON object per mention: text, start, end (UTC ISO 8601 or null), grain, kind,
+    """Print one JSON object per mention: text, start, end (UTC ISO 8601 or null), grain, shape,
     uncertainty."""
     try:
         reference = datetime.fromisoformat(ref.strip().replace("Z", "+00:00"))

@@ -3,7 +3,7 @@
 >>> from datetime import datetime, timedelta, timezone
 >>> from chronomem.temporal import parse
 >>> ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8)))   # a Wednesday
->>> [(m.text, m.start.isoformat(), m.grain.value) for m in parse("下周五下午三点开会", ref)]
+>>> [(m.text, m.start_dt.isoformat(), m.grain.value) for m in parse("下周五下午三点开会", ref)]
 [('下周五下午三点', '2024-06-21T07:00:00+00:00', 'hour')]
 
 Conventions
@@ -13,11 +13,16 @@ Reference and zone
     zone ``tz`` (IANA name or tzinfo; default: the reference's own UTC offset). The machine clock is never
     read.
     Results are half-open UTC intervals ``[start, end)``; ``None`` marks an open side.
+Names (as in the core :class:`chronomem.Interval`)
+    Instants are int UTC microseconds named plainly: ``Mention.start``, ``.end``, ``.uncertainty``,
+    ``Interval.start``, ``TimeIntent.start``; the same instants as aware UTC datetimes end in ``_dt``
+    (``start_dt``, ``end_dt``, ``uncertainty_dt``). ``Mention.shape`` (a :class:`Shape`) says how a mention
+    spans time; it is not :class:`chronomem.Kind`, the kind of a fact.
 Grains
     ``second, minute, hour, day, week, month, quarter, season, year, decade``; a part of the day ("下午",
     "tonight") has grain ``hour``. A resolved expression is the calendar cell of its grain: "昨天" is
     [yesterday 00:00, today 00:00) at grain day.
-Kinds
+Shapes
     ``instant`` one cell at its grain ("yesterday", "3pm", "March"); ``interval`` an explicit stretch
     ("3-4pm", "从周一到周三", "this weekend", "tomorrow afternoon", "the last 3 days"); ``open_after`` /
     ``open_before`` ("since March", "从下周开始" / "until Friday", "周五之前"); ``duration`` ("for three
@@ -80,8 +85,16 @@ Reference corpora
 Text
     Simplified and Traditional Chinese (mapped character for character, so spans index the original text),
     Chinese numerals (三个月前, 十五号, 两点半, 二零二四年), full-width digits.
+Rules
+    Each grammar rule is a named record (:class:`~chronomem.temporal._rules.Rule`: name, pattern, gate,
+    priority, production) registered by a decorator, one grammar per language and dimension (``_en_clock``,
+    ``_en_dates``, ``_en_relative``, ``_en_periods``, ``_zh_dates``, ``_zh_clock``, ``_zh_relative``, and
+    ``_numeric`` for the formats both languages share); on equal length the higher priority wins. Neighbouring
+    pieces are joined by named combination rules over typed pieces (``_joins``: day+clock, day+part_of_day,
+    year+date, the two ends of a range, ...), tried in priority order.
 
-Interval reasoning: :func:`relation` (Allen's 13 relations), :func:`possible_relations` (for vague intervals),
+Interval reasoning: :func:`relation` (Allen's 13 relations, over any :class:`Span`, the core
+:class:`chronomem.Interval` included), :func:`possible_relations` (for vague intervals),
 :func:`conflicts`, :func:`timeline`, :func:`gap`, :func:`causal_candidates`.
 Query intent: :func:`query_intent`.
 """
@@ -90,6 +103,7 @@ from __future__ import annotations
 
 from ._allen import (
     Relation,
+    Span,
     causal_candidates,
     conflicts,
     converse,
@@ -100,15 +114,16 @@ from ._allen import (
     timeline,
 )
 from ._intent import TimeIntent, query_intent
-from ._model import Grain, Interval, Kind, Mention
+from ._model import Grain, Interval, Mention, Shape
 from ._parse import parse
 
 __all__ = [
     "Grain",
     "Interval",
-    "Kind",
     "Mention",
     "Relation",
+    "Shape",
+    "Span",
     "TimeIntent",
     "causal_candidates",
     "conflicts",

@@ -1,7 +1,10 @@
 """Allen's interval algebra over half-open UTC intervals, and what is built on it: conflicts between planned
 events, time-ordered timelines, gaps between events and "just before" causal candidates.
 
-An open end (``end_us=None``) is +infinity. A mention with an open start is -infinity on that side.
+An open end (``end=None``) is +infinity. A mention with an open start is -infinity on that side.
+:func:`relation`, :func:`overlaps`, :func:`gap` and :func:`possible_relations` take any :class:`Span` (an int
+``start`` and an int-or-None ``end`` in UTC microseconds): the labelled :class:`Interval` here and the core
+:class:`chronomem.Interval` alike.
 For vague intervals, :func:`possible_relations` returns every relation the endpoints' uncertainty allows:
 one relation means it is certain, several mean "one of these".
 """
@@ -12,12 +15,14 @@ from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from enum import StrEnum
 from itertools import product
+from typing import Protocol
 
 from .._time import MAX_US, MIN_US
 from ._model import Interval, Mention
 
 __all__ = [
     "Relation",
+    "Span",
     "causal_candidates",
     "conflicts",
     "converse",
@@ -27,6 +32,16 @@ __all__ = [
     "relation",
     "timeline",
 ]
+
+
+class Span(Protocol):
+    """Anything with a half-open ``[start, end)`` in UTC microseconds, ``end=None`` open-ended."""
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int | None: ...
 
 
 class Relation(StrEnum):
@@ -65,8 +80,8 @@ def converse(r: Relation) -> Relation:
     return _CONVERSE[r]
 
 
-def _end(x: Interval) -> int:
-    return MAX_US + 1 if x.end_us is None else x.end_us
+def _end(x: Span) -> int:
+    return MAX_US + 1 if x.end is None else x.end
 
 
 def _relate(s1: int, e1: int, s2: int, e2: int) -> Relation:
@@ -87,33 +102,33 @@ def _relate(s1: int, e1: int, s2: int, e2: int) -> Relation:
     return Relation.DURING if e1 < e2 else Relation.OVERLAPPED_BY
 
 
-def relation(a: Interval, b: Interval) -> Relation:
+def relation(a: Span, b: Span) -> Relation:
     """The one Allen relation of ``a`` to ``b``.
 
     >>> relation(Interval(0, 10), Interval(10, 20))
     <Relation.MEETS: 'meets'>
     """
-    return _relate(a.start_us, _end(a), b.start_us, _end(b))
+    return _relate(a.start, _end(a), b.start, _end(b))
 
 
-def overlaps(a: Interval, b: Interval) -> bool:
+def overlaps(a: Span, b: Span) -> bool:
     """True when ``a`` and ``b`` share at least one instant (any relation but before/meets/met_by/after)."""
     return relation(a, b) not in _DISJOINT
 
 
-def _bounds(x: Interval | Mention) -> tuple[tuple[int, int], tuple[int, int]]:
+def _bounds(x: Span | Mention) -> tuple[tuple[int, int], tuple[int, int]]:
     """((earliest start, latest start), (earliest end, latest end))."""
-    if isinstance(x, Interval):
-        return (x.start_us, x.start_us), (_end(x), _end(x))
-    start = MIN_US if x.start_us is None else x.start_us
-    end = MAX_US + 1 if x.end_us is None else x.end_us
-    if x.uncertainty_us is None:
+    if not isinstance(x, Mention):
+        return (x.start, x.start), (_end(x), _end(x))
+    start = MIN_US if x.start is None else x.start
+    end = MAX_US + 1 if x.end is None else x.end
+    if x.uncertainty is None:
         return (start, start), (end, end)
-    lo, hi = x.uncertainty_us
+    lo, hi = x.uncertainty
     return (min(lo, start), start), (end, max(hi, end))
 
 
-def possible_relations(a: Interval | Mention, b: Interval | Mention) -> frozenset[Relation]:
+def possible_relations(a: Span | Mention, b: Span | Mention) -> frozenset[Relation]:
     """Every relation ``a`` may have to ``b`` when each endpoint may lie anywhere in its uncertainty range
     (a :class:`Mention`'s ``uncertainty``). Exact intervals give exactly ``{relation(a, b)}``."""
     ra, rb = _bounds(a), _bounds(b)
@@ -132,7 +147,7 @@ def possible_relations(a: Interval | Mention, b: Interval | Mention) -> frozense
 
 def timeline(events: Iterable[Interval]) -> list[Interval]:
     """Events in time order: by start, then end (open ends last), then label."""
-    return sorted(events, key=lambda x: (x.start_us, _end(x), x.label))
+    return sorted(events, key=lambda x: (x.start, _end(x), x.label))
 
 
 def conflicts(events: Sequence[Interval]) -> list[tuple[Interval, Interval]]:
@@ -144,17 +159,17 @@ def conflicts(events: Sequence[Interval]) -> list[tuple[Interval, Interval]]:
     active: list[Interval] = []
     out: list[tuple[Interval, Interval]] = []
     for ev in ordered:
-        active = [a for a in active if _end(a) > ev.start_us]
+        active = [a for a in active if _end(a) > ev.start]
         out.extend((a, ev) for a in active)
         active.append(ev)
     return out
 
 
-def gap(a: Interval, b: Interval) -> timedelta | None:
+def gap(a: Span, b: Span) -> timedelta | None:
     """Time from the end of ``a`` to the start of ``b``; negative when they overlap, None if ``a`` is open."""
-    if a.end_us is None:
+    if a.end is None:
         return None
-    return timedelta(microseconds=b.start_us - a.end_us)
+    return timedelta(microseconds=b.start - a.end)
 
 
 def causal_candidates(events: Sequence[Interval], within: timedelta) -> list[tuple[Interval, Interval]]:
@@ -165,11 +180,11 @@ def causal_candidates(events: Sequence[Interval], within: timedelta) -> list[tup
     ordered = timeline(events)
     out = []
     for i, a in enumerate(ordered):
-        if a.end_us is None:
+        if a.end is None:
             continue
         for b in ordered[i + 1 :]:
-            if b.start_us - a.end_us > limit:
+            if b.start - a.end > limit:
                 break
-            if 0 <= b.start_us - a.end_us <= limit:
+            if 0 <= b.start - a.end <= limit:
                 out.append((a, b))
     return out

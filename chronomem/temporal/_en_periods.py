@@ -1,7 +1,5 @@
-"""English calendar periods: weeks, months, quarters, seasons, decades, their parts, and holidays.
-
-Rule handlers (``match, ctx -> Piece | None``) used by the English rule table in :mod:`._en`.
-"""
+"""English calendar periods: weeks, months, quarters, seasons, decades, their parts, and holidays:
+"next week", "Q3 2024", "early March", "the first Monday of June", "Christmas"."""
 
 from __future__ import annotations
 
@@ -9,31 +7,32 @@ import re
 from datetime import datetime, timedelta
 
 from ._calendar import season_of, shift
-from ._en_words import (
-    REL,
-    SEASONS,
-    month_number,
-    weekday_index,
-)
+from ._en_words import DIG, HOLW, MON, REL, SEASONS, SEASONW, WD_FULL, WDW, B, E, month_number, weekday_index
 from ._holidays import EN_NAMES, upcoming
-from ._model import Grain, Kind
+from ._model import Grain, Shape
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
+from ._rules import Grammar
 
-__all__ = [
-    "decade",
-    "holiday",
-    "nth_week",
-    "nth_weekday",
-    "part",
-    "period",
-    "quarter",
-    "season",
-    "season_rel",
-    "week_of",
-]
+__all__ = ["PERIODS"]
+
+PERIODS = Grammar("en.periods")
+_HOL = "|".join(EN_NAMES)
 
 
+@PERIODS.rule(
+    "en.periods.period",
+    re.compile(
+        rf"{B}(?P<rel>this\s+past|this\s+coming|this\s+upcoming|the\s+following|the\s+previous|this|"
+        rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>week-?end|week|month|year|"
+        rf"yr|quarter|qtr|decade|hour|"
+        rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))"
+        rf"?{E}",
+        re.I,
+    ),
+    gate={"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade", "hour"} | SEASONW,
+    priority=360,
+)
 def period(m: re.Match[str], c: Ctx) -> Piece | None:
     rel = " ".join(m["rel"].lower().split())
     u = m["u"].lower().replace("-", "")
@@ -69,6 +68,17 @@ def season_rel(c: Ctx, s: int, e: int, name: str, off: int) -> Piece:
     return c.season(s, e, cy if idx > ci else cy + 1, idx)
 
 
+@PERIODS.rule(
+    "en.periods.season",
+    re.compile(
+        rf"{B}(?P<pre>(?:in|during|over|through|since|until|by|for|this|last|next)\s+(?:the\s+)?)?"
+        rf"(?P<s>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))"
+        rf"?{E}",
+        re.I,
+    ),
+    gate=SEASONW,
+    priority=350,
+)
 def season(m: re.Match[str], c: Ctx) -> Piece | None:
     name = m["s"].lower()
     if m["y"]:
@@ -78,6 +88,16 @@ def season(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.season(m.start("s"), m.end(), None, SEASONS[name])
 
 
+@PERIODS.rule(
+    "en.periods.quarter",
+    re.compile(
+        rf"{B}(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qo>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
+        rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}",
+        re.I,
+    ),
+    gate={"q", "quarter", "qtr"},
+    priority=340,
+)
 def quarter(m: re.Match[str], c: Ctx) -> Piece | None:
     q = m["q"] or m["qo"]
     n = int(q) if q.isdigit() else en_number(q)
@@ -85,9 +105,20 @@ def quarter(m: re.Match[str], c: Ctx) -> Piece | None:
         return None
     y = int(m["y"]) if m["y"] else c.now.year
     lo = datetime(y, 3 * n - 2, 1)
-    return c.window(*m.span(), lo, shift(lo, Grain.QUARTER, 1), Grain.QUARTER, Kind.INSTANT)
+    return c.window(*m.span(), lo, shift(lo, Grain.QUARTER, 1), Grain.QUARTER, Shape.INSTANT)
 
 
+@PERIODS.rule(
+    "en.periods.decade",
+    re.compile(
+        rf"{B}(?:the\s+)?(?:(?P<c>19|20)|')?(?P<d>\d)0'?s{E}|{B}the\s+(?P<word>twenties|thirties|"
+        rf"forties|"
+        rf"fifties|sixties|seventies|eighties|nineties){E}",
+        re.I,
+    ),
+    gate=DIG | {"twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"},
+    priority=370,
+)
 def decade(m: re.Match[str], c: Ctx) -> Piece | None:
     words = {
         "twenties": 20,
@@ -106,9 +137,23 @@ def decade(m: re.Match[str], c: Ctx) -> Piece | None:
         d = int(m["d"]) * 10
         cent = m["c"]
         y = int(cent) * 100 + d if cent else (1900 + d if d > c.now.year % 100 else 2000 + d)
-    return c.window(*m.span(), datetime(y, 1, 1), datetime(y + 10, 1, 1), Grain.DECADE, Kind.INSTANT)
+    return c.window(*m.span(), datetime(y, 1, 1), datetime(y + 10, 1, 1), Grain.DECADE, Shape.INSTANT)
 
 
+@PERIODS.rule(
+    "en.periods.part",
+    re.compile(
+        rf"{B}(?:(?:in|at)\s+)?(?:the\s+)?(?P<part>early|beginning|start|mid|middle|late|end)(?:-|"
+        rf"\s+)"
+        rf"(?:of\s+)?(?:in\s+)?(?P<t>the\s+month|this\s+month|next\s+month|last\s+month|(?:this|next|"
+        rf"last|"
+        rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{MON}|(?:19|20)"
+        rf"\d{{2}}){E}",
+        re.I,
+    ),
+    gate={"early", "beginning", "start", "mid", "middle", "late", "end"},
+    priority=280,
+)
 def part(m: re.Match[str], c: Ctx) -> Piece | None:
     w = m["part"].lower()
     part = "early" if w in ("early", "beginning", "start") else "mid" if w.startswith("mid") else "late"
@@ -139,6 +184,18 @@ def part(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.month_part(*m.span(), base, part)
 
 
+@PERIODS.rule(
+    "en.periods.nth_weekday",
+    re.compile(
+        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)"
+        rf"\s+(?:(?P<wd>{WD_FULL})|day)"
+        rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{MON})(?:\s+(?P<y>(?:19|20)"
+        rf"\d{{2}}))?{E}",
+        re.I,
+    ),
+    gate={"day"} | WDW,
+    priority=210,
+)
 def nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
     target = " ".join(m["t"].lower().split())
     if target in ("the month", "this month", "next month", "last month"):
@@ -167,6 +224,16 @@ def nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.ymd(*m.span(), d.year, d.month, d.day)
 
 
+@PERIODS.rule(
+    "en.periods.nth_week",
+    re.compile(
+        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<u>week|weekend|"
+        rf"week-end|wkend)\s+(?:of|in)\s+(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}",
+        re.I,
+    ),
+    gate={"week", "weekend", "wkend"},
+    priority=160,
+)
 def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
     base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), None)
     if base is None or base.lo is None or base.hi is None:
@@ -185,15 +252,31 @@ def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
         last_sat = last_day - timedelta(days=(last_day.weekday() - 5) % 7)
         sat = last_sat if idx < 0 else first_sat + timedelta(days=7 * idx)
         fri = sat - timedelta(hours=6)  # a weekend runs from Friday 18:00, as in Duckling
-        return Piece(*m.span(), "date", fri, sat + timedelta(days=2), Grain.HOUR, Kind.INTERVAL)
+        return Piece(*m.span(), "date", fri, sat + timedelta(days=2), Grain.HOUR, Shape.INTERVAL)
     monday = last_monday if idx < 0 else first_monday + timedelta(days=7 * idx)
     return c.cell(*m.span(), monday, Grain.WEEK)
 
 
+@PERIODS.rule(
+    "en.periods.week_of",
+    re.compile(rf"{B}the\s+week\s+of\s+(?=(?:{MON}|the\s+\d))", re.I),
+    gate={"week"},
+    priority=150,
+)
 def week_of(m: re.Match[str], c: Ctx) -> Piece | None:
     return Piece(*m.span(), "date", c.today, c.today + timedelta(days=7), Grain.WEEK, holiday="week_of")
 
 
+@PERIODS.rule(
+    "en.periods.holiday",
+    re.compile(
+        rf"{B}(?:(?P<rel>last|next|this)\s+)?(?P<h>{_HOL})(?:\s+(?P<y>(?:19|20)\d{{2}}))"
+        rf"?{E}",
+        re.I,
+    ),
+    gate=HOLW,
+    priority=260,
+)
 def holiday(m: re.Match[str], c: Ctx) -> Piece | None:
     name = " ".join(m["h"].lower().split())
     key = next((k for pat, k in EN_NAMES.items() if re.fullmatch(pat, name)), None)
@@ -205,3 +288,23 @@ def holiday(m: re.Match[str], c: Ctx) -> Piece | None:
         return holiday_piece(c, *m.span(), key, int(m["y"]))
     rel = (m["rel"] or "").lower()
     return upcoming(c, *m.span(), key, {"last": -1, "next": 1}.get(rel, 0))
+
+
+@PERIODS.rule(
+    "en.periods.half_year",
+    re.compile(
+        rf"{B}(?:the\s+)?(?:(?P<h>first|second|1st|2nd)\s+half\s+of\s+|H(?P<hn>[12])\s*)(?P<t>(?:the|this|"
+        rf"next|last)\s+year|(?:19|20)\d{{2}})?{E}",
+        re.I,
+    ),
+    gate={"half", "h"},
+    priority=140,
+)
+def _half_year(m: re.Match[str], c: Ctx) -> Piece | None:
+    t = " ".join((m["t"] or "this year").lower().split())
+    if m["h"] is None and m["t"] is None:
+        return None  # a bare "H1" is not a time
+    y = int(t) if t.isdigit() else c.now.year + {"next": 1, "last": -1}.get(t.split()[0], 0)
+    second = (m["h"] or "").lower() in ("second", "2nd") or m["hn"] == "2"
+    lo = datetime(y, 7 if second else 1, 1)
+    return c.window(*m.span(), lo, shift(lo, Grain.MONTH, 6), Grain.MONTH, Shape.INTERVAL)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ._model import Grain
 from ._numerals import en_number
 from ._pieces import Mer
+from ._rules import DIGIT
 
 __all__ = [
     "DIG",
@@ -31,6 +32,8 @@ __all__ = [
     "WDW",
     "WD_ABBR",
     "WD_FULL",
+    "B",
+    "E",
     "amount",
     "meridiem",
     "month_number",
@@ -40,6 +43,8 @@ __all__ = [
     "weeks_factor",
 ]
 
+#: Word boundaries for English rules: a letter may not come just before or just after.
+B, E = r"(?<![A-Za-z])", r"(?![A-Za-z])"
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
 MON = (
@@ -173,7 +178,7 @@ SEASONS = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
 
 PODW = r"(?:early\s+morning|morning|afternoon|evening|night|lunchtime|lunch|dawn|dusk|sunrise|sunset)"
 
-DIG = {"#"}
+DIG = {DIGIT}
 
 HOURS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
 

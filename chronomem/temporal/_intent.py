@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from .._time import from_us
-from ._model import Grain, Kind, Mention
+from ._model import Grain, Mention, Shape
 from ._parse import parse
 
 __all__ = ["TimeIntent", "query_intent"]
@@ -17,37 +17,35 @@ __all__ = ["TimeIntent", "query_intent"]
 
 @dataclass(frozen=True, slots=True)
 class TimeIntent:
-    """The window ``[start_us, end_us)`` (``None`` = open side) a query is about.
+    """The window ``[start, end)`` in UTC microseconds (``None`` = open side) a query is about.
 
     ``strict`` is False when the window comes from a vague phrase or a plan ("what's next"), so retrieval
     should boost inside it rather than drop everything outside. ``mentions`` are the phrases it came from.
     """
 
-    start_us: int | None
-    end_us: int | None
+    start: int | None
+    end: int | None
     grain: Grain
     strict: bool
     mentions: tuple[Mention, ...]
 
     @property
-    def start(self) -> datetime | None:
-        return None if self.start_us is None else from_us(self.start_us)
+    def start_dt(self) -> datetime | None:
+        return None if self.start is None else from_us(self.start)
 
     @property
-    def end(self) -> datetime | None:
-        return None if self.end_us is None else from_us(self.end_us)
+    def end_dt(self) -> datetime | None:
+        return None if self.end is None else from_us(self.end)
 
     def contains(self, instant_us: int) -> bool:
         """Whether an instant (UTC microseconds) falls inside the window."""
-        return (self.start_us is None or self.start_us <= instant_us) and (
-            self.end_us is None or instant_us < self.end_us
-        )
+        return (self.start is None or self.start <= instant_us) and (self.end is None or instant_us < self.end)
 
 
 def _window(m: Mention) -> tuple[int | None, int | None]:
-    if m.uncertainty_us is not None:
-        return m.uncertainty_us
-    return m.start_us, m.end_us
+    if m.uncertainty is not None:
+        return m.uncertainty
+    return m.start, m.end
 
 
 def query_intent(question: str, reference: datetime, tz: str | tzinfo | None = None) -> TimeIntent | None:
@@ -58,10 +56,10 @@ def query_intent(question: str, reference: datetime, tz: str | tzinfo | None = N
 
     >>> from datetime import timezone, timedelta
     >>> ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8)))
-    >>> query_intent("我上周说的那个项目", ref).start.isoformat()
+    >>> query_intent("我上周说的那个项目", ref).start_dt.isoformat()
     '2024-06-02T16:00:00+00:00'
     """
-    found = tuple(m for m in parse(question, reference, tz) if m.kind is not Kind.DURATION)
+    found = tuple(m for m in parse(question, reference, tz) if m.shape is not Shape.DURATION)
     if not found:
         return None
     windows = [_window(m) for m in found]
@@ -70,5 +68,5 @@ def query_intent(question: str, reference: datetime, tz: str | tzinfo | None = N
     start = None if any(s is None for s in starts) else min(s for s in starts if s is not None)
     end = None if any(e is None for e in ends) else max(e for e in ends if e is not None)
     grain = max((m.grain for m in found), key=lambda g: g.rank)
-    strict = all(m.uncertainty_us is None and m.kind is not Kind.RECURRING for m in found)
+    strict = all(m.uncertainty is None and m.shape is not Shape.RECURRING for m in found)
     return TimeIntent(start, end, grain, strict, found)

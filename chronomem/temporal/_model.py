@@ -1,7 +1,8 @@
-"""Value types of the temporal package: grains, kinds, mentions and plain intervals.
+"""Value types of the temporal package: grains, shapes, mentions and labelled intervals.
 
-Instants are stored as UTC microseconds (see :mod:`chronomem._time`); the ``start``/``end`` properties give
-aware UTC datetimes. ``None`` on a side means that side is open.
+Instants are UTC microseconds named plainly (``start``, ``end``, ``uncertainty``; see :mod:`chronomem._time`),
+as in the core :class:`chronomem.Interval`; the ``start_dt``/``end_dt``/``uncertainty_dt`` properties give aware
+UTC datetimes. ``None`` on a side means that side is open.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from .._time import from_us, to_us
 from ..errors import InvalidInterval
 
-__all__ = ["Grain", "Interval", "Kind", "Mention"]
+__all__ = ["Grain", "Interval", "Mention", "Shape"]
 
 
 class Grain(StrEnum):
@@ -42,7 +43,7 @@ class Grain(StrEnum):
 _GRAIN_ORDER = list(Grain)
 
 
-class Kind(StrEnum):
+class Shape(StrEnum):
     """What shape a mention has.
 
     ``instant``: one calendar cell at its grain ("yesterday", "3pm", "March 2024").
@@ -67,73 +68,78 @@ def _iso(us: int | None) -> str | None:
     return from_us(us).isoformat().replace("+00:00", "Z")
 
 
+def _dt(us: int | None) -> datetime | None:
+    return None if us is None else from_us(us)
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """One time expression found in a text, resolved to ``[start, end)`` in UTC.
+    """One time expression found in a text, resolved to ``[start, end)`` in UTC microseconds.
 
     ``span`` indexes the original text (``text == source[span[0]:span[1]]``). ``uncertainty`` is, for vague
-    phrases ("几天前", "recently", "around 3pm"), the widest plausible ``(earliest start, latest end)``.
+    phrases ("几天前", "recently", "around 3pm"), the widest plausible ``(earliest start, latest end)``. As for
+    :class:`chronomem.Interval`, the ``_dt`` properties give the same instants as aware UTC datetimes.
     """
 
     text: str
     span: tuple[int, int]
-    start_us: int | None
-    end_us: int | None
+    start: int | None
+    end: int | None
     grain: Grain
-    kind: Kind
-    uncertainty_us: tuple[int, int] | None = None
+    shape: Shape
+    uncertainty: tuple[int, int] | None = None
 
     @property
-    def start(self) -> datetime | None:
+    def start_dt(self) -> datetime | None:
         """Aware UTC start, or ``None`` when open."""
-        return None if self.start_us is None else from_us(self.start_us)
+        return _dt(self.start)
 
     @property
-    def end(self) -> datetime | None:
+    def end_dt(self) -> datetime | None:
         """Aware UTC end (exclusive), or ``None`` when open."""
-        return None if self.end_us is None else from_us(self.end_us)
+        return _dt(self.end)
 
     @property
-    def uncertainty(self) -> tuple[datetime, datetime] | None:
+    def uncertainty_dt(self) -> tuple[datetime, datetime] | None:
         """``(earliest, latest)`` as aware UTC datetimes for vague phrases, else ``None``."""
-        if self.uncertainty_us is None:
+        if self.uncertainty is None:
             return None
-        return from_us(self.uncertainty_us[0]), from_us(self.uncertainty_us[1])
+        return from_us(self.uncertainty[0]), from_us(self.uncertainty[1])
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI shape: ``{"text", "start", "end", "grain", "kind", "uncertainty"}``."""
+        """The CLI shape: ``{"text", "start", "end", "grain", "shape", "uncertainty"}``."""
         unc = None
-        if self.uncertainty_us is not None:
-            unc = {"start": _iso(self.uncertainty_us[0]), "end": _iso(self.uncertainty_us[1])}
+        if self.uncertainty is not None:
+            unc = {"start": _iso(self.uncertainty[0]), "end": _iso(self.uncertainty[1])}
         return {
             "text": self.text,
-            "start": _iso(self.start_us),
-            "end": _iso(self.end_us),
+            "start": _iso(self.start),
+            "end": _iso(self.end),
             "grain": self.grain.value,
-            "kind": self.kind.value,
+            "shape": self.shape.value,
             "uncertainty": unc,
         }
 
 
 @dataclass(frozen=True, slots=True)
 class Interval:
-    """A half-open interval ``[start_us, end_us)`` in UTC microseconds; ``end_us=None`` is open-ended.
+    """A labelled half-open interval ``[start, end)`` in UTC microseconds; ``end=None`` is open-ended.
 
+    Fields and ``_dt`` views are named as in :class:`chronomem.Interval`; the ``label`` names the event.
     Raises :class:`~chronomem.errors.InvalidInterval` when empty or inverted.
 
-    >>> Interval(0, 10).length_us
+    >>> Interval(0, 10).length
     10
     """
 
-    start_us: int
-    end_us: int | None
+    start: int
+    end: int | None
     label: str = ""
 
     def __post_init__(self) -> None:
-        if self.end_us is not None and self.end_us <= self.start_us:
+        if self.end is not None and self.end <= self.start:
             raise InvalidInterval(
-                f"interval {self.label!r} has start {self.start_us} >= end {self.end_us}; "
-                "the end must come after the start"
+                f"interval {self.label!r} has start {self.start} >= end {self.end}; the end must come after the start"
             )
 
     @classmethod
@@ -142,13 +148,14 @@ class Interval:
         return cls(to_us(start, name="start"), None if end is None else to_us(end, name="end"), label)
 
     @property
-    def length_us(self) -> int | None:
-        return None if self.end_us is None else self.end_us - self.start_us
+    def length(self) -> int | None:
+        """Microseconds from start to end, or ``None`` when open-ended."""
+        return None if self.end is None else self.end - self.start
 
     @property
-    def start(self) -> datetime:
-        return from_us(self.start_us)
+    def start_dt(self) -> datetime:
+        return from_us(self.start)
 
     @property
-    def end(self) -> datetime | None:
-        return None if self.end_us is None else from_us(self.end_us)
+    def end_dt(self) -> datetime | None:
+        return _dt(self.end)

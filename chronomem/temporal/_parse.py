@@ -12,22 +12,27 @@ from datetime import datetime, timezone, tzinfo
 
 from .._time import MAX_US, MIN_US, to_us, zone
 from ..errors import InvalidValue
-from . import _en, _zh
 from ._calendar import to_utc_us
 from ._combine import combine
+from ._en import EN
 from ._model import Mention
+from ._numeric import NUMERIC
 from ._pieces import Ctx, Piece
+from ._rules import DIGIT, Grammar, Rule
+from ._zh import ZH
+from ._zh_words import normalise
 
 __all__ = ["parse", "resolve_zone"]
 
 _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"[a-z]+")
-# numeric formats first, then Chinese, then English: on equal length the earlier rule wins
-_ALL_RULES = _en.RULES[:4] + _zh.RULES + _en.RULES[4:]
+# every rule, highest priority first (its rank); on equal length the lower rank wins
+_RANKED: tuple[Rule, ...] = tuple(sorted(Grammar("", NUMERIC, ZH, EN), key=lambda r: (-r.priority, r.name)))
+_RUN = tuple((r.pattern.finditer, r.produce) for r in _RANKED)  # bound once: the loop below is the hot path
 # gate feature -> ranks of the rules it opens, so a message only looks at the rules it can trigger
 _BY_FEATURE: dict[str, tuple[int, ...]] = {}
-for _rank, (_p, _h, _gate) in enumerate(_ALL_RULES):
-    for _feat in _gate:
+for _rank, _rule in enumerate(_RANKED):
+    for _feat in _rule.gate:
         _BY_FEATURE[_feat] = (*_BY_FEATURE.get(_feat, ()), _rank)
 _MAX_TEXT = 100_000
 
@@ -66,11 +71,11 @@ def _past_tense(text: str) -> bool:
 
 
 def _features(text: str) -> set[str]:
-    """What rule gates look for: the characters, the lower-case words, and "#" when there is a digit."""
+    """What rule gates look for: the characters, the lower-case words, and :data:`DIGIT` when there is a digit."""
     feats = set(text)
     feats.update(_WORD.findall(text.lower()))
     if _DIGIT.search(text):
-        feats.add("#")
+        feats.add(DIGIT)
     return feats
 
 
@@ -87,11 +92,11 @@ def _rules_for(text: str) -> list[int]:
 def _find(text: str, ranks: list[int], ctx: Ctx) -> list[Piece]:
     found: list[tuple[int, int, int, Piece]] = []
     for rank in ranks:
-        pattern, handler, _ = _ALL_RULES[rank]
-        for m in pattern.finditer(text):
+        finditer, produce = _RUN[rank]
+        for m in finditer(text):
             if m.end() > m.start():
                 try:
-                    piece = handler(m, ctx)
+                    piece = produce(m, ctx)
                 except (OverflowError, ValueError):
                     continue  # a date outside years 1..9999, e.g. "next year" said on 9999-12-31
                 if piece is not None:
@@ -121,7 +126,7 @@ def _to_mention(p: Piece, text: str, tz: tzinfo) -> Mention | None:
     if (start is None and end is None) or (start is not None and end is not None and end <= start):
         return None
     uncertainty = None if unc is None or unc[0] is None or unc[1] is None else (unc[0], unc[1])
-    return Mention(text[p.start : p.end], (p.start, p.end), start, end, p.grain, p.mkind, uncertainty)
+    return Mention(text[p.start : p.end], (p.start, p.end), start, end, p.grain, p.shape, uncertainty)
 
 
 def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> list[Mention]:
@@ -132,7 +137,7 @@ def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> lis
 
     >>> from datetime import datetime, timezone, timedelta
     >>> ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8)))
-    >>> [(m.text, m.start.isoformat(), m.grain.value) for m in parse("昨天", ref)]
+    >>> [(m.text, m.start_dt.isoformat(), m.grain.value) for m in parse("昨天", ref)]
     [('昨天', '2024-06-10T16:00:00+00:00', 'day')]
     """
     to_us(reference, name="reference")
@@ -141,7 +146,7 @@ def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> lis
     if len(text) > _MAX_TEXT:
         raise InvalidValue(f"text is {len(text)} characters; split it into messages under {_MAX_TEXT}")
     zone_ = resolve_zone(reference, tz)
-    norm = _zh.normalise(text)
+    norm = normalise(text)
     ranks = _rules_for(norm)
     if not ranks:
         return []

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Literal
 
 from ._calendar import add_months, cell, midnight, season_cell, shift, truncate, week_start
-from ._model import Grain, Kind
+from ._model import Grain, Shape
 
 __all__ = ["FINER", "POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
 
@@ -49,7 +49,7 @@ class Piece:
     lo: datetime | None = None
     hi: datetime | None = None
     grain: Grain = Grain.DAY
-    mkind: Kind = Kind.INSTANT
+    shape: Shape = Shape.INSTANT
     unc: tuple[datetime, datetime] | None = None
     # fields kept so that a year or month named next to this piece can re-anchor it
     year: int | None = None
@@ -79,7 +79,7 @@ class Piece:
 
 def is_time(p: Piece) -> bool:
     """A clock time (finer than a day), as opposed to a part of the day or a calendar cell."""
-    return p.grain.rank < Grain.DAY.rank and not (p.pod is not None and p.mkind is Kind.INTERVAL)
+    return p.grain.rank < Grain.DAY.rank and not (p.pod is not None and p.shape is Shape.INTERVAL)
 
 
 FINER = {
@@ -146,7 +146,7 @@ class Ctx:
     def weekend(self, s: int, e: int, week_offset: int) -> Piece:
         """Friday 18:00 to Monday 00:00 (grain hour, as in Duckling) of the week ``week_offset`` away."""
         fri = week_start(self.now) + timedelta(days=4 + 7 * week_offset, hours=18)
-        return Piece(s, e, "date", fri, fri + timedelta(hours=54), Grain.HOUR, Kind.INTERVAL)
+        return Piece(s, e, "date", fri, fri + timedelta(hours=54), Grain.HOUR, Shape.INTERVAL)
 
     def ymd(self, s: int, e: int, year: int | None, month: int | None, day: int | None) -> Piece | None:
         """A calendar date; a missing year (or month) is taken from the reference, and re-anchorable."""
@@ -199,7 +199,7 @@ class Ctx:
             if year is None and offset == 0 and index == 3 and self.now.month in (1, 2):
                 y -= 1
         lo, hi = season_cell(y, i)
-        return Piece(s, e, "date", lo, hi, Grain.SEASON, Kind.INSTANT, season=i, anchorable=year is None)
+        return Piece(s, e, "date", lo, hi, Grain.SEASON, Shape.INSTANT, season=i, anchorable=year is None)
 
     def pod_piece(self, s: int, e: int, name: str, day_offset: int | None = None) -> Piece:
         """A part of the day; with ``day_offset`` it is already tied to a day (今晚, tomorrow morning)."""
@@ -218,7 +218,7 @@ class Ctx:
             pod=name,
             mer=mer,
             grain=Grain.HOUR,
-            mkind=Kind.INTERVAL,
+            shape=Shape.INTERVAL,
         )
 
     def relative(
@@ -244,7 +244,7 @@ class Ctx:
             a, b = min(a, b), max(a, b)
             gunit = Grain.DAY if unit.rank >= Grain.DAY.rank else unit
             unc = (cell(a, gunit)[0], cell(b, gunit)[1])
-        return Piece(s, e, kind, lo, hi, grain, Kind.INSTANT, unc=unc)
+        return Piece(s, e, kind, lo, hi, grain, Shape.INSTANT, unc=unc)
 
     def span_back(self, s: int, e: int, n: int, unit: Grain, sign: int) -> Piece:
         """ "the last 3 days" (sign -1): the n whole units before the current one; "next 3 days": after it."""
@@ -254,7 +254,7 @@ class Ctx:
         else:
             lo = shift(cur, unit, 1)
             hi = shift(lo, unit, n)
-        return Piece(s, e, "final", lo, hi, unit, Kind.INTERVAL)
+        return Piece(s, e, "final", lo, hi, unit, Shape.INTERVAL)
 
     def window(
         self,
@@ -263,7 +263,7 @@ class Ctx:
         lo: datetime,
         hi: datetime,
         grain: Grain,
-        kind: Kind = Kind.INTERVAL,
+        kind: Shape = Shape.INTERVAL,
         unc: tuple[datetime, datetime] | None = None,
     ) -> Piece:
         return Piece(s, e, "final", lo, hi, grain, kind, unc=unc)
@@ -306,9 +306,9 @@ class Ctx:
                 add_months(lo, bounds[0]),
                 add_months(lo, bounds[1]),
                 Grain.MONTH,
-                Kind.INTERVAL,
+                Shape.INTERVAL,
             )
         days = {"early": (0, 10), "mid": (10, 20), "late": (20, None)}[part]
         start = lo + timedelta(days=days[0])
         end = month_piece.hi if days[1] is None else lo + timedelta(days=days[1])
-        return Piece(s, e, "final", start, end, Grain.DAY, Kind.INTERVAL)
+        return Piece(s, e, "final", start, end, Grain.DAY, Shape.INTERVAL)

@@ -49,10 +49,10 @@ def shown(row: Row, m: Mention | None) -> tuple[str, str]:
     """``(start, grain)`` of our reading, the start written as precisely as the row's."""
     if m is None:
         return "-", "-"
-    if m.start is None:
+    if m.start_dt is None:
         return "open", m.grain.value
     fmt = {10: "%Y-%m-%d", 16: "%Y-%m-%d %H:%M", 19: "%Y-%m-%d %H:%M:%S"}[len(row.start)]
-    local = m.start.astimezone(DUCKLING_REF.tzinfo)
+    local = m.start_dt.astimezone(DUCKLING_REF.tzinfo)
     text = local.strftime(fmt)
     if len(row.start) == 10 and local.strftime("%H:%M:%S") != "00:00:00":
         text += local.strftime(" %H:%M:%S")  # a date expected, a time found

@@ -58,11 +58,11 @@ def only(text: str, ref: datetime = REF, tz: str | None = None) -> Mention:
 
 def check(case: Case, ref: datetime = REF) -> None:
     m = only(case.text, ref)
-    shown = local(m.start if m.start is not None else None, ref)
+    shown = local(m.start_dt if m.start_dt is not None else None, ref)
     if case.start == "-":
-        assert m.start is None, f"{case.text!r}: start should be open, got {shown}"
+        assert m.start_dt is None, f"{case.text!r}: start should be open, got {shown}"
     else:
         assert shown == expected_start(case, ref), f"{case.text!r}: start {shown}, {m.to_json()}"
     assert m.grain.value == case.grain, f"{case.text!r}: grain {m.grain.value} != {case.grain}"
     if case.kind is not None:
-        assert m.kind.value == case.kind, f"{case.text!r}: kind {m.kind.value} != {case.kind}"
+        assert m.shape.value == case.kind, f"{case.text!r}: kind {m.shape.value} != {case.kind}"

@@ -23,7 +23,7 @@ from chronomem.temporal import (
     relation,
     timeline,
 )
-from chronomem.temporal._model import Grain, Kind
+from chronomem.temporal._model import Grain, Shape
 
 
 @st.composite
@@ -39,8 +39,8 @@ INF = 10**9
 
 def textbook(a: Interval, b: Interval) -> list[Relation]:
     """The 13 definitions written out independently, one predicate each."""
-    s1, e1 = a.start_us, INF if a.end_us is None else a.end_us
-    s2, e2 = b.start_us, INF if b.end_us is None else b.end_us
+    s1, e1 = a.start, INF if a.end is None else a.end
+    s2, e2 = b.start, INF if b.end is None else b.end
     table = {
         Relation.BEFORE: e1 < s2,
         Relation.MEETS: e1 == s2,
@@ -86,7 +86,7 @@ def test_exact_intervals_have_one_possible_relation(a: Interval, b: Interval) ->
 
 
 def _mention(start: int, end: int, lo: int, hi: int) -> Mention:
-    return Mention("x", (0, 1), start, end, Grain.DAY, Kind.INSTANT, (lo, hi))
+    return Mention("x", (0, 1), start, end, Grain.DAY, Shape.INSTANT, (lo, hi))
 
 
 @given(st.integers(0, 30), st.integers(1, 10), st.integers(0, 5), st.integers(0, 5), intervals(open_end=False))
@@ -119,7 +119,7 @@ def test_conflicts_match_brute_force(events: list[Interval]) -> None:
 def test_timeline_is_sorted_permutation(events: list[Interval]) -> None:
     ordered = timeline(events)
     assert sorted(map(id, ordered)) == sorted(map(id, events))
-    assert all(a.start_us <= b.start_us for a, b in pairwise(ordered))
+    assert all(a.start <= b.start for a, b in pairwise(ordered))
 
 
 def test_two_plans_at_once() -> None:
@@ -144,3 +144,14 @@ def test_gap_and_causal_candidates() -> None:
 def test_empty_or_inverted_interval_is_refused() -> None:
     with pytest.raises(InvalidInterval, match="end must come after"):
         Interval(5, 5)
+
+
+def test_core_intervals_are_spans_too() -> None:
+    import chronomem
+
+    a, b = chronomem.Interval(0, 10), chronomem.Interval(10, None)
+    assert relation(a, b) is Relation.MEETS
+    assert relation(a, Interval(5, 20, "labelled")) is Relation.OVERLAPS
+    assert not overlaps(a, b)
+    assert gap(a, b) == timedelta(0)
+    assert possible_relations(a, _mention(2, 3, 0, 4)) == {Relation.CONTAINS, Relation.STARTED_BY}

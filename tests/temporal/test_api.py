@@ -9,7 +9,7 @@ import pytest
 
 import chronomem.temporal as temporal
 from chronomem.errors import InvalidValue, NaiveDatetime
-from chronomem.temporal import Grain, Kind, Mention, parse
+from chronomem.temporal import Grain, Mention, Shape, parse
 
 from ._table import REF, local, only
 
@@ -39,20 +39,20 @@ def test_zone_changes_the_local_day() -> None:
     ref = datetime(2024, 6, 12, 1, 0, tzinfo=UTC)  # 09:00 in Shanghai, 21:00 the day before in New York
     sh = only("today", ref, "Asia/Shanghai")
     ny = parse("today", ref, ZoneInfo("America/New_York"))[0]
-    assert sh.start == datetime(2024, 6, 11, 16, 0, tzinfo=UTC)
-    assert ny.start == datetime(2024, 6, 11, 4, 0, tzinfo=UTC)
+    assert sh.start_dt == datetime(2024, 6, 11, 16, 0, tzinfo=UTC)
+    assert ny.start_dt == datetime(2024, 6, 11, 4, 0, tzinfo=UTC)
 
 
 def test_default_zone_is_the_reference_offset() -> None:
     ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=-5)))
-    assert only("tomorrow", ref).start == datetime(2024, 6, 13, 5, 0, tzinfo=UTC)
+    assert only("tomorrow", ref).start_dt == datetime(2024, 6, 13, 5, 0, tzinfo=UTC)
 
 
 def test_dst_gap_day_has_23_hours() -> None:
     ref = datetime(2024, 3, 9, 12, 0, tzinfo=ZoneInfo("America/New_York"))
     m = parse("tomorrow", ref, "America/New_York")[0]
-    assert m.start is not None and m.end is not None
-    assert m.end - m.start == timedelta(hours=23)
+    assert m.start_dt is not None and m.end_dt is not None
+    assert m.end_dt - m.start_dt == timedelta(hours=23)
 
 
 def test_mention_json_shape() -> None:
@@ -62,7 +62,7 @@ def test_mention_json_shape() -> None:
         "start": "2024-06-21T04:00:00Z",
         "end": "2024-06-21T10:00:00Z",
         "grain": "hour",
-        "kind": "interval",
+        "shape": "interval",
         "uncertainty": None,
     }
     assert only("几天前").to_json()["uncertainty"] == {
@@ -75,17 +75,17 @@ def test_mention_json_shape() -> None:
 def test_mention_is_frozen_with_aware_properties() -> None:
     m = only("昨天")
     assert isinstance(m, Mention)
-    assert m.start is not None and m.start.tzinfo is not None
+    assert m.start_dt is not None and m.start_dt.tzinfo is not None
     with pytest.raises(AttributeError):
         m.text = "x"  # type: ignore[misc]
     assert Grain.DAY.rank < Grain.WEEK.rank
-    assert m.kind is Kind.INSTANT
+    assert m.shape is Shape.INSTANT
 
 
 def test_several_mentions_in_order() -> None:
     found = parse("昨天开了会，明天下午三点再开，last Friday too", REF)
     assert [m.text for m in found] == ["昨天", "明天下午三点", "last Friday"]
-    assert [local(m.start) for m in found] == ["2024-06-11 00:00", "2024-06-13 15:00", "2024-06-07 00:00"]
+    assert [local(m.start_dt) for m in found] == ["2024-06-11 00:00", "2024-06-13 15:00", "2024-06-07 00:00"]
 
 
 def test_overlong_text_is_refused() -> None:

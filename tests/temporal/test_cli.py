@@ -21,7 +21,7 @@ def test_parse_prints_one_object_per_mention() -> None:
         "start": "2024-06-10T16:00:00Z",
         "end": "2024-06-11T16:00:00Z",
         "grain": "day",
-        "kind": "instant",
+        "shape": "instant",
         "uncertainty": None,
     }
 

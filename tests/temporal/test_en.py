@@ -438,14 +438,14 @@ def test_no_time_expression(text: str) -> None:
     ],
 )
 def test_bare_weekday_follows_the_tense(text: str, start: str) -> None:
-    assert local(only(text).start) == start
+    assert local(only(text).start_dt) == start
 
 
 def test_vague_has_uncertainty() -> None:
     m = only("a few days ago")
-    assert m.uncertainty is not None
-    assert only("around 3pm").uncertainty is not None
-    assert only("3 days ago").uncertainty is None
+    assert m.uncertainty_dt is not None
+    assert only("around 3pm").uncertainty_dt is not None
+    assert only("3 days ago").uncertainty_dt is None
 
 
 @pytest.mark.parametrize(
@@ -459,4 +459,4 @@ def test_vague_has_uncertainty() -> None:
     ],
 )
 def test_partial_dates_and_clocks_follow_the_tense(text: str, start: str) -> None:
-    assert local(only(text).start) == start
+    assert local(only(text).start_dt) == start

@@ -25,7 +25,7 @@ from ._table import REF, local
 def test_window(question: str, start: str, end: str, grain: str, strict: bool) -> None:
     intent = query_intent(question, REF)
     assert intent is not None
-    assert (local(intent.start), local(intent.end)) == (start, end)
+    assert (local(intent.start_dt), local(intent.end_dt)) == (start, end)
     assert intent.grain is Grain(grain)
     assert intent.strict is strict
 
@@ -37,8 +37,8 @@ def test_no_time_no_intent() -> None:
 
 def test_several_mentions_join_into_one_window() -> None:
     intent = query_intent("昨天和前天的会议", REF)
-    assert intent is not None and intent.start is not None and intent.end is not None
-    assert (local(intent.start), local(intent.end)) == ("2024-06-10 00:00", "2024-06-12 00:00")
+    assert intent is not None and intent.start_dt is not None and intent.end_dt is not None
+    assert (local(intent.start_dt), local(intent.end_dt)) == ("2024-06-10 00:00", "2024-06-12 00:00")
     assert len(intent.mentions) == 2
-    assert intent.start_us is not None
-    assert intent.contains(intent.start_us) and not intent.contains(intent.end_us or 0)
+    assert intent.start is not None
+    assert intent.contains(intent.start) and not intent.contains(intent.end or 0)

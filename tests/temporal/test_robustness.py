@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chronomem.temporal import Kind, parse
+from chronomem.temporal import Shape, parse
 
 from . import test_en, test_zh
 
@@ -50,10 +50,10 @@ REFS = [
 def _well_formed(text: str, ref: datetime, tz: str | None) -> None:
     for m in parse(text, ref, tz):
         assert text[m.span[0] : m.span[1]] == m.text
-        if m.start_us is not None and m.end_us is not None:
-            assert m.start_us < m.end_us
-        assert m.start_us is not None or m.kind is Kind.OPEN_BEFORE
-        assert m.end_us is not None or m.kind is Kind.OPEN_AFTER
+        if m.start is not None and m.end is not None:
+            assert m.start < m.end
+        assert m.start is not None or m.shape is Shape.OPEN_BEFORE
+        assert m.end is not None or m.shape is Shape.OPEN_AFTER
 
 
 @settings(max_examples=300, deadline=None)

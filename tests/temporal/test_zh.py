@@ -488,19 +488,19 @@ def test_span_indexes_original_text() -> None:
     m = only("下週五下午三點", REF)
     found = parse(text, REF)[0]
     assert text[found.span[0] : found.span[1]] == found.text == "下週五下午三點"
-    assert found.start == m.start
+    assert found.start_dt == m.start_dt
 
 
 def test_vague_has_uncertainty() -> None:
     m = only("几天前")
-    assert m.uncertainty is not None
-    lo, hi = m.uncertainty
-    assert m.start is not None and m.end is not None
-    assert lo <= m.start < m.end <= hi
+    assert m.uncertainty_dt is not None
+    lo, hi = m.uncertainty_dt
+    assert m.start_dt is not None and m.end_dt is not None
+    assert lo <= m.start_dt < m.end_dt <= hi
 
 
 def test_precise_has_no_uncertainty() -> None:
-    assert only("昨天").uncertainty is None
+    assert only("昨天").uncertainty_dt is None
 
 
 @pytest.mark.parametrize(
@@ -514,4 +514,4 @@ def test_precise_has_no_uncertainty() -> None:
     ],
 )
 def test_bare_dates_follow_the_tense(text: str, start: str) -> None:
-    assert local(only(text).start) == start
+    assert local(only(text).start_dt) == start

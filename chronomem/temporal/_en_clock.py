@@ -1,0 +1,291 @@
+"""English clock times and parts of the day: "3pm", "half past three", "at 1430", "3-4pm", "this morning",
+"after lunch".
+
+Each rule is a regular expression (case-insensitive unless noted) and a production building a :class:`Piece`.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from ._en_words import DIG, HOURS, HOURW, POD, PODS, PODW, B, E, meridiem, pod_name
+from ._model import Grain, Shape
+from ._numerals import en_number
+from ._pieces import Ctx, Piece
+from ._placement import place_clock
+from ._rules import Grammar
+
+__all__ = ["CLOCK"]
+
+CLOCK = Grammar("en.clock")
+_DIGW = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+
+
+@CLOCK.rule(
+    "en.clock.hour_oclock",
+    re.compile(
+        rf"{B}(?:at\s+|@\s*)?(?P<h>\d{{1,2}}|{HOURW})(?:ish)?\s*(?:o'?\s?clock(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+        rf"[ap]\s?m)))?|"
+        rf"(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z]))",
+        re.I,
+    ),
+    gate=DIG | HOURS,
+    priority=600,
+)
+@CLOCK.rule(
+    "en.clock.at_hour",
+    re.compile(
+        rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
+        rf"[ap]\s?m)))?"
+        rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in\s+the|and|to|until|till|-)"
+        rf"\b))",
+        re.I,
+    ),
+    gate=DIG | HOURS,
+    priority=590,
+)
+@CLOCK.rule(
+    "en.clock.hour_before_part_of_day",
+    re.compile(
+        rf"{B}(?P<h>\d{{1,2}}|{HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|in\s+the\s+"
+        rf"(?:morning|evening|afternoon)))",
+        re.I,
+    ),
+    gate=DIG | HOURS,
+    priority=580,
+)
+@CLOCK.rule(
+    "en.clock.hour_in_the_ampm",
+    re.compile(rf"{B}(?P<h>\d{{1,2}}|{HOURW})\s+in\s+the\s+(?P<mer>[ap]\.\s?m\.|[ap]\s?m){E}", re.I),
+    gate=DIG | HOURS,
+    priority=100,
+)
+def _clock_word(m: re.Match[str], c: Ctx) -> Piece | None:
+    h = en_number(m["h"])
+    if h is None:
+        return None
+    mer = meridiem(m.groupdict().get("mer") or m.groupdict().get("mer2"))
+    if mer is not None and not 1 <= h <= 12:
+        return None
+    return c.clock(m.start("h"), m.end(), h, None, None, mer)
+
+
+@CLOCK.rule(
+    "en.clock.range",
+    re.compile(
+        r"(?<![\d:])(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<mer1>(?:[ap]\.\s?m\.|[ap]\s?m))?\s*(?:-|"
+        r"–|to|until|till)\s*"
+        r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?P<mer2>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])"
+        r"",
+        re.I,
+    ),
+    gate=DIG,
+    priority=570,
+)
+def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
+    mer2 = meridiem(m["mer2"])
+    mer1 = meridiem(m["mer1"])
+    h1, h2 = int(m["h1"]), int(m["h2"])
+    if not (1 <= h1 <= 12 and 1 <= h2 <= 12):
+        return None
+    if mer1 is None:
+        mer1 = mer2 if h1 <= h2 or h1 == 12 else ("am" if mer2 == "pm" else "pm")
+    a = c.clock(m.start(), m.end("h1"), h1, int(m["m1"]) if m["m1"] else None, None, mer1)
+    b = c.clock(m.start("h2"), m.end(), h2, int(m["m2"]) if m["m2"] else None, None, mer2)
+    if a is None or b is None:
+        return None
+
+    lo = place_clock(c.today, a, None, False)
+    step = timedelta(hours=1) if m["m2"] is None else timedelta(minutes=1)
+    hi = place_clock(c.today, b, None, False) + step
+    if hi <= lo:
+        return None
+    return Piece(
+        *m.span(),
+        "date",
+        lo,
+        hi,
+        Grain.HOUR if m["m1"] is None else Grain.MINUTE,
+        Shape.INTERVAL,
+        holiday="clock_range",
+        ranged=True,
+    )
+
+
+@CLOCK.rule(
+    "en.clock.dotted",
+    re.compile(
+        r"(?<![\d.:])(?P<h>\d{1,2})[.h](?P<mm>\d{2})\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])|"
+        r"(?<=at )(?P<h2>\d{1,2})\.(?P<mm2>\d{2})(?![\d.])",
+        re.I,
+    ),
+    gate=DIG,
+    priority=560,
+)
+def _dotted_clock(m: re.Match[str], c: Ctx) -> Piece | None:
+    h, mm = (m["h"], m["mm"]) if m["h"] else (m["h2"], m["mm2"])
+    mer = meridiem(m["mer"])
+    if mer is not None and not 1 <= int(h) <= 12:
+        return None
+    return c.clock(*m.span(), int(h), int(mm), None, mer, h24=h.startswith("0") and len(h) == 2)
+
+
+@CLOCK.rule(
+    "en.clock.words",
+    re.compile(
+        rf"{B}(?P<h>{HOURW})[\s-]+(?P<mm>(?:twenty|thirty|forty|fifty)(?:[\s-]{_DIGW})?|"
+        rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
+        rf"(?:o'?|oh)\s?{_DIGW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|"
+        rf"years|days|"
+        rf"hours|times|percent|dollars))",
+        re.I,
+    ),
+    gate=HOURS,
+    priority=550,
+)
+def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
+    h = en_number(m["h"])
+    w = " ".join(m["mm"].lower().replace("-", " ").replace("'", " ").split())
+    oh = w.startswith(("oh ", "o "))
+    w = w.removeprefix("oh ").removeprefix("o ")
+    mm = en_number(w)
+    if h is None or mm is None:
+        return None
+    cued = re.search(r"(?:\bat|@|\bby|\baround|\babout)\s*$", m.string[: m.start()], re.I) is not None
+    if not (m["mer"] or oh or cued):
+        return None  # a bare "three twenty" is a number pair, not 3:20 (Duckling's negative corpus)
+    return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
+
+
+@CLOCK.rule(
+    "en.clock.past_to",
+    re.compile(
+        rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
+        rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{HOURW}|noon|midnight)"
+        rf"(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
+        re.I,
+    ),
+    gate={"half", "quarter", "past", "after", "to", "till", "before"},
+    priority=530,
+)
+def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
+    h = {"noon": 12, "midnight": 24}.get(m["h"].lower(), en_number(m["h"]))
+    w = m["mm"].lower()
+    mm = 30 if w == "half" else 15 if "quarter" in w else en_number(w)
+    if h is None or mm is None:
+        return None
+    if m["dir"].lower() in ("to", "till", "before"):
+        h, mm = (h - 1) % 24, 60 - mm
+    named = m["h"].lower() in ("noon", "midnight")  # "a quarter to noon" is 11:45, not 23:45
+    return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]), h24=named)
+
+
+@CLOCK.rule(
+    "en.clock.noon",
+    re.compile(rf"{B}(?:at\s+)?(?:noon|midday|midnight){E}", re.I),
+    gate={"noon", "midday", "midnight"},
+    priority=520,
+)
+def _noon(m: re.Match[str], c: Ctx) -> Piece | None:
+    hour = 24 if m.group(0).lower().endswith("midnight") else 12
+    return c.clock(*m.span(), hour, None, None, None, h24=True)
+
+
+@CLOCK.rule(
+    "en.clock.this_morning",
+    re.compile(
+        rf"{B}(?:this\s+(?P<p>morning|afternoon|evening)|last\s+night|last\s+evening)"
+        rf"{E}",
+        re.I,
+    ),
+    gate={"morning", "afternoon", "evening", "night"},
+    priority=490,
+)
+def _this_pod(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = m.group(0).lower()
+    if w.startswith("last"):
+        return c.pod_piece(*m.span(), "last_night" if "night" in w else "evening", -1)
+    return c.pod_piece(*m.span(), POD[m["p"].lower()], 0)
+
+
+@CLOCK.rule(
+    "en.clock.part_of_day",
+    re.compile(
+        rf"{B}(?:in\s+the\s+|at\s+|during\s+the\s+|(?:on\s+)?the\s+(?=(?:morning|afternoon|evening|"
+        rf"night)\s+"
+        rf"of\b))(?P<p>{PODW}|daytime){E}",
+        re.I,
+    ),
+    gate=PODS,
+    priority=480,
+)
+@CLOCK.rule(
+    "en.clock.meal",
+    re.compile(
+        rf"(?:(?<=at )|(?<=after )|(?<=before )|(?<=for )|(?<=during )|(?<=by ))"
+        rf"(?P<p>breakfast|brunch|lunch|lunchtime|dinner|supper){E}",
+        re.I,
+    ),
+    gate={"breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"},
+    priority=180,
+)
+@CLOCK.rule(
+    "en.clock.part_of_day_of",
+    re.compile(rf"{B}(?P<p>morning|afternoon|evening|night)(?=\s+of\s+(?:the\s+)?\d)", re.I),
+    gate={"morning", "afternoon", "evening", "night"},
+    priority=90,
+)
+def _pod(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.pod_piece(*m.span(), pod_name(m["p"]) or "morning")
+
+
+@CLOCK.rule(
+    "en.clock.early_late",
+    re.compile(
+        rf"{B}(?:early|late)\s+(?:tonight|today|tomorrow(?:\s+morning)?|this\s+morning)"
+        rf"{E}",
+        re.I,
+    ),
+    gate={"early", "late"},
+    priority=230,
+)
+def _early_late(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = " ".join(m.group(0).lower().split())
+    off = 1 if "tomorrow" in w else 0
+    return c.pod_piece(*m.span(), "early_morning" if w.startswith("early") else "late_night", off)
+
+
+@CLOCK.rule(
+    "en.clock.military",
+    re.compile(
+        r"(?:(?<=at )|(?<=around )|(?<=by )|(?<=about )|(?<=approximately ))(?P<h>[01]?\d|2[0-3])"
+        r"\s?(?P<mm>[0-5]\d)(?![\d:.-])"
+    ),
+    gate=DIG,
+    priority=170,
+)
+def _military(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.clock(*m.span(), int(m["h"]), int(m["mm"]), None, None)
+
+
+@CLOCK.rule(
+    "en.clock.half_hour",
+    re.compile(rf"{B}half\s+(?P<h>\d{{1,2}}|{HOURW})(?!\s*(?:an?|hours?|past|of|the)\b){E}", re.I),
+    gate={"half"},
+    priority=120,
+)
+def _half_hour(m: re.Match[str], c: Ctx) -> Piece | None:
+    """British "half three": half past three."""
+    h = en_number(m["h"])
+    return None if h is None else c.clock(*m.span(), h, 30)
+
+
+@CLOCK.rule(
+    "en.clock.hmm_ampm",
+    re.compile(r"(?<![\d:.])(?P<h>1[0-2]|[1-9])(?P<mm>[0-5]\d)\s*(?P<mer>[ap]\.\s?m\.|[ap]\s?m)(?![a-z])", re.I),
+    gate=DIG,
+    priority=110,
+)
+def _hmm_ampm(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.clock(*m.span(), int(m["h"]), int(m["mm"]), None, meridiem(m["mer"]))

@@ -1,0 +1,303 @@
+"""English named days and calendar dates: "tomorrow", "last Tuesday", "March 5th", "the 15th", "2024"."""
+
+from __future__ import annotations
+
+import re
+
+from ._en_words import (
+    DIG,
+    MON,
+    MONTHW,
+    NUMW,
+    ORD,
+    ORDW,
+    PODW,
+    WD_ABBR,
+    WD_FULL,
+    WDW,
+    B,
+    E,
+    amount,
+    month_number,
+    pod_name,
+    weekday_index,
+)
+from ._model import Grain, Shape
+from ._numerals import en_number
+from ._pieces import Ctx, Piece
+from ._rules import Grammar
+
+__all__ = ["DATES"]
+
+DATES = Grammar("en.dates")
+
+
+@DATES.rule(
+    "en.dates.weekdays_ago",
+    re.compile(rf"{B}(?P<n>{NUMW})\s+(?P<wd>{WD_FULL})s\s+ago{E}", re.I),
+    gate=WDW,
+    priority=540,
+)
+def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
+    amt = amount(m["n"])
+    if amt is None:
+        return None
+    p = c.weekday(*m.span(), weekday_index(m["wd"]), None, "last")
+    assert p.lo is not None
+    return c.day(*m.span(), (p.lo - c.today).days - 7 * (int(amt[0]) - 1), weekday=True)
+
+
+@DATES.rule(
+    "en.dates.relative_day",
+    re.compile(
+        rf"{B}(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|today|tonight|tonite|"
+        rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{PODW}))?{E}",
+        re.I,
+    ),
+    gate={"today", "tonight", "tonite", "tomorrow", "tomorrows", "tmrw", "tmr", "yesterday", "day"},
+    priority=510,
+)
+def _rel_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = " ".join(m["w"].lower().split())
+    off = {
+        "today": 0,
+        "tonight": 0,
+        "tonite": 0,
+        "tomorrow": 1,
+        "tmrw": 1,
+        "tmr": 1,
+        "tomorrows": 1,
+        "yesterday": -1,
+        "the day before yesterday": -2,
+        "day before yesterday": -2,
+        "the day after tomorrow": 2,
+        "day after tomorrow": 2,
+    }[w]
+    pod = "night" if w.startswith("toni") else pod_name(m["p"])
+    p = c.day(*m.span(), off)
+    return c.with_pod(p, pod) if pod else p
+
+
+@DATES.rule(
+    "en.dates.weekday",
+    re.compile(
+        rf"{B}(?:(?P<rel>this\s+past|this\s+coming|last|next|this|coming|past|previous)\s+)?"
+        rf"(?:(?:on|the)\s+)?(?P<wd>{WD_FULL}|(?-i:{WD_ABBR})|(?:tues?|wed|thu(?:rs?)?|fri)\.?)(?P<pl>s)?(?:\s+(?:(?:of\s+)?"
+        rf"(?P<wk>next|last|this)\s+week|(?P<after>after\s+next)))?(?:\s+(?:in\s+the\s+)"
+        rf"?(?P<p>{PODW}))?{E}",
+        re.I,
+    ),
+    gate=WDW,
+    priority=470,
+)
+def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
+    wd = weekday_index(m["wd"])
+    rel = " ".join((m["rel"] or "").lower().split())
+    wk = (m["wk"] or "").lower()
+    if wk:
+        p = c.weekday(*m.span(), wd, {"next": 1, "last": -1, "this": 0}[wk])
+    elif m["after"]:
+        p = c.weekday(*m.span(), wd, None, "next")
+        assert p.lo is not None
+        p = c.day(*m.span(), (p.lo - c.today).days + 7, weekday=True)
+    else:
+        mode = {
+            "last": "last",
+            "past": "last",
+            "previous": "last",
+            "this past": "last",
+            "this": "this",
+            "next": "next",
+            "coming": "next",
+            "this coming": "next",
+            "": "next",
+        }.get(rel, "next")
+        if not rel and c.past:
+            mode = "last"  # "I met her on Tuesday": a bare weekday in a past-tense sentence looks back
+        p = c.weekday(*m.span(), wd, None, mode)
+    if m["pl"] and not rel:
+        p.kind, p.shape, p.ranged = "final", Shape.RECURRING, True
+        return c.weekday(*m.span(), wd, None, "this").moved(*m.span(), kind="final", shape=Shape.RECURRING, ranged=True)
+    pod = pod_name(m["p"])
+    return c.with_pod(p, pod) if pod else p
+
+
+@DATES.rule(
+    "en.dates.day_month",
+    re.compile(
+        rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s*|(?P<dw>{ORD})\s+)(?:of\s+|day\s+of\s+)?"
+        rf"(?P<mon>{MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)",
+        re.I,
+    ),
+    gate=MONTHW,
+    priority=460,
+)
+@DATES.rule(
+    "en.dates.month_day",
+    re.compile(
+        rf"{B}(?P<mon>{MON})\s*(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{ORD}))"
+        rf"(?:,?\s*(?P<y>\d{{4}}))?(?![\d:]|\s*[ap]\.?m\b)",
+        re.I,
+    ),
+    gate=MONTHW,
+    priority=450,
+)
+def _md(m: re.Match[str], c: Ctx) -> Piece | None:
+    mo = month_number(m["mon"])
+    d = int(m["d"]) if m["d"] else en_number(m["dw"] or "")
+    if d is None or not 1 <= d <= 31:
+        return None
+    return c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d)
+
+
+@DATES.rule(
+    "en.dates.month_day_range",
+    re.compile(
+        rf"{B}(?:from\s+)?(?P<mon>{MON})\s*(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|"
+        rf"thru|until|"
+        rf"till)\s*(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y>\d{{4}}))?(?![\d:])"
+        rf"",
+        re.I,
+    ),
+    gate=MONTHW,
+    priority=440,
+)
+@DATES.rule(
+    "en.dates.day_range_month",
+    re.compile(
+        rf"{B}(?:from\s+)?(?:the\s+)?(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|"
+        rf"until|till)\s*"
+        rf"(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MON})"
+        rf"(?:,?\s*(?P<y>\d{{4}}))?{E}",
+        re.I,
+    ),
+    gate=MONTHW,
+    priority=430,
+)
+def _day_range(m: re.Match[str], c: Ctx) -> Piece | None:
+    mo = month_number(m["mon"])
+    d1, d2 = int(m["d1"]), int(m["d2"])
+    a = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d1)
+    b = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d2)
+    if a is None or b is None or b.hi is None or a.lo is None or b.hi <= a.lo:
+        return None
+    return Piece(*m.span(), "final", a.lo, b.hi, Grain.DAY, Shape.INTERVAL, ranged=True)
+
+
+@DATES.rule(
+    "en.dates.month_year",
+    re.compile(rf"{B}(?P<mon>{MON})\s*,?\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", re.I),
+    gate=MONTHW,
+    priority=420,
+)
+def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.ymd(*m.span(), int(m["y"]), month_number(m["mon"]), None)
+
+
+@DATES.rule(
+    "en.dates.month",
+    re.compile(
+        rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+)?(?P<mon>january|february|april|"
+        rf"june|july|"
+        rf"august|september|october|november|december|(?-i:March|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|"
+        rf"Oct|"
+        rf"Nov|Dec))(?:(?<=[a-z])\.(?=\s*\d))?{E}",
+        re.I,
+    ),
+    gate=MONTHW,
+    priority=410,
+)
+@DATES.rule(
+    "en.dates.march_may",
+    re.compile(
+        rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|"
+        rf"of|during|"
+        rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}",
+        re.I,
+    ),
+    gate=MONTHW,
+    priority=400,
+)
+def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
+    mo = month_number(m["mon"])
+    rel = (m["rel"] or "").lower()
+    p = c.ymd(m.start("mon") if not rel else m.start(), m.end(), None, mo, None)
+    if p is None or not rel:
+        return p
+    y = c.now.year
+    if rel in ("last", "past", "previous") and mo >= c.now.month:
+        y -= 1
+    elif rel in ("next", "coming") and mo <= c.now.month:
+        y += 1
+    return c.ymd(*m.span(), y, mo, None)
+
+
+@DATES.rule(
+    "en.dates.the_nth",
+    re.compile(
+        rf"{B}(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th){E}|{B}on\s+the\s+(?P<dw>{ORD}){E}|"
+        rf"{B}the\s+(?P<dw2>{ORD})(?=\s*(?:$|[,.;!?]|\s+(?:at|in\s+the|morning|evening)\b))",
+        re.I,
+    ),
+    gate=DIG | ORDW,
+    priority=390,
+)
+@DATES.rule(
+    "en.dates.nth_of_month",
+    re.compile(
+        rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)(?=\s+of\s+(?:the|this|next|last)\s+month)"
+        rf"",
+        re.I,
+    ),
+    gate=DIG,
+    priority=200,
+)
+def _the_nth(m: re.Match[str], c: Ctx) -> Piece | None:
+    word = m.groupdict().get("dw") or m.groupdict().get("dw2") or ""
+    d = int(m["d"]) if m["d"] else en_number(word)
+    return c.ymd(*m.span(), None, None, d) if d is not None and 1 <= d <= 31 else None
+
+
+@DATES.rule(
+    "en.dates.year",
+    re.compile(
+        r"(?<![\d$£€.,:/-])(?<!at )(?P<y>(?:19|20)\d{2})"
+        r"(?![\d%:/-]|\s*(?:dollars?|usd|rmb|yuan|euros?|"
+        r"pounds?|"
+        r"bucks|people|users|persons|items?|words|times|km|kg|miles|meters|feet|pages|rows|lines|"
+        r"points|"
+        r"calories|steps|members|students|employees|copies|units|votes|views|likes|followers|年|元|人|个|"
+        r"次|"
+        r"\$))(?!s)",
+        re.I,
+    ),
+    gate=DIG,
+    priority=380,
+)
+def _year(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.ymd(*m.span(), int(m["y"]), None, None)
+
+
+@DATES.rule(
+    "en.dates.end_of_day",
+    re.compile(rf"{B}(?:eod|cob|close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day){E}", re.I),
+    gate={"eod", "cob", "close", "end"},
+    priority=270,
+)
+def _end_of_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    return c.day(*m.span(), 0)
+
+
+@DATES.rule(
+    "en.dates.next_day",
+    re.compile(
+        rf"{B}(?:the\s+)?(?:next|following|previous|prior)\s+day{E}|{B}the\s+day\s+(?:after|before)"
+        rf"(?!\s+(?:tomorrow|yesterday)){E}",
+        re.I,
+    ),
+    gate={"day"},
+    priority=240,
+)
+def _next_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    w = m.group(0).lower()
+    return c.day(*m.span(), -1 if ("previous" in w or "before" in w or "prior" in w) else 1)
