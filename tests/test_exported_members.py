@@ -28,8 +28,6 @@ import chronomem
 # Namespaces that fail today because of files other branches are reshaping (issue #8). strict=True: the
 # entry must be removed as soon as its namespace passes.
 KNOWN_FAILURES: dict[str, str] = {
-    "chronomem.bench": "issue #8: bench/__init__.py has no __all__",
-    "chronomem.bench.clients": "issue #8: ATTRS, ENTITIES, Figures, Result, T0 are public but not in __all__",
     "chronomem.bench.core": "issue #8: ATTRS, FACTS_PER_ENTITY, Figures, INF, NAMESPACES, T0 not in __all__",
     "chronomem.types": "issue #8: the TypeVar T is public but not in __all__ (rename to _T)",
 }

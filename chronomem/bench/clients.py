@@ -23,11 +23,11 @@ from multiprocessing.synchronize import Barrier
 import chronomem
 from chronomem.errors import ChronomemError
 
-__all__ = ["run"]
+__all__ = ["Figures", "run"]
 
-ENTITIES = 50
-ATTRS = 10
-T0 = datetime(2020, 1, 1, tzinfo=UTC)
+_ENTITIES = 50
+_ATTRS = 10
+_T0 = datetime(2020, 1, 1, tzinfo=UTC)
 Figures = dict[str, float | int | str]
 
 
@@ -35,7 +35,7 @@ def _namespace(client: int, same: bool) -> str:
     return "shared" if same else f"client{client}"
 
 
-Result = tuple[float, float, list[int], float]
+_Result = tuple[float, float, list[int], float]
 
 
 def _client(url: str, client: int, same: bool, n: int, start: Barrier, out: Connection) -> None:
@@ -48,20 +48,20 @@ def _client(url: str, client: int, same: bool, n: int, start: Barrier, out: Conn
         out.close()
 
 
-def _corrections(url: str, client: int, same: bool, n: int, start: Barrier) -> Result:
+def _corrections(url: str, client: int, same: bool, n: int, start: Barrier) -> _Result:
     rng = random.Random(client)
     mem = chronomem.open(url, namespace=_namespace(client, same))
     try:
         if client == 0 or not same:
-            for e in range(ENTITIES):
-                mem.assert_fact(f"e{e}", "attr0", value=0, valid_from=T0)
+            for e in range(_ENTITIES):
+                mem.assert_fact(f"e{e}", "attr0", value=0, valid_from=_T0)
         start.wait()
         began = time.perf_counter()
         lat, txs = [], []
         for i in range(n):
             t = time.perf_counter()
-            r = mem.correct(f"e{rng.randrange(ENTITIES)}", f"attr{rng.randrange(ATTRS)}", value=i,
-                            valid_from=T0 + timedelta(days=rng.randrange(730)))  # fmt: skip
+            r = mem.correct(f"e{rng.randrange(_ENTITIES)}", f"attr{rng.randrange(_ATTRS)}", value=i,
+                            valid_from=_T0 + timedelta(days=rng.randrange(730)))  # fmt: skip
             lat.append(time.perf_counter() - t)
             txs.append(r.tx)
         return began, time.perf_counter(), txs, statistics.median(lat)
@@ -96,7 +96,7 @@ def run(url: str | None = None, *, clients: int = 8, corrections: int = 300, sam
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _figures(target: str, results: list[Result], clients: int, n: int, same: bool) -> Figures:
+def _figures(target: str, results: list[_Result], clients: int, n: int, same: bool) -> Figures:
     wall = max(r[1] for r in results) - min(r[0] for r in results)
     overlaps = repeated = 0
     with chronomem.open(target, namespace=_namespace(0, same)) as mem:
