@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from ._model import JSON, Fact, Interval, Reason, canonical_json
 
-__all__ = ["Claim", "NewRow", "Plan", "intersect", "plan_restore", "plan_write", "same_claim"]
+__all__ = ["Claim", "NewRow", "Plan", "holds", "intersect", "plan_restore", "plan_write", "same_claim"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ def plan_write(
     if not current:  # the common case of a bulk load: nothing to cut
         return Plan() if claim is None else Plan(insert=(NewRow(claim, portion, (episode,) if episode else ()),))
     hit = sorted((r for r in current if r.valid.overlaps(portion)), key=lambda r: r.valid.start)
-    if claim is not None and _holds(hit, portion, claim):
+    if claim is not None and holds(hit, portion, claim):
         new = () if episode is None else tuple((r.row_id, episode) for r in hit if episode not in r.episodes)
         return Plan(support=new)
     if claim is None and not hit:
@@ -126,7 +126,7 @@ def plan_write(
     return Plan(close=tuple(r.row_id for r in hit), insert=tuple(inserts), links=tuple(links))
 
 
-def _holds(hit: Sequence[Fact], portion: Interval, claim: Claim) -> bool:
+def holds(hit: Sequence[Fact], portion: Interval, claim: Claim) -> bool:
     """Whether ``hit`` (the rows overlapping ``portion``, by start) hold ``claim`` at every instant of it,
     possibly over several adjacent rows ("A [10,20) + A [20,30)" holds A over [15,25))."""
     if not hit or not all(same_claim(r, claim) for r in hit) or hit[0].valid.start > portion.start:

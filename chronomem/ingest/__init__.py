@@ -1,0 +1,31 @@
+"""Ingestion: from messages to bitemporal facts (DESIGN §6).
+
+A :class:`Message` is checked and stored as an episode; an :class:`~chronomem.contracts.Extractor` turns it
+into :class:`Claim` s in the profile vocabulary (DESIGN §6.1); the entities they name are resolved; a pure
+decision (:func:`decide`) says what each claim does to its slot (new, same, supersede, correct, retract,
+conflict); the write path (:mod:`chronomem.write`) stores the result in one transaction per message.
+"""
+
+from __future__ import annotations
+
+from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
+from ._decide import Decision, Outcome, Proposal, decide
+from ._message import EPISODE_KINDS, Message, Role, as_message, to_episode
+
+__all__ = [
+    "EPISODE_KINDS",
+    "Action",
+    "Alias",
+    "Claim",
+    "Decision",
+    "Extraction",
+    "ExtractionContext",
+    "Mentioned",
+    "Message",
+    "Outcome",
+    "Proposal",
+    "Role",
+    "as_message",
+    "decide",
+    "to_episode",
+]

@@ -1,0 +1,127 @@
+"""Deciding what a claim does to the memory, as a pure function of the claim and the slot's current rows.
+
+The outcomes (DESIGN §6):
+
+* ``new``: nothing known overlaps the claim's valid portion;
+* ``same``: what is known already holds over the whole portion (support only, no new row);
+* ``supersede``: a single-valued slot takes a new value from the claim's valid time on (the world changed);
+* ``correct``: the portion is re-asserted as a correction (the words said so);
+* ``retract``: the value no longer holds (the words said so);
+* ``conflict``: the claim contradicts what is known and neither modality, confidence nor recency settles it.
+  The slot is left as it is and the conflict is kept open until someone settles it.
+
+A different value *supersedes* only when it can be a change in the world told by someone who may tell it:
+it is at least as sure as what is known; it comes from the person it is about, or from a speaker who said
+what is known; and it starts after the known value started (or its own speaker restates it: a change of
+mind). Anything else is a contradiction: two witnesses disagreeing about a third person, hearsay against
+what the person said, a less sure value against a surer one. A denial ("I'm not allergic to
+peanuts", a negated claim) of a value asserted over the same time is a contradiction too, unless it says
+the value ended ("not … anymore", which extractors turn into a retraction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .._bitemporal import Claim as SlotValue
+from .._bitemporal import holds, same_claim
+from .._model import Fact, Interval
+from ._claims import Action
+
+__all__ = ["Decision", "Outcome", "Proposal", "decide"]
+
+
+class Outcome(StrEnum):
+    NEW = "new"
+    SAME = "same"
+    SUPERSEDE = "supersede"
+    CORRECT = "correct"
+    RETRACT = "retract"
+    CONFLICT = "conflict"
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A resolved claim: its slot value (``None`` for a retraction of whatever holds), what the words do, the
+    valid portion, who said it, whether it is about the speaker themselves, and how sure the extractor is."""
+
+    value: SlotValue | None
+    action: Action
+    portion: Interval
+    speaker: str | None = None
+    self_report: bool = False
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The outcome and the current rows it concerns (closed, supported or contradicted), with why."""
+
+    outcome: Outcome
+    rows: tuple[int, ...] = ()
+    why: str = ""
+
+
+def decide(
+    p: Proposal,
+    current: Sequence[Fact],
+    *,
+    denied: Sequence[Fact] = (),
+    speakers: Mapping[int, frozenset[str]] | None = None,
+) -> Decision:
+    """What ``p`` does to its slot, whose current rows are ``current``.
+
+    ``denied`` are current rows that ``p`` denies without sharing its slot (the asserted rows of the same
+    value, when ``p`` is a negated claim); ``speakers`` maps a row id to the speakers of the episodes that
+    support it (a row without an entry has no known speaker: the application stated it).
+    """
+    said_by = speakers or {}
+    overlapping = [r for r in current if r.valid.overlaps(p.portion)]
+    if p.action is Action.RETRACT:
+        hit = [r for r in overlapping if p.value is None or same_claim(r, p.value)]
+        if not hit:
+            return Decision(Outcome.SAME, why="nothing known to retract over the portion")
+        return Decision(Outcome.RETRACT, _ids(hit), "the words say the value no longer holds")
+    assert p.value is not None
+    contradicted = [r for r in denied if r.valid.overlaps(p.portion)]
+    if contradicted:
+        return Decision(Outcome.CONFLICT, _ids(contradicted), "denies a value known to hold over the same time")
+    if not overlapping:
+        return Decision(Outcome.NEW, why="nothing known over the portion")
+    value = p.value
+    rivals = [r for r in overlapping if not same_claim(r, value)]
+    if not rivals:
+        hit = sorted(overlapping, key=lambda r: r.valid.start)
+        if holds(hit, p.portion, value):
+            return Decision(Outcome.SAME, _ids(hit), "already known; adds support")
+        return Decision(Outcome.NEW, _ids(hit), "extends what is known to the rest of the portion")
+    if p.action is Action.CORRECT:
+        return Decision(Outcome.CORRECT, _ids(rivals), "the words correct what was stored")
+    disputed = [r for r in rivals if not _can_follow(p, r, said_by)]
+    if disputed:
+        return Decision(Outcome.CONFLICT, _ids(disputed), _dispute(p, disputed, said_by))
+    return Decision(Outcome.SUPERSEDE, _ids(rivals), "a later value, at least as sure: the world changed")
+
+
+def _can_follow(p: Proposal, row: Fact, said_by: Mapping[int, frozenset[str]]) -> bool:
+    """Whether ``p`` can be a change after ``row`` (see the module docstring)."""
+    if p.confidence < row.confidence:
+        return False
+    witnesses = said_by.get(row.row_id, frozenset())
+    own = p.speaker is not None and p.speaker in witnesses
+    if witnesses and not own and not p.self_report:
+        return False
+    return p.portion.start > row.valid.start or own or not witnesses
+
+
+def _dispute(p: Proposal, rows: Sequence[Fact], said_by: Mapping[int, frozenset[str]]) -> str:
+    if any(p.confidence < r.confidence for r in rows):
+        return "contradicts a surer value"
+    others = sorted({s for r in rows for s in said_by.get(r.row_id, ())} - {p.speaker or ""})
+    return f"contradicts what {', '.join(others) or 'the memory'} said"
+
+
+def _ids(rows: Sequence[Fact]) -> tuple[int, ...]:
+    return tuple(r.row_id for r in rows)

@@ -1,0 +1,75 @@
+"""chronomem.ingest._decide: what a claim does to its slot, as a pure function (DESIGN §6)."""
+
+from __future__ import annotations
+
+from chronomem._bitemporal import Claim as SlotValue
+from chronomem._model import Fact, Interval
+from chronomem.ingest._claims import Action
+from chronomem.ingest._decide import Outcome, Proposal, decide
+
+DAY = 86_400_000_000
+
+
+def _value(obj: str) -> SlotValue:
+    return SlotValue("diego", "works_at", obj, None, "fact", "asserted", 1.0)
+
+
+def _row(row_id: int, obj: str, start: int, end: int | None = None, confidence: float = 1.0) -> Fact:
+    return Fact(row_id, "ns", "diego", "works_at", obj, None, Interval(start * DAY, None if end is None else end * DAY),
+                Interval(1), confidence=confidence, episodes=(f"e{row_id}",))  # fmt: skip
+
+
+def _p(obj: str | None, start: int, *, action: Action = Action.ASSERT, speaker: str = "sofia",
+       self_report: bool = False, confidence: float = 1.0) -> Proposal:  # fmt: skip
+    value = None if obj is None else _value(obj)
+    return Proposal(value, action, Interval(start * DAY), speaker, self_report, confidence)
+
+
+def test_nothing_known_is_new_and_the_same_value_only_adds_support() -> None:
+    assert decide(_p("meta", 10), []).outcome is Outcome.NEW
+    extends = decide(_p("meta", 10), [_row(1, "meta", 20, 30)])
+    assert (extends.outcome, extends.rows) == (Outcome.NEW, (1,))
+    same = decide(_p("meta", 10), [_row(1, "meta", 5)])
+    assert (same.outcome, same.rows) == (Outcome.SAME, (1,))
+
+
+def test_a_later_value_from_the_same_witness_or_the_person_supersedes() -> None:
+    known = [_row(1, "netflix", 0)]
+    assert decide(_p("meta", 10, speaker="nate"), known, speakers={1: frozenset({"nate"})}).outcome is Outcome.SUPERSEDE
+    mine = decide(_p("meta", 10, speaker="diego", self_report=True), known, speakers={1: frozenset({"nate"})})
+    assert (mine.outcome, mine.rows) == (Outcome.SUPERSEDE, (1,))
+    assert decide(_p("meta", 10), known).outcome is Outcome.SUPERSEDE  # the application stated it
+
+
+def test_two_witnesses_disagreeing_about_a_third_person_is_a_conflict() -> None:
+    known = [_row(1, "meta", 0)]
+    d = decide(_p("netflix", 10, speaker="sofia"), known, speakers={1: frozenset({"nate"})})
+    assert (d.outcome, d.rows) == (Outcome.CONFLICT, (1,)) and "nate" in d.why
+
+
+def test_a_less_sure_value_cannot_overturn_a_surer_one() -> None:
+    d = decide(_p("meta", 10, confidence=0.6), [_row(1, "netflix", 0, confidence=0.9)])
+    assert d.outcome is Outcome.CONFLICT and "surer" in d.why
+
+
+def test_a_value_disputing_another_from_its_start_is_not_a_change() -> None:
+    known = [_row(1, "netflix", 10)]
+    assert decide(_p("meta", 5, speaker="diego", self_report=True), known,
+                  speakers={1: frozenset({"nate"})}).outcome is Outcome.CONFLICT  # fmt: skip
+    assert decide(_p("meta", 5, speaker="nate"), known, speakers={1: frozenset({"nate"})}).outcome is Outcome.SUPERSEDE
+
+
+def test_corrections_and_retractions_do_what_the_words_say() -> None:
+    known = [_row(1, "netflix", 0), _row(2, "acme", 20, 30)]
+    d = decide(_p("meta", 10, action=Action.CORRECT, speaker="x"), known, speakers={1: frozenset({"nate"})})
+    assert (d.outcome, d.rows) == (Outcome.CORRECT, (1, 2))
+    assert decide(_p(None, 10, action=Action.RETRACT), known).rows == (1, 2)
+    only = decide(_p("acme", 10, action=Action.RETRACT), known)
+    assert (only.outcome, only.rows) == (Outcome.RETRACT, (2,))
+    assert decide(_p("globex", 10, action=Action.RETRACT), known).outcome is Outcome.SAME  # nothing to retract
+
+
+def test_a_denial_of_what_is_known_to_hold_then_is_a_conflict() -> None:
+    d = decide(_p("netflix", 10), [], denied=[_row(1, "netflix", 0)])
+    assert (d.outcome, d.rows) == (Outcome.CONFLICT, (1,))
+    assert decide(_p("netflix", 10), [], denied=[_row(1, "netflix", 0, 5)]).outcome is Outcome.NEW
