@@ -11,6 +11,7 @@ from __future__ import annotations
 from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._decide import Decision, Outcome, Proposal, decide
 from ._message import EPISODE_KINDS, Message, Role, as_message, to_episode
+from ._offline import OfflineExtractor
 
 __all__ = [
     "EPISODE_KINDS",
@@ -22,6 +23,7 @@ __all__ = [
     "ExtractionContext",
     "Mentioned",
     "Message",
+    "OfflineExtractor",
     "Outcome",
     "Proposal",
     "Role",
