@@ -30,7 +30,7 @@ from ._offline_en import EN_ALIASES, EN_RULES
 from ._offline_merge import merge
 from ._offline_rules import Hit, Rules, split_list
 from ._offline_time import pick_mention
-from ._offline_zh import ZH_ALIASES, ZH_RULES
+from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 from ._pronouns import Subject, Who, en_relatives, en_subject, zh_relatives, zh_subject
 
 __all__ = ["OfflineExtractor", "read_message"]
@@ -39,7 +39,8 @@ _SENTENCE_END: Final = re.compile(
     r"[。！？!?；;\n]+|(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bJr)(?<!\bvs)\.+(?=\s|$)"
 )
 _EN_CLAUSE: Final = re.compile(
-    r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since)\b)\s+(?=(?:(?:so|and|but|now|then|"
+    r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
+    r"mentioned|heard)(?:\s+that)?\b)\s+(?=(?:(?:so|and|but|now|then|"
     r"also|actually|still)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
 )
 _ZH_CLAUSE: Final = re.compile(
@@ -105,13 +106,15 @@ def read_message(content: str, context: ExtractionContext) -> Reading:
 
 
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    """Sentence spans, leading white space skipped (a subject is read at a sentence's very start)."""
     start = 0
-    for m in _SENTENCE_END.finditer(text):
-        if m.end() > start and text[start : m.end()].strip():
-            yield start, m.end()
-        start = m.end()
-    if text[start:].strip():
-        yield start, len(text)
+    for m in [*_SENTENCE_END.finditer(text), None]:
+        end = len(text) if m is None else m.end()
+        while start < end and text[start].isspace():
+            start += 1
+        if start < end:
+            yield start, end
+        start = end
 
 
 def _clauses(sentence: str, lang: str) -> Iterator[tuple[int, int]]:
@@ -133,6 +136,7 @@ class _Reader:
         self.reference = to_us(context.reference, name="reference")
         self.reading = Reading()
         self.linked: set[tuple[str, str]] = set()
+        self.last_predicate: str | None = None
 
     def sentence(self, start: int, end: int) -> None:
         text = self.norm[start:end]
@@ -144,7 +148,6 @@ class _Reader:
             return
         for rel in (zh_relatives if lang == "zh" else en_relatives)(text, self.who):
             self._link(rel, (start, end), mood)
-        self._aliases(text, lang)
         mentions: list[Mention] | None = None
         subject = Subject(self.who.speaker, 0)
         rules = ZH_RULES if lang == "zh" else EN_RULES
@@ -156,6 +159,7 @@ class _Reader:
                 mentions = self._mentions(start, end)
             for hit, at, said_subject in found:
                 self._claim(hit, at, said_subject, mood, mentions, (start + cs, start + ce), lang)
+        self._aliases(text, lang)
 
     def _clause(
         self, clause: str, at: int, subject: Subject, lang: str, rules: Rules
@@ -170,6 +174,9 @@ class _Reader:
         rest_at = said.end if said is not None else 0
         rest = clause[rest_at:]
         hits = [part for h in rules.hits(rest, rest.lower()) for part in split_list(h)]
+        if not hits and lang == "zh" and self.last_predicate is not None:
+            follow = ZH_FOLLOW.get(self.last_predicate)
+            hits = [h for h in ZH_FOLLOW.hits(rest, rest) if h.rule is follow]
         return subject, [(h, at + rest_at, subject.mention) for h in hits]
 
     def _mentions(self, start: int, end: int) -> list[Mention]:
@@ -194,10 +201,12 @@ class _Reader:
         mention = pick_mention(mentions, clause, obj) or _sentence_mention(mentions, obj)
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
+        subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
         said = Said(subject, mood, cues, mention, self.reference, self.who.speaker.name, lang, span)
         made = claim_for(hit, said)
         if made is not None:
             self.reading.claims.append(made)
+            self.last_predicate = made.predicate
             self._name_alias(hit, made, lang)
 
     def _name_alias(self, hit: Hit, made: Claim, lang: str) -> None:
@@ -225,6 +234,17 @@ class _Reader:
                 entity = self.who.speaker if whose == "speaker" else self.who.last_third
                 if entity is not None and m.group("alias") != entity.name:
                     self.reading.aliases.append(Alias(entity, m.group("alias").strip()))
+
+
+_CONTACT = frozenset({"phone", "email", "birthday"})
+_MINE = re.compile(r"\b(?:my|me|mine)\b|我", re.IGNORECASE)
+
+
+def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:
+    """Whose number or birthday it is: "you can reach me at…", "我的手机号" are the speaker's."""
+    if hit.rule.predicate in _CONTACT and subject.addressee and _MINE.search(said):
+        return who.speaker
+    return subject
 
 
 def _sentence_mention(mentions: list[Mention], obj: tuple[int, int] | None) -> Mention | None:

@@ -82,6 +82,10 @@ class Rules:
     def __len__(self) -> int:
         return len(self._rules)
 
+    def get(self, predicate: str) -> Rule | None:
+        """The first rule for ``predicate``, if any."""
+        return next((r for r in self._rules.values() if r.predicate == predicate), None)
+
     def rule(
         self,
         name: str,

@@ -13,16 +13,13 @@ import re
 from typing import Final
 
 from ._offline_rules import Change, Rules
-from ._vocabulary import ZH_PETS, ZH_TITLE_SUFFIXES
+from ._vocabulary import ZH_PETS, ZH_TITLE_SUFFIXES, words
 
-__all__ = ["ZH_ALIASES", "ZH_NAME", "ZH_RULES"]
+__all__ = ["ZH_ALIASES", "ZH_FOLLOW", "ZH_NAME", "ZH_RULES"]
 
-_STOP = (
-    r"(?=$|[\s，,。.！!？?；;、：:~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦|已经|快|有|都|也|很|挺|还|就|这|那|工作|上班|"
-    r"住|生活|待|呆|定居|读|念|上学|实习|做|当|附近|一带|和|跟|上个|下个|去年|今年|明年|开始|起|以后|之后|后|前)"
-)
-_OBJ = rf"(?P<obj>[^\s，,。.！!？?；;、：:了的]{{1,15}}?){_STOP}"
-_LIST = rf"(?P<obj>[^\s，,。.！!？?；;：:了的]{{1,24}}?){_STOP}"
+_STOP = r"(?=$|[\s，,。.！!？?；;、：:~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦)"
+_OBJ = rf"(?P<obj>[^\s，,。.！!？?；;、：:了的]{{1,15}}){_STOP}"
+_LIST = rf"(?P<obj>[^\s，,。.！!？?；;：:了的]{{1,24}}){_STOP}"
 #: A person's or pet's name as given after 叫/名叫: Latin letters or up to four Han characters.
 ZH_NAME: Final = r"(?:[A-Za-z][\w.\-]*(?: [A-Z][\w.\-]*)*|[\u4e00-\u9fff]{1,4}?)"
 _NAMED = rf"(?P<obj>{ZH_NAME})(?=$|[\s，,。.！!？?；;、~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦|今年|已经|是|在|很|也)"
@@ -34,12 +31,60 @@ _PLACE_SUFFIX = re.compile(r"(?:市|省|区|县|镇|村|州|岛|湾|城|国|乡|
 _BAD_OBJECT = re.compile(r"^(?:什么|哪|这|那|它|他|她|你|我|人|一下|一点|东西|任何)")
 
 
+#: Words that end an object wherever jieba puts them ("北京*已经*三年", "成都*都*挺好").
+_STOP_WORDS = frozenset(
+    words(
+        "都 也 还 就 很 挺 有 和 跟 在 上班 工作 住 生活 待 呆 读书 定居 发展 玩 旅游 出差 开会 去 来 回 过 做 当 干 呢 吧"
+    )
+)
+#: jieba tags that end an object: adverbs, prepositions, particles, conjunctions, pronouns, time, numbers.
+_STOP_TAGS = frozenset(words("d p ul uj uz ug uv ud u c r y t f m q x zg"))
+
+
+def _trimmed(text: str) -> str:
+    """``text`` up to the first word (by jieba) that cannot be part of a name or a thing."""
+    if len(text) <= 2:
+        return text
+    import rjieba
+
+    kept = ""
+    for i, (word, tag) in enumerate(rjieba.tag(text)):
+        if i > 0 and (word in _STOP_WORDS or tag in _STOP_TAGS):
+            break
+        kept += word
+    return kept
+
+
 def _obj(text: str) -> str | None:
-    """An object phrase: refuses question words and pronouns ("哪里", "这个")."""
-    text = text.strip()
+    """An object phrase up to its first stop word: refuses question words and pronouns ("哪里", "这个")."""
+    text = _trimmed(text.strip())
     if not text or _BAD_OBJECT.match(text):
         return None
     return text
+
+
+_SEPARATOR = re.compile(r"、|和|跟|及|以及|与|还有|,|，")
+
+
+def _items(text: str) -> str | None:
+    """A list of objects ("花生、芒果和牛奶"): each item trimmed, the list cut where an item is cut."""
+    end, at = 0, 0
+    for m in [*_SEPARATOR.finditer(text), None]:
+        item = text[at : len(text) if m is None else m.start()]
+        kept = _obj(item)
+        if kept is None:
+            break
+        end = at + len(kept)
+        if kept != item.strip() or m is None:
+            break
+        at = m.end()
+    return text[:end].strip() or None
+
+
+def _phrase(text: str) -> str | None:
+    """An intention as said ("换工作", "跑马拉松"): not cut at verbs, only refused when it names nothing."""
+    text = text.strip()
+    return None if not text or _BAD_OBJECT.match(text) else text
 
 
 def _obj2(text: str) -> str | None:
@@ -129,7 +174,7 @@ _r("from.grew_up", "from", r"在(?P<obj>[^\s，,。.！!？?；;、了的]{2,12}
 _r("works_at.at", "works_at", r"在(?P<obj>[^\s，,。.！!？?；;、了的]{1,15}?)(?:上班|工作|任职|打工|实习|干活|做事|供职|"
    r"当|做|干|担任)", "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", 50, check=_obj2)  # fmt: skip
 _r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约|去|进)了?{_OBJ}(?=上班|工作|任职|当|做|"
-   r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约", 55, change=Change.START, check=_obj2)  # fmt: skip
+   r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约 去 进", 55, change=Change.START, check=_obj2)  # fmt: skip
 _r("works_at.quit", "works_at", rf"(?:从{_OBJ})?(?:离职|辞职|辞掉了?工作|辞了?工作|被裁|被开除|被辞退|被炒|退休|裸辞|"
    r"不干了|换了?家公司|换了?工作|换了?个工作|换了?份工作|工作丢了|丢了工作|失业)",
    "离职 辞 被裁 被开除 被辞退 被炒 退休 不干了 换 丢了 失业", 58, change=Change.END, check=_obj2)  # fmt: skip
@@ -152,16 +197,16 @@ _r("works_on.project", "works_on", r"(?:负责|在做|在搞|参与|带|跟进|�
 _r("phone.number", "phone", r"(?:手机号码?|电话号码?|手机|电话|号码|联系方式)(?:是|：|:|为)?"
    r"\s*(?P<obj>\+?\d[\d\s-]{5,}\d)",
    "手机 电话 号码 联系方式", 50)  # fmt: skip
-_r("email.address", "email", r"(?P<obj>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)", "@", 50)
+_r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", 50)
 _r("birthday.is", "birthday", r"生日(?:是|在|为|：|:)?(?P<obj>[^，,。.！!？?；;]{2,16})", "生日", 50)
 _r("birthday.born", "birthday", r"(?:出生于|生于|出生在|是)(?P<obj>(?:\d{4}年)?\d{1,2}月\d{1,2}[日号])(?:出生|生的)?",
    "出生 生于 月", 49)  # fmt: skip
 
 # partner, has_child, has_pet -------------------------------------------------------------------------------
-_r("partner.married", "partner", rf"(?:和|跟|与){_NAMED}(?:结婚|领证|在一起|订婚|谈恋爱)",
+_r("partner.married", "partner", rf"(?:和|跟|与)(?P<obj>{ZH_NAME})(?:结婚|领证|在一起|订婚|谈恋爱)",
    "结婚 领证 在一起 订婚 谈恋爱",
    50, change=Change.START)  # fmt: skip
-_r("partner.split", "partner", rf"(?:(?:和|跟|与){_NAMED})?(?:分手|离婚|分开)", "分手 离婚 分开", 52,
+_r("partner.split", "partner", rf"(?:(?:和|跟|与)(?P<obj>{ZH_NAME}))?(?:分手|离婚|分开)", "分手 离婚 分开", 52,
    change=Change.END)  # fmt: skip
 _r("has_child.have", "has_child", rf"(?:有|生了|添了)(?:一个|两个|个|一对|了)?(?P<role>儿子|女儿|孩子|宝宝|闺女)"
    rf"(?:[，,]?(?:叫|名叫|名字叫){_NAMED})?", "儿子 女儿 孩子 宝宝 闺女", 50)  # fmt: skip
@@ -173,14 +218,14 @@ _r("has_pet.died", "has_pet", rf"(?P<role>{_PETS})(?:{_NAMED})?(?:[^，,。]{{0,
    r"离开了|送人了|送走了)", "去世 走了 死了 没了 丢了 病死 离开了 送", 60, change=Change.END)  # fmt: skip
 
 # likes, dislikes, allergic_to, diet, speaks, owns, goal -------------------------------------------------------
-_r("likes.like", "likes", rf"(?:喜欢|热爱|迷上了?|爱上了?|超爱|最爱|爱|喜爱){_LIST}", "喜欢 爱 迷上", 40, check=_obj)
+_r("likes.like", "likes", rf"(?:喜欢|热爱|迷上了?|爱上了?|超爱|最爱|爱|喜爱){_LIST}", "喜欢 爱 迷上", 40, check=_items)
 _r("dislikes.hate", "dislikes", rf"(?:讨厌|受不了|反感|不爱|怕|烦|不喜欢){_LIST}", "讨厌 受不了 反感 不爱 怕 烦 不喜欢",
-   42, check=_obj)  # fmt: skip
+   42, check=_items)  # fmt: skip
 _r("allergic_to.to", "allergic_to", r"对(?P<obj>[^\s，,。.！!？?；;了的]{1,20}?)(?P<neg>不再|不|没有?)?过敏",
    "过敏", 50,
-   check=_obj)  # fmt: skip
+   check=_items)  # fmt: skip
 _r("allergic_to.bare", "allergic_to", r"(?P<obj>[^\s，,。.！!？?；;了的对我他她]{1,8}?)(?P<neg>不再|不|没有?)?过敏",
-   "过敏", 48, check=_obj)  # fmt: skip
+   "过敏", 48, check=_items)  # fmt: skip
 _r("diet.vegetarian", "diet", r"(?P<obj>吃全素|吃素|纯素|素食|吃斋|不吃肉|生酮|吃清真|无麸质|低碳水)",
    "素 吃斋 不吃肉 生酮 清真 麸质 低碳",
    50)  # fmt: skip
@@ -192,7 +237,20 @@ _r("owns.bought", "owns", rf"(?:买了|入手了?|提了|有)(?:一辆|一台|�
 _r("owns.sold", "owns", r"(?:卖了|卖掉了?|把(?P<obj>[^\s，,。.！!？?；;了的]{1,10}?)卖了)", "卖", 32, change=Change.END)
 _r("goal.want", "goal", r"(?:想要|想|希望|梦想是?|目标是|打算|计划|准备)(?!念|起|到|法|着)"
    r"(?P<obj>[^，,。.！!？?；;]{2,20})",
-   "想 希望 梦想 目标 打算 计划 准备", 20, check=_obj)  # fmt: skip
+   "想 希望 梦想 目标 打算 计划 准备", 20, check=_phrase)  # fmt: skip
+
+#: A bare "(现在)在X" right after a clause about a slot is about the same slot ("以前在百度上班，现在在小米").
+ZH_FOLLOW: Final = Rules("zh.follow")
+for _predicate in ("works_at", "lives_in", "studies_at"):
+    ZH_FOLLOW.rule(
+        _predicate,
+        _predicate,
+        r"^(?:现在|目前|如今|最近|现|还|又|已经|后来|然后)*(?:在|去了|到了|跳到了?|换到了?|搬到了?|转到了?)"
+        r"(?P<obj>[^\s，,。.！!？?；;、了的]{2,12})(?:呢|了|啦|呀)?$",
+        "在 去了 到了 跳到 换到 搬到 转到",
+        10,
+        check=_obj2,
+    )
 
 #: Alias declarations: (pattern, whose alias): "speaker" or "third" (the last third person named).
 ZH_ALIASES: Final = (
