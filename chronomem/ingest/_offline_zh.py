@@ -34,7 +34,8 @@ _BAD_OBJECT = re.compile(r"^(?:什么|哪|这|那|它|他|她|你|我|人|一下
 #: Words that end an object wherever jieba puts them ("北京*已经*三年", "成都*都*挺好").
 _STOP_WORDS = frozenset(
     words(
-        "都 也 还 就 很 挺 有 和 跟 在 上班 工作 住 生活 待 呆 读书 定居 发展 玩 旅游 出差 开会 去 来 回 过 做 当 干 呢 吧"
+        "都 也 还 就 很 挺 有 和 跟 在 上班 工作 住 生活 待 呆 读书 定居 发展 "
+        "玩 旅游 出差 开会 去 来 回 过 做 当 干 呢 吧"
     )
 )
 #: jieba tags that end an object: adverbs, prepositions, particles, conjunctions, pronouns, time, numbers.
