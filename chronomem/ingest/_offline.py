@@ -74,7 +74,7 @@ class OfflineExtractor:
 
         run = read_message(episode.content, context)
         claims = run.claims
-        if not any(c.subject.speaker for c in claims) and not run.questions:
+        if not run.questions:
             claims = claims + answer_claims(episode.content, context)
         if run.correction:
             claims = correct(claims, episode.content, context)
