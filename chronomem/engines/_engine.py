@@ -13,9 +13,8 @@ from typing import Any, ClassVar, TypeVar
 
 from .._model import Change, Entity, Episode, Fact, Revision
 from ..types import Erasure, FactQuery
-from . import _migrations
 from ._dialect import Dialect, Statements
-from ._migrations import Migration
+from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, entity_from_row, episode_from_row, fact_from_row
 from ._txn import SqlTxn
 
@@ -53,7 +52,7 @@ class SqlEngine(ABC):
         return [r[0] for r in self._read(self.sql.migrations)]
 
     def pending_migrations(self) -> list[str]:
-        return _migrations.pending(self.schema_version(), self.migrations, self._where)
+        return pending(self.schema_version(), self.migrations, self._where)
 
     # -- namespaces --------------------------------------------------------------------------
     def namespaces(self) -> list[str]:

@@ -11,7 +11,7 @@ from ..errors import SchemaMismatch
 from ._dialect import Dialect
 from ._txn import Cursor
 
-__all__ = ["Migration", "apply", "check_known", "pending"]
+__all__ = ["Migration", "apply_migrations", "check_known", "pending"]
 
 #: A migration: its name (applied in name order), and the statements it runs.
 Migration = tuple[str, list[str]]
@@ -34,7 +34,7 @@ def pending(done: Iterable[str], migrations: Sequence[Migration], where: str) ->
     return [name for name, _ in migrations if name not in done]
 
 
-def apply(c: Cursor, dialect: Dialect, migrations: Sequence[Migration], where: str) -> list[str]:
+def apply_migrations(c: Cursor, dialect: Dialect, migrations: Sequence[Migration], where: str) -> list[str]:
     """Apply the pending ``migrations`` on ``c``, in the caller's transaction; return their names."""
     c.execute(_TABLE)
     done = {r[0] for r in c.execute("SELECT name FROM migrations").fetchall()}

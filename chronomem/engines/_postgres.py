@@ -26,9 +26,9 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .._time import now_us
 from ..errors import BackendUnavailable, ChronomemError, ConfigError, StorageError
-from . import _migrations
 from ._cache import WriterCache
 from ._engine import SqlEngine
+from ._migrations import apply_migrations
 from ._pgschema import MIGRATIONS, map_error
 from ._pgtxn import POSTGRES, PgTxn
 
@@ -171,7 +171,7 @@ class PostgresEngine(SqlEngine):
     def migrate(self) -> list[str]:
         with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            return _migrations.apply(cur, self.dialect, self.migrations, self._where)
+            return apply_migrations(cur, self.dialect, self.migrations, self._where)
 
     # -- writes ------------------------------------------------------------------------------
     def write(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:

@@ -19,10 +19,9 @@ from typing import Any, TypeVar
 
 from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, StorageError, StorageTimeout
-from . import _migrations
 from ._cache import WriterCache
 from ._engine import SqlEngine
-from ._migrations import Migration
+from ._migrations import Migration, apply_migrations
 from ._sqlite_txn import SQLITE, SqliteTxn
 
 __all__ = ["MIGRATIONS", "SqliteEngine"]
@@ -201,7 +200,7 @@ class SqliteEngine(SqlEngine):
             c = self._writer
             c.execute("BEGIN IMMEDIATE")
             try:
-                applied = _migrations.apply(c, self.dialect, self.migrations, self._where)
+                applied = apply_migrations(c, self.dialect, self.migrations, self._where)
                 c.execute("COMMIT")
             except BaseException:
                 c.execute("ROLLBACK")
