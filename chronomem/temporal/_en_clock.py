@@ -153,8 +153,10 @@ def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     if h is None or mm is None:
         return None
     cued = re.search(r"(?:\bat|@|\bby|\baround|\babout)\s*$", m.string[: m.start()], re.I) is not None
-    if not (m["mer"] or oh or cued):
-        return None  # a bare "three twenty" is a number pair, not 3:20 (Duckling's negative corpus)
+    if not (m["mer"] or oh or cued or mm in (15, 30, 45)):
+        # a bare "three twenty" is a number pair, not 3:20 (Duckling's negative corpus); quarter and half hours
+        # ("ten thirty", "eleven fifteen") and "oh" minutes ("twelve oh three") are how clocks are spoken
+        return None
     return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]))
 
 
@@ -183,8 +185,8 @@ def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
 
 @CLOCK.rule(
     "en.clock.noon",
-    re.compile(rf"{B}(?:at\s+)?(?:noon|midday|midnight){E}", re.I),
-    gate={"noon", "midday", "midnight"},
+    re.compile(rf"{B}(?:at\s+)?(?:the\s+)?(?:noon|mid[\s-]?day|midnight){E}", re.I),
+    gate={"noon", "midday", "mid", "midnight"},
     priority=520,
 )
 def _noon(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -289,3 +291,38 @@ def _half_hour(m: re.Match[str], c: Ctx) -> Piece | None:
 )
 def _hmm_ampm(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.clock(*m.span(), int(m["h"]), int(m["mm"]), None, meridiem(m["mer"]))
+
+
+@CLOCK.rule(
+    "en.clock.h_notation",
+    re.compile(r"(?<![\w.:/])(?P<h>[01]?\d|2[0-3])h(?P<mm>[0-5]\d)?(?![\w:])", re.I),
+    gate=DIG,
+    priority=125,
+)
+def _h_notation(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "15h00", "9h30", "16h": a 24-hour clock; a bare "9h" only after a clock cue ("at 9h", "9h30 - 11h") or
+    past 12 ("15h"), since "2h" is also two hours."""
+    h = int(m["h"])
+    if m["mm"] is None and h <= 12:
+        before = m.string[: m.start()]
+        if re.search(r"(?:\bat|@|\bfrom|\bbetween|\band|\bto|\btill|\buntil|[-–])\s*$", before, re.I) is None:
+            return None
+    return c.clock(*m.span(), h, int(m["mm"]) if m["mm"] else None, None, None, h24=True)
+
+
+@CLOCK.rule(
+    "en.clock.hour_ap",
+    re.compile(r"(?<![\w.:$£€])(?P<h>1[0-2]|0?[1-9])(?P<mer>[ap])\.?(?![\w'])", re.I),
+    gate=DIG,
+    priority=115,
+)
+def _hour_ap(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "7p", "at 3p.", "from 9a to 11a": a one-letter meridiem; "a" only after a clock cue ("4a" is a paper
+    size or a flat number)."""
+    if m["mer"].lower() == "a":
+        before = m.string[: m.start()]
+        if re.search(r"(?:\bat|@|\bfrom|\bto|\btill|\buntil|[-–])\s*$", before, re.I) is None:
+            return None
+    elif re.match(r"\s+(?:coins?|each|off|per|stamps?)\b", m.string[m.end() :], re.I):
+        return None  # "10p each": pence
+    return c.clock(m.start(), m.end(), int(m["h"]), None, None, meridiem(m["mer"]))

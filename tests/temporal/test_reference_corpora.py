@@ -64,7 +64,6 @@ GAPS: dict[str, str] = {
         "March after next",
         "last week's sunday",
         "from 3 to 4 in the PM",
-        "Thursday from 9a to 11a",
         "after lunch",
         "2-15",
     )
