@@ -44,7 +44,8 @@ Past or future for partial dates (as in Duckling)
     "十五号") is its next occurrence: the reference's year (and month) unless that cell is wholly before today,
     then the next year (month): "the 1st" said on Feb 12 is March 1st, "三月" said in June is next March. A
     past-tense sentence keeps the reference's year ("I moved here in March"). A weekday pins the year: "Fri,
-    Jul 18" is the next year in which Jul 18 is a Friday. With last/next ("last March", "next March") the
+    Jul 18" is the next year in which Jul 18 is a Friday, and pins the month of a day of the month: "Thu 15th" is
+    the first 15th from today that is a Thursday. With last/next ("last March", "next March") the
     nearest such month before/after the current one. Named holidays without a year are the next occurrence
     (today included); "last Christmas" the previous one.
 Relative offsets (as in Duckling's corpora, which differ by language)

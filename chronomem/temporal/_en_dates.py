@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from ._en_words import (
     DIG,
@@ -123,10 +124,52 @@ def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 @DATES.rule(
+    "en.dates.weekday_word",
+    re.compile(
+        r"^\s*(?:(?P<rel>on|next|last|this)\s+)?(?P<wd>sun|sat|mon)\.?\s*$|"
+        r"(?<![A-Za-z])(?P<rel2>on|next|last|this|every|until|till|by)\s+(?P<wd2>sun|sat|mon)\.?(?=\s*(?:$|[,;!?]|\d))"
+    ),
+    gate={"sun", "sat", "mon"},
+    priority=475,
+)
+def _weekday_word(m: re.Match[str], c: Ctx) -> Piece | None:
+    """Lower-case "sun", "sat", "mon" are English words ("I sat", "the sun"); they are weekdays when they are
+    the whole message ("sat", "mon.") or follow a day cue and end the phrase ("on sat", "next sun")."""
+    wd = weekday_index(m["wd"] or m["wd2"])
+    rel = (m["rel"] or m["rel2"] or "").lower()
+    mode = {"last": "last", "this": "this"}.get(rel, "next")
+    if rel in ("on", "") and c.past:
+        mode = "last"
+    return c.weekday(*m.span(), wd, None, mode)
+
+
+@DATES.rule(
+    "en.dates.weekday_day_of_month",
+    re.compile(rf"{B}(?P<wd>{WD_FULL}|{WD_ABBR}),?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th){E}(?!\s*(?:of\s+)?{MON})", re.I),
+    gate=WDW,
+    priority=465,
+)
+def _weekday_day_of_month(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "Thu 15th", "Tuesday the 19th": the first month from this one whose day falls on that weekday."""
+    wd, d = weekday_index(m["wd"]), int(m["d"])
+    y, mo = c.now.year, c.now.month
+    for _ in range(24):
+        try:
+            day = datetime(y, mo, d)
+        except ValueError:
+            day = None
+        if day is not None and day >= c.today and day.weekday() == wd:
+            return c.ymd(*m.span(), y, mo, d)
+        y, mo = (y + 1, 1) if mo == 12 else (y, mo + 1)
+    return None
+
+
+@DATES.rule(
     "en.dates.day_month",
     re.compile(
-        rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s*|(?P<dw>{ORD})\s+)(?:of\s+|day\s+of\s+)?"
-        rf"(?P<mon>{MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)",
+        rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s*|(?P<sep>[-/]))|(?P<dw>{ORD})\s+)"
+        rf"(?:of\s+|day\s+of\s+)?(?P<mon>{MON})(?:(?(sep)(?P=sep)|,?\s*)(?P<y>\d{{4}}|\d{{2}}(?![\d:h]|\s*[ap]\.?m\b)))?"
+        rf"{E}(?!\s*\d)",
         re.I,
     ),
     gate=MONTHW,
@@ -143,11 +186,14 @@ def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=450,
 )
 def _md(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "March 3rd, 2015", "31-Oct-74", "14th April 15" (a two-digit year after the month)."""
     mo = month_number(m["mon"])
     d = int(m["d"]) if m["d"] else en_number(m["dw"] or "")
     if d is None or not 1 <= d <= 31:
         return None
-    return c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d)
+    y = m["y"]
+    year = None if not y else int(y) + (0 if len(y) == 4 else 2000 if int(y) <= 50 else 1900)
+    return c.ymd(*m.span(), year, mo, d)
 
 
 @DATES.rule(
@@ -236,6 +282,7 @@ def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.dates.the_nth",
     re.compile(
         rf"{B}(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th){E}|{B}on\s+the\s+(?P<dw>{ORD}){E}|"
+        rf"{B}on\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th){E}(?!\s+(?:of\s+)?{MON})|"
         rf"{B}the\s+(?P<dw2>{ORD})(?=\s*(?:$|[,.;!?]|\s+(?:at|in\s+the|morning|evening)\b))",
         re.I,
     ),
@@ -245,8 +292,8 @@ def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
 @DATES.rule(
     "en.dates.nth_of_month",
     re.compile(
-        rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)(?=\s+of\s+(?:the|this|next|last)\s+month)"
-        rf"",
+        rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+day)?(?=\s+of\s+(?:the\s+)?(?:this|next|last|current|"
+        rf"previous|following|coming|past)?\s*month{E})",
         re.I,
     ),
     gate=DIG,
@@ -254,7 +301,8 @@ def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
 )
 def _the_nth(m: re.Match[str], c: Ctx) -> Piece | None:
     word = m.groupdict().get("dw") or m.groupdict().get("dw2") or ""
-    d = int(m["d"]) if m["d"] else en_number(word)
+    digits = m["d"] or m.groupdict().get("d2")
+    d = int(digits) if digits else en_number(word)
     return c.ymd(*m.span(), None, None, d) if d is not None and 1 <= d <= 31 else None
 
 

@@ -92,18 +92,21 @@ def season(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.periods.quarter",
     re.compile(
         rf"{B}(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qo>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
-        rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}",
+        rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}|"
+        rf"(?<![\w.])(?P<yq>(?:19|20)?\d{{2}})\s*Q(?P<qq>[1-4]){E}",
         re.I,
     ),
     gate={"q", "quarter", "qtr"},
     priority=340,
 )
 def quarter(m: re.Match[str], c: Ctx) -> Piece | None:
-    q = m["q"] or m["qo"]
+    q = m["q"] or m["qo"] or m["qq"]
     n = int(q) if q.isdigit() else en_number(q)
     if n is None or not 1 <= n <= 4:
         return None
     y = int(m["y"]) if m["y"] else c.now.year
+    if m["yq"]:  # "2018Q4", "18q4"
+        y = int(m["yq"]) + (2000 if len(m["yq"]) == 2 else 0)
     lo = datetime(y, 3 * n - 2, 1)
     return c.window(*m.span(), lo, shift(lo, Grain.QUARTER, 1), Grain.QUARTER, Shape.INSTANT)
 

@@ -33,10 +33,56 @@ mid day | 2013-02-12 12:00 | hour
 mid-day | 2013-02-12 12:00 | hour
 """
 
-FAMILIES = {"clocks": CLOCKS}
+DATES = """
+2-15 | 2013-02-15 | day
+2 - 15 | 2013-02-15 | day
+2 / 15 | 2013-02-15 | day
+12-25 | 2013-12-25 | day
+10-31-74 | 1974-10-31 | day
+31-Oct-74 | 1974-10-31 | day
+31/Oct/1974 | 1974-10-31 | day
+31st Oct 1974 | 1974-10-31 | day
+5-Jan-2020 | 2020-01-05 | day
+14th April 15 | 2015-04-14 | day
+On 24th | 2013-02-24 | day
+on 5th | 2013-03-05 | day
+20th of next month | 2013-03-20 | day
+20 of next month | 2013-03-20 | day
+20th of the next month | 2013-03-20 | day
+20th day of next month | 2013-03-20 | day
+20th of the current month | 2013-02-20 | day
+20 of this month | 2013-02-20 | day
+20th of the previous month | 2013-01-20 | day
+3rd of last month | 2013-01-03 | day
+2018Q4 | 2018-10-01 | quarter
+18q4 | 2018-10-01 | quarter
+2019q2 | 2019-04-01 | quarter
+sun. | 2013-02-17 | day
+sat | 2013-02-16 | day
+mon. | 2013-02-18 | day
+on sat | 2013-02-16 | day
+next sun | 2013-02-17 | day
+tue. | 2013-02-19 | day
+Thu 15th | 2013-08-15 | day
+Friday the 1st | 2013-03-01 | day
+"""
+
+FAMILIES = {"clocks": CLOCKS, "dates": DATES}
 
 #: texts of no time: the families must not read these
-NOT_TIMES = ["three twenty", "4a", "4a.", "A4 A5", "it took 2h", "10p each", "he is ten"]
+NOT_TIMES = [
+    "three twenty",
+    "4a",
+    "4a.",
+    "A4 A5",
+    "it took 2h",
+    "10p each",
+    "he is ten",
+    "I sat on the bench",
+    "the sun is out",
+    "we won 3-5",
+    "2-3 people",
+]
 
 
 def _rows() -> list[object]:

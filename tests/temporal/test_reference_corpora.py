@@ -21,7 +21,6 @@ _AFTER = (
 )
 _DIGITS = "a bare digit string is not a time in chat text (prices, counts, rooms); 15:15 is"
 _SEASON = "seasons are meteorological, whole months (夏天 = Jun-Aug); Duckling uses solstices and equinoxes"
-_WORDS = "lower-case 'sat', 'sun', 'mon' are ordinary English words; Sat, Sun, Mon are read"
 
 DISAGREE: dict[str, str] = {
     **{f"zh:{t}": _NEXT_WEEK for t in ("下周三", "下礼拜三", "下週三", "下星期三", "下個星期日至星期三")},
@@ -54,18 +53,15 @@ DISAGREE: dict[str, str] = {
     "en:tomorrow at 150ish": "an hour without am/pm on a named day takes the daytime reading (明天三点 is 15:00)",
     "en:this Summer": _SEASON,
     "en:this winter": _SEASON,
-    **{f"en:{t}": _WORDS for t in ("sat", "sat.", "sun", "sun.", "mon.")},
 }
 
 GAPS: dict[str, str] = {
     f"en:{t}": "not recognised yet"
     for t in (
-        "14th April 15",
         "March after next",
         "last week's sunday",
         "from 3 to 4 in the PM",
         "after lunch",
-        "2-15",
     )
 }
 
