@@ -21,8 +21,10 @@ __all__ = ["combine"]
 
 _JOIN = re.compile(r"[\s,，、的(（)）]*(?:(?:at|on|in the|in|of the|of|@|around|about|by|from|for)\s*)?$", re.I)
 _FROM = re.compile(r"\s*from\s*", re.I)
-_RANGE = re.compile(r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and)\s*", re.I)
-_RANGE_PRE = re.compile(r"(?:从|自|由|from|between)\s*$", re.I)
+_RANGE = re.compile(
+    r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and|(?:but|and)\s+before)\s*", re.I
+)
+_RANGE_PRE = re.compile(r"(?:从|自|由|from|between|later\s+than)\s*$", re.I)
 _BETWEEN = re.compile(r"between\s*$", re.I)
 _AFTER_PRE = re.compile(r"(?:自从|从|自|since|starting(?:\s+(?:from|on|in))?|from|as\s+of|after|beginning)\s*$", re.I)
 _AFTER_SUF = re.compile(r"\s*(?:开始|起|以来|以后|之后|往后|后|onwards?|and\s+after|and\s+later)", re.I)
@@ -181,21 +183,33 @@ def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     for p in pieces:
         prev = out[-1] if out else None
         m = _ANCHOR.fullmatch(text, prev.end, p.start) if prev is not None else None
-        if (
-            prev is not None
-            and m is not None
-            and prev.shape is Shape.DURATION
-            and prev.amount
-            and (p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank)
-        ):
-            sign = 1 if m["after"] else -1
-            lo = shift(p.lo, prev.grain, sign * prev.amount)
-            grain = Grain.DAY if prev.grain.rank >= Grain.DAY.rank else p.grain
-            lo = truncate(lo, grain)
-            out[-1] = Piece(prev.start, p.end, "date", lo, shift(lo, grain, 1), grain)
-            continue
+        if prev is not None and m is not None and prev.shape is Shape.DURATION and prev.amount:
+            anchored = _anchored(prev, m["after"] is not None, p, ctx)
+            if anchored is not None:
+                out[-1] = anchored
+                continue
         out.append(p)
     return out
+
+
+def _anchored(length: Piece, after: bool, p: Piece, ctx: Ctx) -> Piece | None:
+    """ "3 days before Xmas" (a day), "15 minutes from 1pm" (a clock time, to the finer of the two grains),
+    "for 10 days from 18th Dec" (a stretch starting there)."""
+    if p.kind == "clock" or (p.kind == "final" and is_time(p) and not p.ranged):
+        t = as_final(p, ctx)
+        assert t.lo is not None
+        grain = length.grain if length.grain.rank < t.grain.rank else t.grain
+        lo = truncate(shift(t.lo, length.grain, (1 if after else -1) * length.amount), grain)
+        return Piece(length.start, p.end, "final", lo, shift(lo, grain, 1), grain)
+    if not (p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank):
+        return None
+    if length.lasting and after:
+        hi = shift(p.lo, length.grain, length.amount)
+        return Piece(length.start, p.end, "final", p.lo, hi, p.grain, Shape.INTERVAL, ranged=True)
+    lo = shift(p.lo, length.grain, (1 if after else -1) * length.amount)
+    grain = Grain.DAY if length.grain.rank >= Grain.DAY.rank else p.grain
+    lo = truncate(lo, grain)
+    return Piece(length.start, p.end, "date", lo, shift(lo, grain, 1), grain)
 
 
 def _rolled(p: Piece, ctx: Ctx) -> Piece:

@@ -38,7 +38,7 @@ _DIGW = r"(?:one|two|three|four|five|six|seven|eight|nine)"
     re.compile(
         rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
         rf"[ap]\s?m)))?"
-        rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in\s+the|and|to|until|till|-)"
+        rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in|and|to|until|till|for|-)"
         rf"\b))",
         re.I,
     ),
@@ -48,8 +48,8 @@ _DIGW = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 @CLOCK.rule(
     "en.clock.hour_before_part_of_day",
     re.compile(
-        rf"{B}(?P<h>\d{{1,2}}|{HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|in\s+the\s+"
-        rf"(?:morning|evening|afternoon)))",
+        rf"{B}(?P<h>\d{{1,2}}|{HOURW})(?=\s+(?:tonight|this\s+evening|this\s+morning|tomorrow{E}|today{E}|"
+        rf"in\s+the\s+(?:morning|evening|afternoon)))",
         re.I,
     ),
     gate=DIG | HOURS,
@@ -163,8 +163,8 @@ def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
 @CLOCK.rule(
     "en.clock.past_to",
     re.compile(
-        rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)\s+"
-        rf"(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{HOURW}|noon|midnight)"
+        rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)"
+        rf"(?P<mins>\s+min(?:ute)?s?)?\s+(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{HOURW}|noon|midnight)"
         rf"(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
         re.I,
     ),
@@ -174,6 +174,8 @@ def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
 def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
     h = {"noon": 12, "midnight": 24}.get(m["h"].lower(), en_number(m["h"]))
     w = m["mm"].lower()
+    if m["mins"] and not (m["mer"] or m["h"].lower() in ("noon", "midnight")):
+        return None  # "15 minutes after 3" is an offset from an hour that needs its am/pm ("3pm") or a name
     mm = 30 if w == "half" else 15 if "quarter" in w else en_number(w)
     if h is None or mm is None:
         return None

@@ -35,17 +35,24 @@ DATES = Grammar("en.dates")
 
 @DATES.rule(
     "en.dates.weekdays_ago",
-    re.compile(rf"{B}(?P<n>{NUMW})\s+(?P<wd>{WD_FULL})s\s+ago{E}", re.I),
+    re.compile(
+        rf"{B}(?P<n>{NUMW})\s+(?P<wd>{WD_FULL})s\s+(?P<dir>ago|back|before|earlier|from\s+now|from\s+today|"
+        rf"hence|later|on){E}",
+        re.I,
+    ),
     gate=WDW,
     priority=540,
 )
 def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "2 thursdays ago/back": the second Thursday before today; "3 fridays from now": the third after it."""
     amt = amount(m["n"])
-    if amt is None:
+    if amt is None or amt[0] != int(amt[0]) or amt[0] < 1:
         return None
-    p = c.weekday(*m.span(), weekday_index(m["wd"]), None, "last")
+    back = m["dir"].lower() in ("ago", "back", "before", "earlier")
+    p = c.weekday(*m.span(), weekday_index(m["wd"]), None, "last" if back else "next")
     assert p.lo is not None
-    return c.day(*m.span(), (p.lo - c.today).days - 7 * (int(amt[0]) - 1), weekday=True)
+    step = -7 if back else 7
+    return c.day(*m.span(), (p.lo - c.today).days + step * (int(amt[0]) - 1), weekday=True)
 
 
 @DATES.rule(

@@ -187,10 +187,19 @@ def part(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.month_part(*m.span(), base, part)
 
 
+def _index(m: re.Match[str]) -> int:
+    """0 for "first", 1 for "second", ...; from the end -1 for "last", -2 for "second last", -5 "5th last"."""
+    n = m["n"].lower()
+    if n == "last":
+        return -1
+    k = int(n[0]) if n[0].isdigit() else en_number(n) or 1
+    return -k if m["back"] else k - 1
+
+
 @PERIODS.rule(
     "en.periods.nth_weekday",
     re.compile(
-        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)"
+        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?P<back>\s+last)?"
         rf"\s+(?:(?P<wd>{WD_FULL})|day)"
         rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{MON})(?:\s+(?P<y>(?:19|20)"
         rf"\d{{2}}))?{E}",
@@ -211,15 +220,14 @@ def nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
             return None
         base = found
     assert base.lo is not None and base.hi is not None
-    n = m["n"].lower()
-    idx = -1 if n == "last" else (en_number(n) or 1) - 1
+    idx = _index(m)
     last = base.hi - timedelta(days=1)
-    if m["wd"] is None:  # "first day" / "last day"
-        d = base.lo if idx == 0 else (last if idx < 0 else base.lo + timedelta(days=idx))
+    if m["wd"] is None:  # "first day" / "last day" / "fifth last day"
+        d = last + timedelta(days=idx + 1) if idx < 0 else base.lo + timedelta(days=idx)
     else:
         wd = weekday_index(m["wd"])
         if idx < 0:
-            d = last - timedelta(days=(last.weekday() - wd) % 7)
+            d = last - timedelta(days=(last.weekday() - wd) % 7 - 7 * (idx + 1))
         else:
             d = base.lo + timedelta(days=(wd - base.lo.weekday()) % 7 + 7 * idx)
     if not base.lo <= d < base.hi:
@@ -230,20 +238,23 @@ def nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
 @PERIODS.rule(
     "en.periods.nth_week",
     re.compile(
-        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<u>week|weekend|"
-        rf"week-end|wkend)\s+(?:of|in)\s+(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}",
+        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?P<back>\s+last)?\s+"
+        rf"(?P<u>week|weekend|week-end|week\s+end|wkend)\s+(?:of|in)\s+(?:(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?|"
+        rf"(?P<year>(?:19|20)\d{{2}})){E}",
         re.I,
     ),
     gate={"week", "weekend", "wkend"},
     priority=160,
 )
 def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
-    base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), None)
+    if m["year"]:
+        base: Piece | None = c.ymd(*m.span(), int(m["year"]), None, None)
+    else:
+        base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), None)
     if base is None or base.lo is None or base.hi is None:
         return None
-    n = m["n"].lower()
-    idx = -1 if n == "last" else (en_number(n) or 1) - 1
-    weekend = m["u"].lower() != "week"
+    idx = _index(m)
+    weekend = m["u"].lower() not in ("week",)
     # weeks run Monday-Sunday; the n-th week of a month is the n-th one that starts in it (and, for "last",
     # ends in it); a weekend is the Friday 18:00-Monday of such a week's Saturday
     first_monday = base.lo + timedelta(days=(-base.lo.weekday()) % 7)
@@ -253,10 +264,10 @@ def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
     if weekend:
         first_sat = base.lo + timedelta(days=(5 - base.lo.weekday()) % 7)
         last_sat = last_day - timedelta(days=(last_day.weekday() - 5) % 7)
-        sat = last_sat if idx < 0 else first_sat + timedelta(days=7 * idx)
+        sat = last_sat + timedelta(days=7 * (idx + 1)) if idx < 0 else first_sat + timedelta(days=7 * idx)
         fri = sat - timedelta(hours=6)  # a weekend runs from Friday 18:00, as in Duckling
         return Piece(*m.span(), "date", fri, sat + timedelta(days=2), Grain.HOUR, Shape.INTERVAL)
-    monday = last_monday if idx < 0 else first_monday + timedelta(days=7 * idx)
+    monday = last_monday + timedelta(days=7 * (idx + 1)) if idx < 0 else first_monday + timedelta(days=7 * idx)
     return c.cell(*m.span(), monday, Grain.WEEK)
 
 

@@ -218,7 +218,7 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
     unit = unit_grain(m["u"])
     n = amt[0] * weeks_factor(m["u"])
     p = c.window(*m.span(), c.now, shift(c.now, unit, n), unit, Shape.DURATION)
-    p.amount = n
+    p.amount, p.lasting = n, bool(m["for"])
     return p
 
 

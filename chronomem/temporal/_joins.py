@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Generic, TypeVar
 
-from ._calendar import midnight
+from ._calendar import midnight, shift
 from ._model import Grain, Shape
 from ._pieces import Ctx, Piece, is_time
 from ._placement import as_final, clock_final, place_clock
@@ -199,6 +199,38 @@ def _day_clock(day: Piece, clock: Piece, ctx: Ctx) -> Piece | None:
 def _clock_day(clock: Piece, day: Piece, ctx: Ctx) -> Piece | None:
     """ "5pm tomorrow", "3pm this afternoon"."""
     return clock_final(day, clock, ctx, *clock.span(day))
+
+
+@JOINS.rule(
+    "join.offset+clock",
+    applies=lambda a, b: (
+        a.offset is not None and a.offset.rank >= Grain.DAY.rank and a.lo is not None and b.kind == "clock"
+    ),
+    priority=115,
+    symmetric=True,
+)
+def _offset_clock(offset: Piece, clock: Piece, ctx: Ctx) -> Piece | None:
+    """ "in 7 days at 5pm", "at 7 in 3 years": the clock on the day the offset starts."""
+    assert offset.lo is not None
+    day = Piece(offset.start, offset.end, "date", midnight(offset.lo), midnight(offset.lo) + timedelta(days=1))
+    return clock_final(day, clock, ctx, *offset.span(clock))
+
+
+@JOINS.rule(
+    "join.time+duration",
+    applies=lambda a, b: (
+        b.lasting
+        and b.amount > 0
+        and (a.kind == "clock" or (a.kind in ("date", "final") and a.lo is not None and a.shape is Shape.INSTANT))
+    ),
+    priority=105,
+)
+def _time_for_duration(time: Piece, length: Piece, ctx: Ctx) -> Piece | None:
+    """ "4pm for 30 mins", "18th Dec for 10 days": from the time, for that long (grain: the length's unit)."""
+    t = as_final(time, ctx)
+    assert t.lo is not None
+    hi = shift(t.lo, length.grain, length.amount)
+    return Piece(*time.span(length), "final", t.lo, hi, length.grain, Shape.INTERVAL, ranged=True)
 
 
 @JOINS.rule(

@@ -69,6 +69,8 @@ class Piece:
     every: Grain | None = None
     ranged: bool = False
     amount: float = 0.0
+    lasting: bool = False  # a duration said with "for" ("for 30 mins"), which a time before it can take
+    offset: Grain | None = None  # the unit of a relative offset ("in 7 days": day), which a clock can join
 
     def span(self, other: Piece) -> tuple[int, int]:
         return min(self.start, other.start), max(self.end, other.end)
@@ -244,7 +246,7 @@ class Ctx:
             a, b = min(a, b), max(a, b)
             gunit = Grain.DAY if unit.rank >= Grain.DAY.rank else unit
             unc = (cell(a, gunit)[0], cell(b, gunit)[1])
-        return Piece(s, e, kind, lo, hi, grain, Shape.INSTANT, unc=unc)
+        return Piece(s, e, kind, lo, hi, grain, Shape.INSTANT, unc=unc, offset=unit)
 
     def span_back(self, s: int, e: int, n: int, unit: Grain, sign: int) -> Piece:
         """ "the last 3 days" (sign -1): the n whole units before the current one; "next 3 days": after it."""

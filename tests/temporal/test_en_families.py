@@ -67,7 +67,65 @@ Thu 15th | 2013-08-15 | day
 Friday the 1st | 2013-03-01 | day
 """
 
-FAMILIES = {"clocks": CLOCKS, "dates": DATES}
+COMPOSED = """
+4/25 at 16h | 2013-04-25 16:00 | hour
+4/25 at 4:00pm | 2013-04-25 16:00 | minute
+12/3 at 9h30 | 2013-12-03 09:30 | minute
+9 tomorrow | 2013-02-13 09:00 | hour
+9 tomorrow morning | 2013-02-13 09:00 | hour
+9 tomorrow evening | 2013-02-13 21:00 | hour
+3 tomorrow | 2013-02-13 15:00 | hour
+in 7 days at 5pm | 2013-02-19 17:00 | hour
+in 4 years at 5pm | 2017-02-01 17:00 | hour
+at 7 in 3 years | 2016-02-01 07:00 | hour
+in 2 days at 9am | 2013-02-14 09:00 | hour
+a week from now at 10:30 | 2013-02-19 10:30 | minute
+15 minutes past 3pm | 2013-02-12 15:15 | minute
+20 minutes past 3pm | 2013-02-12 15:20 | minute
+30 minutes past 3 pm | 2013-02-12 15:30 | minute
+15 minutes past noon | 2013-02-12 12:15 | minute
+10 minutes to 5pm | 2013-02-12 16:50 | minute
+15 minutes from 1pm | 2013-02-12 13:15 | minute
+2 hours after 5pm | 2013-02-12 19:00 | hour
+between 9h30 and 11h00 on thursday | 2013-02-14 09:30 | minute
+between 9:30 and 11:00 on thursday | 2013-02-14 09:30 | minute
+from 9:30 - 11:00 on Thursday | 2013-02-14 09:30 | minute
+Thursday from 9:30 to 11:00 | 2013-02-14 09:30 | minute
+9:30 till 11:00 on Thursday | 2013-02-14 09:30 | minute
+later than 9:30 but before 11:00 on Thursday | 2013-02-14 09:30 | minute
+later than 3:30pm but before 6pm | 2013-02-12 15:30 | minute
+4pm for 30 mins | 2013-02-12 16:00 | minute
+from 4pm for thirty minutes | 2013-02-12 16:00 | minute
+18th Dec for 10 days | 2013-12-18 | day
+for 10 days from 18th Dec | 2013-12-18 | day
+9am for 2 hours | 2013-02-12 09:00 | hour
+tomorrow at 8 for an hour | 2013-02-13 08:00 | hour
+"""
+
+COUNTED = """
+3 fridays from now | 2013-03-01 | day
+three fridays from now | 2013-03-01 | day
+2 sundays from now | 2013-02-24 | day
+4 tuesdays from now | 2013-03-12 | day
+2 thursdays back | 2013-01-31 | day
+2 thursdays ago | 2013-01-31 | day
+3 mondays ago | 2013-01-28 | day
+2 saturdays later | 2013-02-23 | day
+third last week of 2018 | 2018-12-10 | week
+the 3rd last week of 2018 | 2018-12-10 | week
+2nd last week of October 2018 | 2018-10-15 | week
+the second last week of October 2018 | 2018-10-15 | week
+last week of 2018 | 2018-12-24 | week
+first week of 2019 | 2019-01-07 | week
+fifth last day of May | 2013-05-27 | day
+the 5th last day of May | 2013-05-27 | day
+second last day of March | 2013-03-30 | day
+third last friday of June | 2013-06-14 | day
+second last day of the month | 2013-02-27 | day
+second last weekend of March | 2013-03-22 18:00 | hour
+"""
+
+FAMILIES = {"clocks": CLOCKS, "dates": DATES, "composed": COMPOSED, "counted": COUNTED}
 
 #: texts of no time: the families must not read these
 NOT_TIMES = [
