@@ -19,7 +19,7 @@ from ._placement import as_final
 
 __all__ = ["combine"]
 
-_JOIN = re.compile(r"[\s,，、的(（)）]*(?:(?:at|on|in the|in|of the|of|@|around|about|by|from|for)\s*)?$", re.I)
+_JOIN = re.compile(r"(?:'s)?[\s,，、的(（)）]*(?:(?:at|on|in the|in|of the|of|@|around|about|by|from|for)\s*)?$", re.I)
 _FROM = re.compile(r"\s*from\s*", re.I)
 _RANGE = re.compile(
     r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and|(?:but|and)\s+before)\s*", re.I

@@ -59,7 +59,7 @@ def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.dates.relative_day",
     re.compile(
         rf"{B}(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|today|tonight|tonite|"
-        rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{PODW}))?{E}",
+        rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{PODW})(?:ish)?)?{E}",
         re.I,
     ),
     gate={"today", "tonight", "tonite", "tomorrow", "tomorrows", "tmrw", "tmr", "yesterday", "day"},
@@ -254,7 +254,7 @@ def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
         rf"june|july|"
         rf"august|september|october|november|december|(?-i:March|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|"
         rf"Oct|"
-        rf"Nov|Dec))(?:(?<=[a-z])\.(?=\s*\d))?{E}",
+        rf"Nov|Dec))(?:(?<=[a-z])\.(?=\s*\d))?(?P<after>\s+after\s+next)?{E}",
         re.I,
     ),
     gate=MONTHW,
@@ -265,7 +265,7 @@ def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
     re.compile(
         rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|"
         rf"of|during|"
-        rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}",
+        rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may)(?P<after>\s+after\s+next)?{E}",
         re.I,
     ),
     gate=MONTHW,
@@ -274,6 +274,8 @@ def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
 def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
     mo = month_number(m["mon"])
     rel = (m["rel"] or "").lower()
+    if m["after"]:  # "March after next": a year after "next March"
+        return c.ymd(*m.span(), c.now.year + (2 if mo <= c.now.month else 1), mo, None)
     p = c.ymd(m.start("mon") if not rel else m.start(), m.end(), None, mo, None)
     if p is None or not rel:
         return p

@@ -26,11 +26,11 @@ _HOL = "|".join(EN_NAMES)
         rf"{B}(?P<rel>this\s+past|this\s+coming|this\s+upcoming|the\s+following|the\s+previous|this|"
         rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>week-?end|week|month|year|"
         rf"yr|quarter|qtr|decade|hour|"
-        rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))"
+        rf"spring|summer|fall|autumn|winter|seasons?)(?:\s+(?P<after>after\s+next|before\s+last))"
         rf"?{E}",
         re.I,
     ),
-    gate={"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade", "hour"} | SEASONW,
+    gate={"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade", "hour", "season", "seasons"} | SEASONW,
     priority=360,
 )
 def period(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -46,6 +46,8 @@ def period(m: re.Match[str], c: Ctx) -> Piece | None:
     if u in ("spring", "summer", "fall", "autumn", "winter"):
         return season_rel(c, m.start(), m.end(), u, off)
     g = {
+        "season": Grain.SEASON,
+        "seasons": Grain.SEASON,
         "hour": Grain.HOUR,
         "week": Grain.WEEK,
         "month": Grain.MONTH,
@@ -141,50 +143,6 @@ def decade(m: re.Match[str], c: Ctx) -> Piece | None:
         cent = m["c"]
         y = int(cent) * 100 + d if cent else (1900 + d if d > c.now.year % 100 else 2000 + d)
     return c.window(*m.span(), datetime(y, 1, 1), datetime(y + 10, 1, 1), Grain.DECADE, Shape.INSTANT)
-
-
-@PERIODS.rule(
-    "en.periods.part",
-    re.compile(
-        rf"{B}(?:(?:in|at)\s+)?(?:the\s+)?(?P<part>early|beginning|start|mid|middle|late|end)(?:-|"
-        rf"\s+)"
-        rf"(?:of\s+)?(?:in\s+)?(?P<t>the\s+month|this\s+month|next\s+month|last\s+month|(?:this|next|"
-        rf"last|"
-        rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{MON}|(?:19|20)"
-        rf"\d{{2}}){E}",
-        re.I,
-    ),
-    gate={"early", "beginning", "start", "mid", "middle", "late", "end"},
-    priority=280,
-)
-def part(m: re.Match[str], c: Ctx) -> Piece | None:
-    w = m["part"].lower()
-    part = "early" if w in ("early", "beginning", "start") else "mid" if w.startswith("mid") else "late"
-    target = " ".join(m["t"].lower().split())
-    if target in ("day", "the day", "today"):
-        return c.day(*m.span(), 0)
-    if target in ("week", "month", "year"):
-        target = "this " + target
-    if target.startswith(("the month", "this month")):
-        base = c.period(*m.span(), Grain.MONTH, 0)
-    elif target in ("next month", "last month"):
-        base = c.period(*m.span(), Grain.MONTH, 1 if target.startswith("next") else -1)
-    elif target.endswith("year"):
-        base = c.period(*m.span(), Grain.YEAR, {"next": 1, "last": -1}.get(target.split()[0], 0))
-    elif target.endswith("week"):
-        p = c.period(*m.span(), Grain.WEEK, {"next": 1, "last": -1}.get(target.split()[0], 0))
-        assert p.lo is not None
-        days = {"early": (0, 2), "mid": (2, 4), "late": (4, 7)}[part]
-        return c.window(*m.span(), p.lo + timedelta(days=days[0]), p.lo + timedelta(days=days[1]), Grain.DAY)
-    elif target.isdigit():
-        y = int(target)
-        base = Piece(*m.span(), "year", datetime(y, 1, 1), datetime(y + 1, 1, 1), Grain.YEAR)
-    else:
-        found = c.ymd(*m.span(), None, month_number(target), None)
-        if found is None:
-            return None
-        base = found
-    return c.month_part(*m.span(), base, part)
 
 
 def _index(m: re.Match[str]) -> int:

@@ -125,7 +125,90 @@ second last day of the month | 2013-02-27 | day
 second last weekend of March | 2013-03-22 18:00 | hour
 """
 
-FAMILIES = {"clocks": CLOCKS, "dates": DATES, "composed": COMPOSED, "counted": COUNTED}
+EDGES = """
+end of current week | 2013-02-15 | day
+end of this week | 2013-02-15 | day
+at the end of coming week | 2013-02-15 | day
+end of next week | 2013-02-22 | day
+end of last week | 2013-02-08 | day
+end of the following week | 2013-02-22 | day
+end of around next week | 2013-02-22 | day
+beginning of coming week | 2013-02-11 | day
+beginning of current week | 2013-02-11 | day
+beginning of next week | 2013-02-18 | day
+at the beginning of previous week | 2013-02-04 | day
+middle of next month | 2013-03-11 | day
+EOM | 2013-02-21 | day
+the EOM | 2013-02-21 | day
+at the EOM | 2013-02-21 | day
+end of month | 2013-02-21 | day
+BOM | 2013-02-01 | day
+at the beginning of month | 2013-02-01 | day
+EOY | 2013-09-01 | month
+BOY | 2013-01-01 | month
+the beginning of the year | 2013-01-01 | month
+end of year | 2013-09-01 | month
+end of next year | 2014-09-01 | month
+EOW | 2013-02-15 | day
+by EOD | 2013-02-12 04:30:00 | second
+by EOM | 2013-02-12 04:30:00 | second
+by the EOM | 2013-02-12 04:30:00 | second
+by end of the month | 2013-02-12 04:30:00 | second
+by the end of next month | 2013-02-12 04:30:00 | second
+by EOY | 2013-02-12 04:30:00 | second
+by the end of the week | 2013-02-12 04:30:00 | second
+by close of business | 2013-02-12 04:30:00 | second
+rest of the week | 2013-02-12 | day
+the rest of the month | 2013-02-12 | day
+rest of the year | 2013-02-12 | day
+the rest of the day | 2013-02-12 04:00 | hour
+all week | 2013-02-11 | day
+the whole month | 2013-02-01 | day
+"""
+
+FRACTIONS = """
+in 3/4 hour | 2013-02-12 05:15:00 | second
+in 3/4h | 2013-02-12 05:15:00 | second
+in 1/4 h | 2013-02-12 04:45:00 | second
+in 1/2 hour | 2013-02-12 05:00:00 | second
+in 2 and an half hours | 2013-02-12 07:00:00 | second
+in 2 and a half hours | 2013-02-12 07:00:00 | second
+in one and a half hours | 2013-02-12 06:00:00 | second
+in 1.5 days | 2013-02-13 16:30 | minute
+a day from right now | 2013-02-13 04:30:00 | second
+a week from right now | 2013-02-19 04:30:00 | second
+in a couple hours | 2013-02-12 06:30 | minute
+in a pair of minutes | 2013-02-12 04:32:00 | second
+in 1' | 2013-02-12 04:31:00 | second
+in 15' | 2013-02-12 04:45:00 | second
+in 1" | 2013-02-12 04:30:01 | second
+"""
+
+LOOSE = """
+next season | 2013-03-01 | season
+this season | 2012-12-01 | season
+last season | 2012-09-01 | season
+current summer | 2013-06-01 | season
+ASAP | 2013-02-12 04:30:00 | second
+asap | 2013-02-12 04:30:00 | second
+as soon as possible | 2013-02-12 04:30:00 | second
+tomorrow afternoonish | 2013-02-13 12:00 | hour
+tomorrow morningish | 2013-02-13 04:00 | hour
+yesterday eveningish | 2013-02-11 18:00 | hour
+March after next | 2014-03-01 | month
+last week's sunday | 2013-02-10 | day
+next week's friday | 2013-02-22 | day
+"""
+
+FAMILIES = {
+    "clocks": CLOCKS,
+    "dates": DATES,
+    "composed": COMPOSED,
+    "counted": COUNTED,
+    "edges": EDGES,
+    "fractions": FRACTIONS,
+    "loose": LOOSE,
+}
 
 #: texts of no time: the families must not read these
 NOT_TIMES = [

@@ -58,8 +58,6 @@ DISAGREE: dict[str, str] = {
 GAPS: dict[str, str] = {
     f"en:{t}": "not recognised yet"
     for t in (
-        "March after next",
-        "last week's sunday",
         "from 3 to 4 in the PM",
         "after lunch",
     )
