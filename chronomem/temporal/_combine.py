@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ._calendar import cell, midnight, shift, truncate
+from ._en_zones import apply_zones, attach_zones
 from ._joins import JOINS, RANGE_ENDS
 from ._model import Grain, Shape
 from ._pieces import FINER, Ctx, Piece, is_time
@@ -69,7 +70,8 @@ def _range_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
                     if left.lo is not None and right.hi is not None and left.lo < right.hi:
                         start = pre.start() if pre is not None and pre.end() == a.start else a.start
                         g = left.grain if left.grain.rank <= right.grain.rank else right.grain
-                        out[-1] = Piece(start, p.end, "final", left.lo, right.hi, g, Shape.INTERVAL, ranged=True)
+                        zone = a.zone or p.zone  # "9:30 - 11:00 CST": the zone holds for both ends
+                        out[-1] = Piece(start, p.end, "final", left.lo, right.hi, g, Shape.INTERVAL, ranged=True, zone=zone)
                         continue
         out.append(p)
     return out
@@ -243,7 +245,7 @@ def _day_in(d: datetime, months: int, day: int) -> datetime | None:
 def combine(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     """Pieces sorted by position -> final pieces (kind ``"final"``), one per mention."""
     pieces = _anchor_pass(_join_pass(pieces, text, ctx), text, ctx)
-    pieces = _every_pass(pieces, text, ctx)
-    pieces = _range_pass(pieces, text, ctx)
+    pieces = _every_pass(attach_zones(pieces, text), text, ctx)
+    pieces = apply_zones(_range_pass(pieces, text, ctx), ctx)
     pieces = [_rolled(p, ctx) for p in _open_pass(pieces, text, ctx)]
     return _around_pass(pieces, text)

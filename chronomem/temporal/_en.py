@@ -1,4 +1,4 @@
-"""The English grammar: the rules of every dimension (clock times, dates, relative expressions, periods, edges of periods)."""
+"""The English grammar: the rules of every dimension (clock times, dates, relative expressions, periods, edges of periods, zones)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from ._en_dates import DATES
 from ._en_edges import EDGES
 from ._en_periods import PERIODS
 from ._en_relative import RELATIVE
+from ._en_zones import ZONES
 from ._rules import Grammar
 
 __all__ = ["EN"]
 
-EN = Grammar("en", CLOCK, DATES, RELATIVE, PERIODS, EDGES)
+EN = Grammar("en", CLOCK, DATES, RELATIVE, PERIODS, EDGES, ZONES)

@@ -10,6 +10,7 @@ import re
 from datetime import timedelta
 
 from ._en_words import DIG, HOURS, HOURW, POD, PODS, PODW, B, E, meridiem, pod_name
+from ._en_zones import ZONE
 from ._model import Grain, Shape
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
@@ -38,7 +39,7 @@ _DIGW = r"(?:one|two|three|four|five|six|seven|eight|nine)"
     re.compile(
         rf"{B}(?:at|@|by|around|about)\s+(?P<h>\d{{1,2}}|{HOURW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|"
         rf"[ap]\s?m)))?"
-        rf"(?=\s*(?:$|[,.;!?)]|\s(?:on|tomorrow|today|tonight|this|next|in|and|to|until|till|for|-)"
+        rf"(?=\s*(?:$|[,.;!?)]|\s*\(?{ZONE}|\s(?:on|tomorrow|today|tonight|this|next|in|and|to|until|till|for|-)"
         rf"\b))",
         re.I,
     ),

@@ -7,7 +7,7 @@ import re
 from datetime import datetime, timedelta
 
 from ._en_words import MON, B, E, month_number
-from ._model import Grain, Shape
+from ._model import Grain
 from ._pieces import Ctx, Piece
 from ._rules import Grammar
 

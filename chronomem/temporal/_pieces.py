@@ -16,7 +16,7 @@ from ._model import Grain, Shape
 
 __all__ = ["FINER", "POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
 
-PieceKind = Literal["date", "pod", "clock", "final", "every", "year"]
+PieceKind = Literal["date", "pod", "clock", "final", "every", "year", "zone"]
 Mer = Literal["am", "pm", "noon", "night"] | None
 
 #: Parts of the day: name -> (start hour, end hour, meridiem hint). End hours past 24 run into the next day.
@@ -70,6 +70,7 @@ class Piece:
     ranged: bool = False
     amount: float = 0.0
     lasting: bool = False  # a duration said with "for" ("for 30 mins"), which a time before it can take
+    zone: timedelta | None = None  # a zone named after a clock time ("4pm CET"): its UTC offset
     offset: Grain | None = None  # the unit of a relative offset ("in 7 days": day), which a clock can join
 
     def span(self, other: Piece) -> tuple[int, int]:

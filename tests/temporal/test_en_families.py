@@ -33,6 +33,27 @@ mid day | 2013-02-12 12:00 | hour
 mid-day | 2013-02-12 12:00 | hour
 """
 
+ZONED = """
+4pm CET | 2013-02-12 13:00 | minute
+4 pm cet | 2013-02-12 13:00 | minute
+10am EST | 2013-02-12 13:00 | minute
+Thursday 8:00 PST | 2013-02-14 14:00 | minute
+Thu at 8 am pst | 2013-02-14 14:00 | minute
+Thursday 8:00 GMT | 2013-02-14 06:00 | minute
+Thu at 8 GMT | 2013-02-14 06:00 | minute
+Thursday 9 am BST | 2013-02-14 06:00 | minute
+Thursday 9 am (BST) | 2013-02-14 06:00 | minute
+Thursday at 9:30pm ist | 2013-02-14 14:00 | minute
+9:30 - 11:00 CST | 2013-02-12 13:30 | minute
+9h30 - 11h00 CST | 2013-02-12 13:30 | minute
+15:00 GMT - 18:00 GMT | 2013-02-12 13:00 | minute
+3-4pm PST | 2013-02-12 21:00 | minute
+tomorrow at 6pm UTC | 2013-02-13 16:00 | minute
+noon JST | 2013-02-12 01:00 | minute
+15:00 UTC+2 | 2013-02-12 11:00 | minute
+8am GMT-5 | 2013-02-12 11:00 | minute
+"""
+
 DATES = """
 2-15 | 2013-02-15 | day
 2 - 15 | 2013-02-15 | day
@@ -202,6 +223,7 @@ next week's friday | 2013-02-22 | day
 
 FAMILIES = {
     "clocks": CLOCKS,
+    "zoned": ZONED,
     "dates": DATES,
     "composed": COMPOSED,
     "counted": COUNTED,
@@ -223,6 +245,8 @@ NOT_TIMES = [
     "the sun is out",
     "we won 3-5",
     "2-3 people",
+    "I'm on EST",
+    "the IST office",
 ]
 
 
