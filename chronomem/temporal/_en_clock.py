@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from ._en_words import DIG, HOURS, HOURW, POD, PODS, PODW, B, E, meridiem, pod_name
+from ._en_words import DIG, HOURS, HOURW, MON, POD, PODS, PODW, WD_FULL, B, E, meridiem, pod_name
 from ._en_zones import ZONE
 from ._model import Grain, Shape
 from ._numerals import en_number
@@ -237,7 +237,11 @@ def _this_pod(m: re.Match[str], c: Ctx) -> Piece | None:
 )
 @CLOCK.rule(
     "en.clock.part_of_day_of",
-    re.compile(rf"{B}(?P<p>morning|afternoon|evening|night)(?=\s+of\s+(?:the\s+)?\d)", re.I),
+    re.compile(
+        rf"{B}(?P<p>morning|afternoon|evening|night)(?=\s+of\s+(?:the\s+|this\s+|next\s+)?(?:\d|{MON}|{WD_FULL}|"
+        rf"x-?mas|christmas|new\s+year|thanksgiving|halloween|easter))",
+        re.I,
+    ),
     gate={"morning", "afternoon", "evening", "night"},
     priority=90,
 )
@@ -248,7 +252,7 @@ def _pod(m: re.Match[str], c: Ctx) -> Piece | None:
 @CLOCK.rule(
     "en.clock.early_late",
     re.compile(
-        rf"{B}(?:early|late)\s+(?:tonight|today|tomorrow(?:\s+morning)?|this\s+morning)"
+        rf"{B}(?:early|late)\s+(?:tonight|tonite|today|tomorrow(?:\s+morning)?|this\s+morning|last\s+night)"
         rf"{E}",
         re.I,
     ),
@@ -257,7 +261,7 @@ def _pod(m: re.Match[str], c: Ctx) -> Piece | None:
 )
 def _early_late(m: re.Match[str], c: Ctx) -> Piece | None:
     w = " ".join(m.group(0).lower().split())
-    off = 1 if "tomorrow" in w else 0
+    off = 1 if "tomorrow" in w else -1 if "last" in w else 0
     return c.pod_piece(*m.span(), "early_morning" if w.startswith("early") else "late_night", off)
 
 

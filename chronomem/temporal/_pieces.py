@@ -202,7 +202,9 @@ class Ctx:
             if year is None and offset == 0 and index == 3 and self.now.month in (1, 2):
                 y -= 1
         lo, hi = season_cell(y, i)
-        return Piece(s, e, "date", lo, hi, Grain.SEASON, Shape.INSTANT, season=i, anchorable=year is None)
+        # "this season", "last season" name their year; only a named season without one rolls on ("winter")
+        anchorable = year is None and index is not None
+        return Piece(s, e, "date", lo, hi, Grain.SEASON, Shape.INSTANT, season=i, anchorable=anchorable)
 
     def pod_piece(self, s: int, e: int, name: str, day_offset: int | None = None) -> Piece:
         """A part of the day; with ``day_offset`` it is already tied to a day (今晚, tomorrow morning)."""

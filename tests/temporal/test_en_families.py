@@ -219,6 +219,12 @@ yesterday eveningish | 2013-02-11 18:00 | hour
 March after next | 2014-03-01 | month
 last week's sunday | 2013-02-10 | day
 next week's friday | 2013-02-22 | day
+past seasons | 2012-09-01 | season
+late last night | 2013-02-11 22:00 | hour
+late tonite | 2013-02-12 22:00 | hour
+morning of xmas | 2013-12-25 04:00 | hour
+evening of next friday | 2013-02-15 18:00 | hour
+through 2:00pm | open | minute
 """
 
 FAMILIES = {
