@@ -115,10 +115,11 @@ from ._allen import (
     timeline,
 )
 from ._intent import TimeIntent, query_intent
-from ._model import Grain, Interval, Mention, Shape
+from ._model import Anchor, Grain, Interval, Mention, Shape
 from ._parse import parse
 
 __all__ = [
+    "Anchor",
     "Grain",
     "Interval",
     "Mention",

@@ -253,8 +253,8 @@ def _either_offset(m: re.Match[str], c: Ctx) -> Piece | None:
 
 @RELATIVE.rule(
     "en.relative.asap",
-    re.compile(rf"{B}(?:asap|a\.s\.a\.p\.?|as\s+soon\s+as\s+(?:possible|you\s+can)){E}", re.I),
-    gate={"asap", "a", "soon"},
+    re.compile(rf"{B}(?:asap|as\s+soon\s+as\s+(?:possible|you\s+can)){E}", re.I),
+    gate={"asap", "soon"},
     priority=235,
 )
 def _asap(m: re.Match[str], c: Ctx) -> Piece | None:
