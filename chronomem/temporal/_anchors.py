@@ -51,7 +51,8 @@ _ZH = [
 ]
 #: words before 以前/之后 that are not events ("很久以前", "不久之后", "然后", "最后")
 _ZH_NOT_EVENTS = ("很久", "不久", "好久", "许久", "多久", "最近", "目前", "现在", "当时", "那时", "这时", "此")
-_ZH_NOT_LAST = set("然最随背落之以午前后")
+#: characters that make a word with 前 / 后 ("提前" in advance, "目前" now, "今后" from now on): no event ends so
+_ZH_NOT_LAST = set("然最随背落之以午前后提目面眼当向往跟空今此")
 _ZH_STOP = re.compile(r"[我你他她就都再也便才一直].*$")
 
 

@@ -44,6 +44,7 @@ def _join_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
         if out and (_JOIN.fullmatch(gap) or (p.holiday == "clock_range" and _FROM.fullmatch(gap))):
             merged = JOINS.combine(out[-1], p, ctx)
             if merged is not None:
+                merged.zone = merged.zone or out[-1].zone or p.zone  # "4pm CET on Thursday"
                 out[-1] = merged
                 continue
         out.append(p)
@@ -244,8 +245,8 @@ def _day_in(d: datetime, months: int, day: int) -> datetime | None:
 
 def combine(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     """Pieces sorted by position -> final pieces (kind ``"final"``), one per mention."""
-    pieces = _anchor_pass(_join_pass(pieces, text, ctx), text, ctx)
-    pieces = _every_pass(attach_zones(pieces, text), text, ctx)
+    pieces = _anchor_pass(_join_pass(attach_zones(pieces, text), text, ctx), text, ctx)
+    pieces = _every_pass(pieces, text, ctx)
     pieces = apply_zones(_range_pass(pieces, text, ctx), ctx)
     pieces = [_rolled(p, ctx) for p in _open_pass(pieces, text, ctx)]
     return _around_pass(pieces, text)

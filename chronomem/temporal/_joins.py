@@ -245,6 +245,19 @@ def _weekday_time_day(time: Piece, day: Piece, ctx: Ctx) -> Piece | None:
     return time.moved(*time.span(day), lo=time.lo + delta, hi=time.hi + delta, weekday=False)
 
 
+@JOINS.rule(
+    "join.day_time+part_of_day",
+    applies=lambda a, b: a.kind == "final" and is_time(a) and a.pod is None and a.mer is None and b.kind == "pod",
+    priority=95,
+)
+def _day_time_part_of_day(time: Piece, part: Piece, ctx: Ctx) -> Piece | None:
+    """ "Oct 31 around 9 in the evening": a clock already on a day takes its am/pm from the part of the day."""
+    assert time.lo is not None and part.pod is not None
+    day = Piece(time.start, time.end, "date", midnight(time.lo), midnight(time.lo) + timedelta(days=1))
+    clock = Piece(part.start, part.end, "clock", grain=time.grain, hour=time.hour, minute=time.minute, pod=part.pod)
+    return clock_final(day, replace(clock, mer=part.mer), ctx, *time.span(part))
+
+
 @JOINS.rule("join.part_of_day+day", applies=lambda a, b: a.kind == "pod" and _day(b), priority=100)
 def _part_of_day_day(part: Piece, day: Piece, ctx: Ctx) -> Piece | None:
     """ "morning of the 5th", "the evening of June 3"."""
