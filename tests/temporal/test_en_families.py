@@ -238,6 +238,61 @@ FAMILIES = {
     "loose": LOOSE,
 }
 
+_SEASON = "seasons are meteorological, whole months (issue #4 conventions); Duckling uses solstices and equinoxes"
+_LATENT = "a bare number or part of the day is not a time in chat text (Duckling reads it only in latent mode)"
+
+#: Duckling's reading where we differ on purpose, with the reason (strict xfails: agreeing later shows up)
+DISAGREE = {
+    "next season | 2013-03-20 | day": _SEASON,
+    "this season | 2012-12-21 | day": _SEASON,
+    "last season | 2012-09-23 | day": _SEASON,
+    "late last night | 2013-02-11 21:00 | hour": "late night is 22:00-02:00, as 半夜/深夜 (conventions)",
+    "by 2:00pm | 2013-02-12 04:30:00 | second": (
+        "'by' a clock time or a day is open before it ('by 2pm', as 'until'); only 'by the end of' a period "
+        "runs from now"
+    ),
+    "anytime after 2014 | 2014-01-01 | year": "'after 2014' starts when 2014 ends; 'since 2014' at its start",
+    "one year After christmas | 2013-12-25 | day": "a holiday is its next occurrence; a year after it is 2014",
+    "the 24 | 2013-02-24 | day": _LATENT,
+    "7 | 2013-02-12 07:00 | hour": _LATENT,
+    "7a | 2013-02-12 07:00 | hour": "a one-letter 'a' needs a clock cue ('at 7a'): '4a' is Duckling's own negative",
+    "in 15 | 2013-02-12 04:45:00 | second": _LATENT,
+    "morning | 2013-02-12 04:00 | hour": _LATENT,
+}
+
+#: Duckling-style phrases we do not read yet
+GAPS = """
+from 3 to 4 in the PM | 2013-02-12 15:00 | hour
+tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute
+for 30' starting from 4pm | 2013-02-12 16:00 | minute
+the ides of march | 2013-03-15 | day
+March in 1 year | 2014-03-01 | month
+third tuesday after christmas 2014 | 2015-01-13 | day
+easter mon | 2013-04-01 | day
+after school | 2013-02-12 15:00 | hour
+at this time | 2013-02-12 | day
+monday early in the morning | 2013-02-18 04:00 | hour
+monday in the early hours of the morning | 2013-02-18 04:00 | hour
+last chinese new years | 2013-02-10 | day
+"""
+
+
+def _xfails() -> list[object]:
+    out: list[object] = []
+    for line, reason in DISAGREE.items():
+        (r,) = rows("en", line)
+        out.append(pytest.param(r, id=f"differs:{r.text}", marks=pytest.mark.xfail(strict=True, reason=reason)))
+    for r in rows("en", GAPS):
+        mark = pytest.mark.xfail(strict=True, reason="not recognised yet")
+        out.append(pytest.param(r, id=f"gap:{r.text}", marks=mark))
+    return out
+
+
+@pytest.mark.parametrize("row", _xfails())
+def test_listed_difference(row: Row) -> None:
+    assert ours(row) == (row.start, row.grain)
+
+
 #: texts of no time: the families must not read these
 NOT_TIMES = [
     "three twenty",

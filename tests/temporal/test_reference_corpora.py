@@ -51,15 +51,31 @@ DISAGREE: dict[str, str] = {
     },
     **{f"zh:{t}": _DIGITS for t in ("15.15", "1415", "545")},
     "en:tomorrow at 150ish": "an hour without am/pm on a named day takes the daytime reading (明天三点 is 15:00)",
-    "en:this Summer": _SEASON,
-    "en:this winter": _SEASON,
+    **{
+        f"en:{t}": _SEASON
+        for t in (
+            "this Summer",
+            "this winter",
+            "current summer",
+            "this season",
+            "current seasons",
+            "last season",
+            "past seasons",
+            "previous seasons",
+            "next season",
+        )
+    },
+    "en:late last night": "late night is 22:00-02:00, as 半夜/深夜 (the documented parts of the day)",
+    "en:after lunch": "after a meal is open after it ends (lunch 12:00-14:00), as 饭后; Duckling: 13:00-17:00",
 }
 
 GAPS: dict[str, str] = {
     f"en:{t}": "not recognised yet"
     for t in (
         "from 3 to 4 in the PM",
-        "after lunch",
+        "for 30' starting from 4pm",
+        "tomorrow in between 1-2:30 ish",
+        "March in 1 year",
     )
 }
 
