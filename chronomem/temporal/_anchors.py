@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from ._en_words import NUMW, UNIT, amount, unit_grain
 from ._model import Anchor, Grain, Mention, Shape
-from ._zh_words import N, UNITS, num
+from ._zh_words import UNITS, N, num
 
 __all__ = ["with_anchors"]
 
@@ -38,7 +38,11 @@ _EN_STOP = re.compile(
 _EN_REL = {"since": "since", "after": "after", "before": "before", "until": "until", "till": "until"}
 
 # -- Chinese -------------------------------------------------------------------------------------------------
-_EV_CH = r"[^\W\d_a-zA-Z我你他她它们在从就也都的了又再才将会要想说" + "零〇一二两三四五六七八九十百千几半天周月年日点号分秒时饭餐到" + r"]"
+_EV_CH = (
+    r"[^\W\d_a-zA-Z我你他她它们在从就也都的了又再才将会要想说"
+    + "零〇一二两三四五六七八九十百千几半天周月年日点号分秒时饭餐到"
+    + r"]"
+)
 _LEFT = r"(?:^|(?<=[\s，。,.!?！？；;：:我你他她它们在从等到就也都]))"
 _ZH_UNIT = r"(?P<u>小时|分钟|天|周|星期|个月|年)"
 _ZH_AMT = rf"(?P<n>{N}|半|两)个?{_ZH_UNIT}"
@@ -47,7 +51,9 @@ _ZH = [
     re.compile(r"自从(?P<ev>[^，。,.!?！？；;：:\s]{1,12})"),
     re.compile(rf"{_LEFT}(?P<ev>{_EV_CH}{{2,6}}?)了?{_ZH_AMT}(?P<rel>以后|之后|以前|之前|前|后)"),
     re.compile(rf"{_LEFT}(?P<ev>{_EV_CH}{{2,6}}?)了?(?P<rel>以后|之后|以前|之前|前|后){_ZH_AMT}"),
-    re.compile(rf"{_LEFT}(?P<ev>{_EV_CH}{{2,6}}?)了?(?P<rel>以后|之后|以前|之前|前|后)(?![天年面边来往方头者台排门途夕])"),
+    re.compile(
+        rf"{_LEFT}(?P<ev>{_EV_CH}{{2,6}}?)了?(?P<rel>以后|之后|以前|之前|前|后)(?![天年面边来往方头者台排门途夕])"
+    ),
 ]
 #: words before 以前/之后 that are not events ("很久以前", "不久之后", "然后", "最后")
 _ZH_NOT_EVENTS = ("很久", "不久", "好久", "许久", "多久", "最近", "目前", "现在", "当时", "那时", "这时", "此")

@@ -29,7 +29,9 @@ _RANGE_PRE = re.compile(r"(?:从|自|由|from|between|later\s+than)\s*$", re.I)
 _BETWEEN = re.compile(r"between\s*$", re.I)
 _AFTER_PRE = re.compile(r"(?:自从|从|自|since|starting(?:\s+(?:from|on|in))?|from|as\s+of|after|beginning)\s*$", re.I)
 _AFTER_SUF = re.compile(r"\s*(?:开始|起|以来|以后|之后|往后|后|onwards?|and\s+after|and\s+later)", re.I)
-_BEFORE_PRE = re.compile(r"(?:until|till|til|up\s+to|through|thru|before|截止到|截至|截止|直到|到|by|prior\s+to)\s*$", re.I)
+_BEFORE_PRE = re.compile(
+    r"(?:until|till|til|up\s+to|through|thru|before|截止到|截至|截止|直到|到|by|prior\s+to)\s*$", re.I
+)
 _BEFORE_SUF = re.compile(r"\s*(?:以前|之前|前|为止|or\s+earlier|and\s+before)", re.I)
 _EVERY_PRE = re.compile(r"(?:每个|每|every|each)\s*$", re.I)
 _AROUND_PRE = re.compile(r"(?:大约|大概|约|差不多|around|about|approximately|approx\.?|roughly|circa|~)\s*$", re.I)
@@ -72,7 +74,9 @@ def _range_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
                         start = pre.start() if pre is not None and pre.end() == a.start else a.start
                         g = left.grain if left.grain.rank <= right.grain.rank else right.grain
                         zone = a.zone or p.zone  # "9:30 - 11:00 CST": the zone holds for both ends
-                        out[-1] = Piece(start, p.end, "final", left.lo, right.hi, g, Shape.INTERVAL, ranged=True, zone=zone)
+                        out[-1] = Piece(
+                            start, p.end, "final", left.lo, right.hi, g, Shape.INTERVAL, ranged=True, zone=zone
+                        )
                         continue
         out.append(p)
     return out

@@ -1,4 +1,5 @@
-"""The English grammar: the rules of every dimension (clock times, dates, relative expressions, periods, edges of periods, zones)."""
+"""The English grammar: the rules of every dimension (clock times, dates, relative expressions, periods, edges
+of periods, zones)."""
 
 from __future__ import annotations
 

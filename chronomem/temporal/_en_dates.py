@@ -152,7 +152,9 @@ def _weekday_word(m: re.Match[str], c: Ctx) -> Piece | None:
 
 @DATES.rule(
     "en.dates.weekday_day_of_month",
-    re.compile(rf"{B}(?P<wd>{WD_FULL}|{WD_ABBR}),?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th){E}(?!\s*(?:of\s+)?{MON})", re.I),
+    re.compile(
+        rf"{B}(?P<wd>{WD_FULL}|{WD_ABBR}),?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th){E}(?!\s*(?:of\s+)?{MON})", re.I
+    ),
     gate=WDW,
     priority=465,
 )

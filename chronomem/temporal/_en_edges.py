@@ -23,7 +23,10 @@ _REL = (
 _OFFSET = {"next": 1, "following": 1, "upcoming": 1, "last": -1, "past": -1, "previous": -1}
 _UNITS = {"day": Grain.DAY, "week": Grain.WEEK, "month": Grain.MONTH, "quarter": Grain.QUARTER, "year": Grain.YEAR}
 #: a period: "next week", "the month", "of month" (bare after "of"), a month name or a year
-_PERIOD = rf"(?:(?P<rel>{_REL})\s+|(?<=of\s))?(?P<u>day|week|month|quarter|year){E}|(?P<mon>{MON}){E}|(?P<y>(?:19|20)\d{{2}})(?!\d)"
+_PERIOD = (
+    rf"(?:(?P<rel>{_REL})\s+|(?<=of\s))?(?P<u>day|week|month|quarter|year){E}|(?P<mon>{MON}){E}|"
+    rf"(?P<y>(?:19|20)\d{{2}})(?!\d)"
+)
 
 
 def _period(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -132,7 +135,9 @@ def _rest_of(m: re.Match[str], c: Ctx) -> Piece | None:
 
 @EDGES.rule(
     "en.edges.all",
-    re.compile(rf"{B}(?:all|the\s+whole|the\s+entire)\s+(?:(?:this|the)\s+)?(?P<u>week|month|year)(?:\s+long)?{E}", re.I),
+    re.compile(
+        rf"{B}(?:all|the\s+whole|the\s+entire)\s+(?:(?:this|the)\s+)?(?P<u>week|month|year)(?:\s+long)?{E}", re.I
+    ),
     gate={"all", "whole", "entire"},
     priority=325,
 )

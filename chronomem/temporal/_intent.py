@@ -52,7 +52,8 @@ def query_intent(question: str, reference: datetime, tz: str | tzinfo | None = N
     """The time window a question restricts to, or ``None`` when it names no time.
 
     Several mentions are joined into the smallest window holding all of them. Durations ("for two hours")
-    and event-anchored phrases ("since the wedding", until bound to the event) carry no window and are ignored; a recurring time restricts to its next occurrence.
+    and event-anchored phrases ("since the wedding", until bound to the event) carry no window and are
+    ignored; a recurring time restricts to its next occurrence.
 
     >>> from datetime import timezone, timedelta
     >>> ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8)))

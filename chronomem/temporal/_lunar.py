@@ -5,12 +5,12 @@ Meeus's algorithm (Astronomical Algorithms, ch. 49; a few minutes of error), on 
 from __future__ import annotations
 
 import math
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 __all__ = ["chushu", "new_moons_before", "seventh_month_start"]
 
 _BEIJING = timezone(timedelta(hours=8))
-_J2000 = datetime(2000, 1, 1, 12, tzinfo=timezone.utc)  # JDE 2451545.0
+_J2000 = datetime(2000, 1, 1, 12, tzinfo=UTC)  # JDE 2451545.0
 _SYNODIC = 29.530588861
 
 
@@ -70,7 +70,7 @@ def _sun_longitude(jd: float) -> float:
 
 def chushu(year: int) -> date:
     """The Beijing date of 处暑, the principal solar term of the 7th month (sun at longitude 150 degrees)."""
-    jd = 2451545.0 + (datetime(year, 8, 23, 12, tzinfo=timezone.utc) - _J2000).total_seconds() / 86400
+    jd = 2451545.0 + (datetime(year, 8, 23, 12, tzinfo=UTC) - _J2000).total_seconds() / 86400
     for _ in range(4):
         jd += ((150 - _sun_longitude(jd) + 180) % 360 - 180) / 360 * 365.2422
     return _beijing_day(jd)

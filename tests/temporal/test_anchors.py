@@ -15,7 +15,13 @@ ANCHORED = {
     "ever since we moved here": ("ever since we moved here", "we moved here", "since", None, None),
     "two days after the wedding": ("two days after the wedding", "the wedding", "after", 2.0, Grain.DAY),
     "a week before my trip, we packed": ("a week before my trip", "my trip", "before", 1.0, Grain.WEEK),
-    "3 months after I started the job": ("3 months after I started the job", "I started the job", "after", 3.0, Grain.MONTH),
+    "3 months after I started the job": (
+        "3 months after I started the job",
+        "I started the job",
+        "after",
+        3.0,
+        Grain.MONTH,
+    ),
     "the day before my exam": ("the day before my exam", "my exam", "before", 1.0, Grain.DAY),
     "after the wedding we flew to Rome": ("after the wedding", "the wedding", "after", None, None),
     "until the baby arrives": ("until the baby arrives", "the baby arrives", "until", None, None),
@@ -40,7 +46,12 @@ def test_anchor_is_parsed_not_resolved(text: str) -> None:
     assert (m.text, m.start, m.end) == (said, None, None)
     assert m.anchor == Anchor(event, m.anchor.event_span if m.anchor else (0, 0), relation, amount, unit)
     assert text[m.anchor.event_span[0] : m.anchor.event_span[1]] == event
-    assert m.to_json()["anchor"] == {"event": event, "relation": relation, "amount": amount, "unit": unit and unit.value}
+    assert m.to_json()["anchor"] == {
+        "event": event,
+        "relation": relation,
+        "amount": amount,
+        "unit": unit and unit.value,
+    }
 
 
 #: the words after the connector are a time: the time is kept, no anchor is made
