@@ -165,7 +165,7 @@ def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.clock.past_to",
     re.compile(
         rf"{B}(?<![:\d])(?P<mm>half|(?:a\s+)?quarter|\d{{1,2}}|twenty|ten|five|twenty[-\s]five)"
-        rf"(?P<mins>\s+min(?:ute)?s?)?\s+(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}|{HOURW}|noon|midnight)"
+        rf"(?P<mins>\s+min(?:ute)?s?)?\s+(?P<dir>past|after|to|till|before)\s+(?P<h>\d{{1,2}}(?P<hh>h)?|{HOURW}|noon|midnight)"
         rf"(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?{E}",
         re.I,
     ),
@@ -173,16 +173,16 @@ def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=530,
 )
 def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
-    h = {"noon": 12, "midnight": 24}.get(m["h"].lower(), en_number(m["h"]))
+    h = {"noon": 12, "midnight": 24}.get(m["h"].lower(), en_number(m["h"].rstrip("hH")))
     w = m["mm"].lower()
-    if m["mins"] and not (m["mer"] or m["h"].lower() in ("noon", "midnight")):
+    if m["mins"] and not (m["mer"] or m["hh"] or m["h"].lower() in ("noon", "midnight")):
         return None  # "15 minutes after 3" is an offset from an hour that needs its am/pm ("3pm") or a name
     mm = 30 if w == "half" else 15 if "quarter" in w else en_number(w)
     if h is None or mm is None:
         return None
     if m["dir"].lower() in ("to", "till", "before"):
         h, mm = (h - 1) % 24, 60 - mm
-    named = m["h"].lower() in ("noon", "midnight")  # "a quarter to noon" is 11:45, not 23:45
+    named = m["h"].lower() in ("noon", "midnight") or bool(m["hh"])  # "a quarter to noon" is 11:45, not 23:45
     return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]), h24=named)
 
 
@@ -307,14 +307,14 @@ def _hmm_ampm(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=125,
 )
 def _h_notation(m: re.Match[str], c: Ctx) -> Piece | None:
-    """ "15h00", "9h30", "16h": a 24-hour clock; a bare "9h" only after a clock cue ("at 9h", "9h30 - 11h") or
+    """ "15h00", "9h30", "16h": a 24-hour clock, grain minute (as in Duckling); a bare "9h" only after a clock cue ("at 9h", "9h30 - 11h") or
     past 12 ("15h"), since "2h" is also two hours."""
     h = int(m["h"])
     if m["mm"] is None and h <= 12:
         before = m.string[: m.start()]
         if re.search(r"(?:\bat|@|\bfrom|\bbetween|\band|\bto|\btill|\buntil|[-–])\s*$", before, re.I) is None:
             return None
-    return c.clock(*m.span(), h, int(m["mm"]) if m["mm"] else None, None, None, h24=True)
+    return c.clock(*m.span(), h, int(m["mm"] or 0), None, None, h24=True)  # "15h" is 15h00, to the minute
 
 
 @CLOCK.rule(

@@ -25,7 +25,7 @@ CHAT: dict[str, list[tuple[str, str, str, str]]] = {
         ("on the 20th of next month", "2024-07-20 00:00", "day", "instant")
     ],
     "Revenue for 2024Q3 was flat": [("2024Q3", "2024-07-01 00:00", "quarter", "instant")],
-    "book the room 6/20 at 16h": [("6/20 at 16h", "2024-06-20 16:00", "hour", "instant")],
+    "book the room 6/20 at 16h": [("6/20 at 16h", "2024-06-20 16:00", "minute", "instant")],
     "call me 9 tomorrow": [("9 tomorrow", "2024-06-13 09:00", "hour", "instant")],
     "in 7 days at 5pm we demo": [("in 7 days at 5pm", "2024-06-19 17:00", "hour", "instant")],
     "the train leaves 15 minutes past 3pm": [("15 minutes past 3pm", "2024-06-12 15:15", "minute", "instant")],

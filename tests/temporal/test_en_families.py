@@ -13,7 +13,7 @@ from ._agreement import Row, ours, rows
 
 CLOCKS = """
 15h00 | 2013-02-12 15:00 | minute
-15h | 2013-02-12 15:00 | hour
+15h | 2013-02-12 15:00 | minute
 at 9h30 | 2013-02-12 09:30 | minute
 7h45 | 2013-02-12 07:45 | minute
 20h15 | 2013-02-12 20:15 | minute
@@ -31,6 +31,16 @@ at 3p. | 2013-02-12 15:00 | hour
 at 7a | 2013-02-12 07:00 | hour
 mid day | 2013-02-12 12:00 | hour
 mid-day | 2013-02-12 12:00 | hour
+3h18 | 2013-02-13 03:18 | minute
+15h15 | 2013-02-12 15:15 | minute
+at 15h | 2013-02-12 15:00 | minute
+15 minutes past 15h | 2013-02-12 15:15 | minute
+for a quarter past 3pm | 2013-02-12 15:15 | minute
+9:01:10 AM | 2013-02-12 09:01:10 | second
+at 19h30 on Fri, Sep 20 | 2013-09-20 19:30 | minute
+Fri, Jul 18, 2014 19h | 2014-07-18 19:00 | minute
+this morning @ 10 | 2013-02-12 10:00 | hour
+Saturday morning at 9 | 2013-02-16 09:00 | hour
 """
 
 ZONED = """
@@ -89,7 +99,7 @@ Friday the 1st | 2013-03-01 | day
 """
 
 COMPOSED = """
-4/25 at 16h | 2013-04-25 16:00 | hour
+4/25 at 16h | 2013-04-25 16:00 | minute
 4/25 at 4:00pm | 2013-04-25 16:00 | minute
 12/3 at 9h30 | 2013-12-03 09:30 | minute
 9 tomorrow | 2013-02-13 09:00 | hour
@@ -258,6 +268,9 @@ DISAGREE = {
     "7a | 2013-02-12 07:00 | hour": "a one-letter 'a' needs a clock cue ('at 7a'): '4a' is Duckling's own negative",
     "in 15 | 2013-02-12 04:45:00 | second": _LATENT,
     "morning | 2013-02-12 04:00 | hour": _LATENT,
+    "3 in the morning | 2013-02-13 03:00 | hour": (
+        "a clock with a part of the day but no day is the reference day's (早上七点 said at 15:00 is 07:00 today)"
+    ),
 }
 
 #: Duckling-style phrases we do not read yet
