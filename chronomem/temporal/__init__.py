@@ -91,7 +91,8 @@ Vague phrases
     1-10, 11-20 and 21-end; 年初/年中/年底 (年头/年尾) months 1-3, 5-8, 9-12.
 Edges of periods
     "beginning / middle / end of" a week are Monday-Wednesday, Wednesday-Thursday, Friday-Sunday; of a month and
-    a year as "early/mid/late" above; "EOM", "BOY", "EOW", "EOQ" the same edges of the current period (BOM,
+    a year as "early/mid/late" above; the end of a day ("EOD", "end of the day", "close of business") is 17:00
+    to midnight; "EOM", "BOY", "EOW", "EOQ" the same edges of the current period (BOM,
     BOY only upper-case: "boy" is a word). "by the end of next month", "by EOD", "by close of business" run
     from the reference to the end of that period (grain second); "by 2pm", "by Friday" stay open before
     the time, as "until". "rest of the week/month/year" is [today, end of the period), grain day ("rest of the

@@ -23,20 +23,36 @@ __all__ = ["combine"]
 _JOIN = re.compile(r"(?:'s)?[\s,，、的(（)）]*(?:(?:at|on|in the|in|of the|of|@|around|about|by|from|for)\s*)?$", re.I)
 _FROM = re.compile(r"\s*from\s*", re.I)
 _RANGE = re.compile(
-    r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and|(?:but|and)\s+before)\s*", re.I
+    r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|untill|til|and|(?:but|and)\s+before)\s*",
+    re.I,
 )
 _RANGE_PRE = re.compile(r"(?:从|自|由|from|between|later\s+than)\s*$", re.I)
 _BETWEEN = re.compile(r"between\s*$", re.I)
 _AFTER_PRE = re.compile(r"(?:自从|从|自|since|starting(?:\s+(?:from|on|in))?|from|as\s+of|after|beginning)\s*$", re.I)
 _AFTER_SUF = re.compile(r"\s*(?:开始|起|以来|以后|之后|往后|后|onwards?|and\s+after|and\s+later)", re.I)
 _BEFORE_PRE = re.compile(
-    r"(?:until|till|til|up\s+to|through|thru|before|截止到|截至|截止|直到|到|by|prior\s+to)\s*$", re.I
+    r"(?:until|untill|till|til|up\s+to|through|thru|before|截止到|截至|截止|直到|到|by|prior\s+to)\s*$", re.I
 )
 _BEFORE_SUF = re.compile(r"\s*(?:以前|之前|前|为止|or\s+earlier|and\s+before)", re.I)
 _EVERY_PRE = re.compile(r"(?:每个|每|every|each)\s*$", re.I)
 _AROUND_PRE = re.compile(r"(?:大约|大概|约|差不多|around|about|approximately|approx\.?|roughly|circa|~)\s*$", re.I)
 _AROUND_SUF = re.compile(r"\s*(?:左右|前后|上下|ish|or\s+so)", re.I)
-_INCLUSIVE = {"until", "till", "til", "up to", "through", "thru", "截止到", "截至", "截止", "直到", "到", "by", "为止"}
+_INCLUSIVE = {
+    "until",
+    "untill",
+    "till",
+    "til",
+    "up to",
+    "through",
+    "thru",
+    "截止到",
+    "截至",
+    "截止",
+    "直到",
+    "到",
+    "by",
+    "为止",
+}
 
 
 def _join_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:

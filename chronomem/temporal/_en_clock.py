@@ -310,7 +310,7 @@ def _h_notation(m: re.Match[str], c: Ctx) -> Piece | None:
     """ "15h00", "9h30", "16h": a 24-hour clock, grain minute (as in Duckling); a bare "9h" only after a clock cue ("at 9h", "9h30 - 11h") or
     past 12 ("15h"), since "2h" is also two hours."""
     h = int(m["h"])
-    if m["mm"] is None and h <= 12:
+    if m["mm"] is None and h <= 12 and not re.match(rf"\s*\(?{ZONE}", m.string[m.end() :], re.I):
         before = m.string[: m.start()]
         if re.search(r"(?:\bat|@|\bfrom|\bbetween|\band|\bto|\btill|\buntil|[-–])\s*$", before, re.I) is None:
             return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ._en_words import (
     DIG,
@@ -344,7 +344,8 @@ def _year(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=270,
 )
 def _end_of_day(m: re.Match[str], c: Ctx) -> Piece | None:
-    return c.day(*m.span(), 0)
+    """ "EOD", "end of day", "close of business": today from 17:00 to midnight (as in Duckling)."""
+    return c.window(*m.span(), c.today + timedelta(hours=17), c.today + timedelta(days=1), Grain.HOUR)
 
 
 @DATES.rule(

@@ -43,10 +43,11 @@ def _period(m: re.Match[str], c: Ctx) -> Piece | None:
 
 def _edge(c: Ctx, s: int, e: int, base: Piece, part: str) -> Piece | None:
     """Early/mid/late part of a period: days 1-10/11-20/21-end of a month, months 1-3/5-8/9-12 of a year,
-    Monday-Wednesday / Wednesday-Thursday / Friday-Sunday of a week; the edge of a day is that day."""
+    Monday-Wednesday / Wednesday-Thursday / Friday-Sunday of a week; the end of a day is 17:00-24:00."""
     assert base.lo is not None and base.hi is not None
-    if base.grain is Grain.DAY:
-        return base.moved(s, e)
+    if base.grain is Grain.DAY:  # the end of a day is its evening from 17:00, as "EOD"
+        late = base.lo + timedelta(hours=17)
+        return c.window(s, e, late, base.hi, Grain.HOUR) if part == "late" else base.moved(s, e)
     if base.grain is Grain.WEEK:
         days = {"early": (0, 3), "mid": (2, 4), "late": (4, 7)}[part]
         return c.window(s, e, base.lo + timedelta(days=days[0]), base.lo + timedelta(days=days[1]), Grain.DAY)

@@ -19,6 +19,8 @@ at 9h30 | 2013-02-12 09:30 | minute
 20h15 | 2013-02-12 20:15 | minute
 9h30 - 11h | 2013-02-12 09:30 | minute
 9h30 - 11h00 | 2013-02-12 09:30 | minute
+15h30-18h | 2013-02-12 15:30 | minute
+from 9:30 untill 11:00 on thursday | 2013-02-14 09:30 | minute
 ten thirty | 2013-02-12 10:30 | minute
 twelve oh three | 2013-02-12 12:03 | minute
 eleven fifteen | 2013-02-12 11:15 | minute
@@ -50,6 +52,8 @@ ZONED = """
 Thursday 8:00 PST | 2013-02-14 14:00 | minute
 Thu at 8 am pst | 2013-02-14 14:00 | minute
 Thursday 8:00 GMT | 2013-02-14 06:00 | minute
+Thursday 8h00 GMT | 2013-02-14 06:00 | minute
+Thursday 8h pst | 2013-02-14 14:00 | minute
 Thu at 8 GMT | 2013-02-14 06:00 | minute
 Thursday 9 am BST | 2013-02-14 06:00 | minute
 Thursday 9 am (BST) | 2013-02-14 06:00 | minute
@@ -181,6 +185,11 @@ the beginning of the year | 2013-01-01 | month
 end of year | 2013-09-01 | month
 end of next year | 2014-09-01 | month
 EOW | 2013-02-15 | day
+EOD | 2013-02-12 17:00 | hour
+end of day | 2013-02-12 17:00 | hour
+the end of the day | 2013-02-12 17:00 | hour
+by end of day | 2013-02-12 04:30:00 | second
+by the end of the day | 2013-02-12 04:30:00 | second
 by EOD | 2013-02-12 04:30:00 | second
 by EOM | 2013-02-12 04:30:00 | second
 by the EOM | 2013-02-12 04:30:00 | second
