@@ -307,8 +307,8 @@ def _hmm_ampm(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=125,
 )
 def _h_notation(m: re.Match[str], c: Ctx) -> Piece | None:
-    """ "15h00", "9h30", "16h": a 24-hour clock, grain minute (as in Duckling); a bare "9h" only after a clock cue ("at 9h", "9h30 - 11h") or
-    past 12 ("15h"), since "2h" is also two hours."""
+    """ "15h00", "9h30", "16h": a 24-hour clock, grain minute (as in Duckling); a bare "9h" only after a clock
+    cue ("at 9h", "9h30 - 11h"), before a zone ("8h GMT") or past 12 ("15h"), since "2h" is also two hours."""
     h = int(m["h"])
     if m["mm"] is None and h <= 12 and not re.match(rf"\s*\(?{ZONE}", m.string[m.end() :], re.I):
         before = m.string[: m.start()]
