@@ -137,7 +137,7 @@ def _dotted_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     re.compile(
         rf"{B}(?P<h>{HOURW})[\s-]+(?P<mm>(?:twenty|thirty|forty|fifty)(?:[\s-]{_DIGW})?|"
         rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
-        rf"(?:o'?|oh)\s?{_DIGW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|"
+        rf"(?:o'?|oh|ou|zero)[\s-]?{_DIGW})(?:\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m)))?(?![\w-])(?!\s+(?:minutes|mins|people|"
         rf"years|days|"
         rf"hours|times|percent|dollars))",
         re.I,
@@ -148,8 +148,8 @@ def _dotted_clock(m: re.Match[str], c: Ctx) -> Piece | None:
 def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     h = en_number(m["h"])
     w = " ".join(m["mm"].lower().replace("-", " ").replace("'", " ").split())
-    oh = w.startswith(("oh ", "o "))
-    w = w.removeprefix("oh ").removeprefix("o ")
+    oh = w.startswith(("oh ", "o ", "ou ", "zero "))
+    w = w.split(" ", 1)[1] if oh else w  # "twelve oh three", "twelve zero three": 12:03
     mm = en_number(w)
     if h is None or mm is None:
         return None

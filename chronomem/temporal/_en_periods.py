@@ -7,8 +7,23 @@ import re
 from datetime import datetime, timedelta
 
 from ._calendar import season_of, shift
-from ._en_words import DIG, HOLW, MON, REL, SEASONS, SEASONW, WD_FULL, WDW, B, E, month_number, weekday_index
-from ._holidays import EN_NAMES, upcoming
+from ._en_words import (
+    DIG,
+    HOLW,
+    MON,
+    ORD,
+    REL,
+    SEASONS,
+    SEASONW,
+    WD_ABBR,
+    WD_FULL,
+    WDW,
+    B,
+    E,
+    month_number,
+    weekday_index,
+)
+from ._holidays import EN_NAMES, holiday_date, upcoming
 from ._model import Grain, Shape
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
@@ -280,3 +295,41 @@ def _half_year(m: re.Match[str], c: Ctx) -> Piece | None:
     second = (m["h"] or "").lower() in ("second", "2nd") or m["hn"] == "2"
     lo = datetime(y, 7 if second else 1, 1)
     return c.window(*m.span(), lo, shift(lo, Grain.MONTH, 6), Grain.MONTH, Shape.INTERVAL)
+
+
+@PERIODS.rule(
+    "en.periods.closest",
+    re.compile(
+        rf"{B}the\s+(?:(?P<n>second|third|fourth|2nd|3rd|4th)\s+)?closest\s+(?:(?P<wd>{WD_FULL}|{WD_ABBR})|"
+        rf"(?P<h>{_HOL}))\s+to\s+(?:(?P<today>today|now)|(?P<mon>{MON})\s*(?P<d>\d{{1,2}}|{ORD})(?:st|nd|rd|th)?)"
+        rf"(?:,?\s*(?P<y>(?:19|20)\d{{2}}))?{E}",
+        re.I,
+    ),
+    gate={"closest"},
+    priority=205,
+)
+def closest(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "the closest Monday to Oct 5th", "the second closest xmas to today": the n-th nearest such day to the
+    date (on equal distance the earlier first)."""
+    if m["today"]:
+        target = c.today
+    else:
+        day = int(m["d"]) if m["d"].isdigit() else en_number(m["d"])
+        found = None if day is None else c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), day)
+        if found is None or found.lo is None:
+            return None
+        target = found.lo
+    n = 1 if m["n"] is None else int(m["n"][0]) if m["n"][0].isdigit() else en_number(m["n"]) or 1
+    if m["wd"]:
+        wd = weekday_index(m["wd"])
+        days = [target + timedelta(days=k) for k in range(-7 * n, 7 * n + 1)]
+        candidates = [d for d in days if d.weekday() == wd]
+    else:
+        key = next((k for pat, k in EN_NAMES.items() if re.fullmatch(pat, " ".join(m["h"].lower().split()))), None)
+        dates = [holiday_date(key, y) for y in range(target.year - n, target.year + n + 1)] if key else []
+        candidates = [datetime(d.year, d.month, d.day) for d in dates if d is not None]
+    ranked = sorted(candidates, key=lambda d: (abs(d - target), d))
+    if len(ranked) < n:
+        return None
+    d = ranked[n - 1]
+    return c.ymd(*m.span(), d.year, d.month, d.day)

@@ -26,6 +26,9 @@ twelve oh three | 2013-02-12 12:03 | minute
 eleven fifteen | 2013-02-12 11:15 | minute
 seven forty-five | 2013-02-12 07:45 | minute
 nine oh five | 2013-02-12 09:05 | minute
+twelve zero three | 2013-02-12 12:03 | minute
+twelve-oh-three | 2013-02-12 12:03 | minute
+ten-thirty | 2013-02-12 10:30 | minute
 7p | 2013-02-12 19:00 | hour
 at 3p | 2013-02-12 15:00 | hour
 at 3p. | 2013-02-12 15:00 | hour
@@ -158,6 +161,11 @@ second last day of March | 2013-03-30 | day
 third last friday of June | 2013-06-14 | day
 second last day of the month | 2013-02-27 | day
 second last weekend of March | 2013-03-22 18:00 | hour
+the closest Monday to Oct 5th | 2013-10-07 | day
+the second closest Mon to October fifth | 2013-09-30 | day
+the closest friday to today | 2013-02-15 | day
+the closest xmas to today | 2012-12-25 | day
+the 3rd closest xmas to today | 2011-12-25 | day
 """
 
 EDGES = """
@@ -258,6 +266,7 @@ FAMILIES = {
 }
 
 _SEASON = "seasons are meteorological, whole months (issue #4 conventions); Duckling uses solstices and equinoxes"
+_COMING = "'coming week' is the current week (conventions, as Duckling's older corpus; its newer one: next week)"
 _LATENT = "a bare number or part of the day is not a time in chat text (Duckling reads it only in latent mode)"
 
 #: Duckling's reading where we differ on purpose, with the reason (strict xfails: agreeing later shows up)
@@ -277,6 +286,12 @@ DISAGREE = {
     "7a | 2013-02-12 07:00 | hour": "a one-letter 'a' needs a clock cue ('at 7a'): '4a' is Duckling's own negative",
     "in 15 | 2013-02-12 04:45:00 | second": _LATENT,
     "morning | 2013-02-12 04:00 | hour": _LATENT,
+    "beginning of coming week | 2013-02-18 | day": _COMING,
+    "end of coming week | 2013-02-22 | day": _COMING,
+    "coming week | 2013-02-18 | week": _COMING,
+    "next wednesday | 2013-02-20 | day": (
+        "'next Wednesday' is the nearest Wednesday after today (conventions; Duckling's newer corpus: next week's)"
+    ),
     "3 in the morning | 2013-02-13 03:00 | hour": (
         "a clock with a part of the day but no day is the reference day's (早上七点 said at 15:00 is 07:00 today)"
     ),
