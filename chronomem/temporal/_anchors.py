@@ -122,7 +122,7 @@ def with_anchors(text: str, norm: str, found: list[Mention]) -> list[Mention]:
         if cut < ev_end:
             end = cut
         if _overlaps((start, end), [a.span for a in anchored]) or any(
-            s < start < e or s < ev_start < e or (start <= s < ev_start < e) for s, e in taken
+            s < start < e or s <= ev_start < e or (start <= s < ev_start < e) for s, e in taken
         ):
             continue  # a time crosses the phrase
         anchor = Anchor(text[ev_start:cut], (ev_start, cut), relation, amt, unit)

@@ -221,7 +221,8 @@ def _anchored(length: Piece, after: bool, p: Piece, ctx: Ctx) -> Piece | None:
     if p.kind == "clock" or (p.kind == "final" and is_time(p) and not p.ranged):
         t = as_final(p, ctx)
         assert t.lo is not None
-        grain = length.grain if length.grain.rank < t.grain.rank else t.grain
+        unit = length.grain if length.amount == int(length.amount) else FINER[length.grain]  # half an hour: minutes
+        grain = unit if unit.rank < t.grain.rank else t.grain
         lo = truncate(shift(t.lo, length.grain, (1 if after else -1) * length.amount), grain)
         return Piece(length.start, p.end, "final", lo, shift(lo, grain, 1), grain)
     if not (p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank):

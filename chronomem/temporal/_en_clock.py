@@ -115,6 +115,37 @@ def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 @CLOCK.rule(
+    "en.clock.bare_range",
+    re.compile(
+        r"(?<![A-Za-z])(?:between|from)\s+(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?:and|to|till|until|-|–)\s*"
+        r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?(?:\s+in\s+the\s+(?P<mer>[ap]\.?\s?m\.?))?"
+        r"(?=\s*(?:$|[,.;!?)]|(?:on|tomorrow|today|tonight|this|next|in\s+the|o'?clock)\b))",
+        re.I,
+    ),
+    gate={"between", "from"},
+    priority=565,
+)
+def _bare_range(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "from 10 to 12 tomorrow", "between 2 and 4 on friday", "from 3 to 4 in the PM": two bare hours after
+    "from"/"between" are a clock range, read as daytime (1-6 afternoon) unless "in the am/pm" says."""
+    mer = meridiem(m["mer"])
+    h1, h2 = int(m["h1"]), int(m["h2"])
+    if not (1 <= h1 <= 12 and 1 <= h2 <= 12):
+        return None
+    a = c.clock(m.start(), m.end("h1"), h1, int(m["m1"]) if m["m1"] else None, None, mer)
+    b = c.clock(m.start("h2"), m.end(), h2, int(m["m2"]) if m["m2"] else None, None, mer)
+    if a is None or b is None:
+        return None
+    lo = place_clock(c.today, a, None, False)
+    step = timedelta(hours=1) if m["m2"] is None else timedelta(minutes=1)
+    hi = place_clock(c.today, b, None, False) + step
+    if hi <= lo:
+        return None
+    grain = Grain.HOUR if m["m1"] is None and m["m2"] is None else Grain.MINUTE
+    return Piece(*m.span(), "date", lo, hi, grain, Shape.INTERVAL, holiday="clock_range", ranged=True)
+
+
+@CLOCK.rule(
     "en.clock.dotted",
     re.compile(
         r"(?<![\d.:])(?P<h>\d{1,2})[.h](?P<mm>\d{2})\s*(?P<mer>(?:[ap]\.\s?m\.|[ap]\s?m))(?![a-z])|"
@@ -181,6 +212,8 @@ def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
     if h is None or mm is None:
         return None
     if m["dir"].lower() in ("to", "till", "before"):
+        if re.search(r"\b(?:from|between)\s+$", m.string[: m.start()], re.I) and not m["mins"]:
+            return None  # "from 10 to 12" is a range, not 11:50
         h, mm = (h - 1) % 24, 60 - mm
     named = m["h"].lower() in ("noon", "midnight") or bool(m["hh"])  # "a quarter to noon" is 11:45, not 23:45
     return c.clock(*m.span(), h, mm, None, meridiem(m["mer"]), h24=named)

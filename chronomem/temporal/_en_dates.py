@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from ._calendar import shift
 from ._en_words import (
     DIG,
     MON,
@@ -31,6 +32,8 @@ from ._rules import Grammar
 __all__ = ["DATES"]
 
 DATES = Grammar("en.dates")
+#: what starts a date after "the day after" ("the day after the 15th", "the day before Christmas")
+_DATE_AHEAD = rf"the\s+\d|\d|{MON}{E}|{WD_FULL}|christmas|xmas|new\s+year|thanksgiving|halloween|easter"
 
 
 @DATES.rule(
@@ -344,20 +347,36 @@ def _year(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=270,
 )
 def _end_of_day(m: re.Match[str], c: Ctx) -> Piece | None:
-    """ "EOD", "end of day", "close of business": today from 17:00 to midnight (as in Duckling)."""
-    return c.window(*m.span(), c.today + timedelta(hours=17), c.today + timedelta(days=1), Grain.HOUR)
+    """ "EOD", "end of day", "close of business": 17:00 to midnight (as in Duckling), a part of the day that a
+    named day takes ("EOD tomorrow"); alone, today's."""
+    return c.pod_piece(*m.span(), "end_of_day")
 
 
 @DATES.rule(
     "en.dates.next_day",
     re.compile(
         rf"{B}(?:the\s+)?(?:next|following|previous|prior)\s+day{E}|{B}the\s+day\s+(?:after|before)"
-        rf"(?!\s+(?:tomorrow|yesterday)){E}",
+        rf"(?!\s+(?:tomorrow|yesterday|{_DATE_AHEAD})){E}",
         re.I,
     ),
     gate={"day"},
     priority=240,
 )
 def _next_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "the next day", "the day after" (tomorrow); before a date it is an offset from it (:func:`_one_unit`)."""
     w = m.group(0).lower()
     return c.day(*m.span(), -1 if ("previous" in w or "before" in w or "prior" in w) else 1)
+
+
+@DATES.rule(
+    "en.dates.one_unit_before_date",
+    re.compile(rf"{B}the\s+(?P<u>day|week|month|year)(?=\s+(?:after|before)\s+(?:{_DATE_AHEAD}))", re.I),
+    gate={"day", "week", "month", "year"},
+    priority=245,
+)
+def _one_unit(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "the day after the 15th", "the week before Christmas": one unit, which the date after it anchors."""
+    unit = {"day": Grain.DAY, "week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR}[m["u"].lower()]
+    p = c.window(*m.span(), c.now, shift(c.now, unit, 1), unit, Shape.DURATION)
+    p.amount = 1.0
+    return p

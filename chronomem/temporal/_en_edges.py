@@ -46,8 +46,7 @@ def _edge(c: Ctx, s: int, e: int, base: Piece, part: str) -> Piece | None:
     Monday-Wednesday / Wednesday-Thursday / Friday-Sunday of a week; the end of a day is 17:00-24:00."""
     assert base.lo is not None and base.hi is not None
     if base.grain is Grain.DAY:  # the end of a day is its evening from 17:00, as "EOD"
-        late = base.lo + timedelta(hours=17)
-        return c.window(s, e, late, base.hi, Grain.HOUR) if part == "late" else base.moved(s, e)
+        return c.with_pod(base, "end_of_day").moved(s, e) if part == "late" else base.moved(s, e)
     if base.grain is Grain.WEEK:
         days = {"early": (0, 3), "mid": (2, 4), "late": (4, 7)}[part]
         return c.window(s, e, base.lo + timedelta(days=days[0]), base.lo + timedelta(days=days[1]), Grain.DAY)
@@ -70,8 +69,10 @@ def _edge(c: Ctx, s: int, e: int, base: Piece, part: str) -> Piece | None:
 )
 def _part(m: re.Match[str], c: Ctx) -> Piece | None:
     """ "early March", "end of next week", "beginning of the month", "at the end of 2012"."""
-    if m["u"] and m["u"].lower() == "day" and not m["rel"] and m["part"].lower() != "end":
-        return None  # "mid day" is noon, "early day" nothing
+    if m["u"] and m["u"].lower() == "day" and (m["rel"] or "the").lower() in ("the", "this", "current"):
+        if m["part"].lower() != "end":
+            return None  # "mid day" is noon, "early day" nothing
+        return c.pod_piece(*m.span(), "end_of_day")  # "end of the day": a part of a day ("end of day tomorrow")
     w = m["part"].lower()
     part = "early" if w in ("early", "beginning", "start") else "mid" if w.startswith("mid") else "late"
     base = _period(m, c)
@@ -119,13 +120,13 @@ def _by_end_of(m: re.Match[str], c: Ctx) -> Piece | None:
 
 @EDGES.rule(
     "en.edges.rest_of",
-    re.compile(rf"{B}(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?(?P<u>day|week|month|year){E}", re.I),
+    re.compile(rf"{B}(?:the\s+)?rest\s+of\s+(?:the\s+|this\s+)?(?P<u>day|week|month|year|today){E}", re.I),
     gate={"rest"},
     priority=315,
 )
 def _rest_of(m: re.Match[str], c: Ctx) -> Piece | None:
     """ "rest of the week": from today to the end of the period (the rest of the day: from this hour)."""
-    unit = _UNITS[m["u"].lower()]
+    unit = _UNITS.get(m["u"].lower(), Grain.DAY)
     if unit is Grain.DAY:
         lo = c.now.replace(minute=0, second=0, microsecond=0)
         return c.window(*m.span(), lo, c.today + timedelta(days=1), Grain.HOUR)

@@ -109,7 +109,7 @@ def season(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.periods.quarter",
     re.compile(
         rf"{B}(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qo>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
-        rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}|"
+        rf"(?:quarter|qtr))(?:(?:\s*|-)(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}|"
         rf"(?<![\w.])(?P<yq>(?:19|20)?\d{{2}})\s*Q(?P<qq>[1-4]){E}",
         re.I,
     ),
@@ -172,7 +172,7 @@ def _index(m: re.Match[str]) -> int:
 @PERIODS.rule(
     "en.periods.nth_weekday",
     re.compile(
-        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?P<back>\s+last)?"
+        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?P<back>\s+(?:to\s+)?last)?"
         rf"\s+(?:(?P<wd>{WD_FULL})|day)"
         rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{MON})(?:\s+(?P<y>(?:19|20)"
         rf"\d{{2}}))?{E}",
@@ -211,9 +211,9 @@ def nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
 @PERIODS.rule(
     "en.periods.nth_week",
     re.compile(
-        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?P<back>\s+last)?\s+"
+        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?P<back>\s+(?:to\s+)?last)?\s+"
         rf"(?P<u>week|weekend|week-end|week\s+end|wkend)\s+(?:of|in)\s+(?:(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?|"
-        rf"(?P<year>(?:19|20)\d{{2}})){E}",
+        rf"(?P<year>(?:19|20)\d{{2}})|(?P<rel>the|this|next|last)\s+month){E}",
         re.I,
     ),
     gate={"week", "weekend", "wkend"},
@@ -222,6 +222,8 @@ def nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
 def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
     if m["year"]:
         base: Piece | None = c.ymd(*m.span(), int(m["year"]), None, None)
+    elif m["rel"]:  # "the last week of next month"
+        base = c.period(*m.span(), Grain.MONTH, {"next": 1, "last": -1}.get(m["rel"].lower(), 0))
     else:
         base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), None)
     if base is None or base.lo is None or base.hi is None:

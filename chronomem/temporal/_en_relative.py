@@ -48,7 +48,8 @@ def _now(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.relative.in_amount",
     re.compile(
         rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{NUMW})\s*(?:more\s+)?(?P<u>{UNIT}|h(?=\s|$))"
-        rf"{E}|{B}in\s+(?:about\s+)?(?P<q>a\s+quarter|three[-\s]quarters)\s+of\s+an\s+hour{E}|"
+        rf"(?P<half>\s+and\s+an?\s+half)?{E}|"
+        rf"{B}in\s+(?:about\s+)?(?P<q>a\s+quarter|three[-\s]quarters)\s+(?:of\s+an\s+)?hour{E}|"
         rf"{B}in\s+(?P<nm>\d+)\s*(?P<mark>['’′\"″])",
         re.I,
     ),
@@ -66,6 +67,8 @@ def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
     if amt is None:
         return None
     n, vague = amt
+    if m.groupdict().get("half"):  # "in an hour and a half"
+        n += 0.5
     unit = Grain.HOUR if m["u"].lower() == "h" else unit_grain(m["u"])
     if weeks_factor(m["u"]) != 1:  # a fortnight is 14 days (to the hour, as "14 days ago")
         n, unit = n * 14, Grain.DAY

@@ -35,6 +35,7 @@ POD: dict[str, tuple[int, int, Mer]] = {
     "brunch": (10, 13, None),
     "dinner": (18, 21, "pm"),
     "last_night": (18, 30, "night"),
+    "end_of_day": (17, 24, "pm"),
     "day": (6, 18, None),
 }
 

@@ -95,6 +95,7 @@ on 5th | 2013-03-05 | day
 2018Q4 | 2018-10-01 | quarter
 18q4 | 2018-10-01 | quarter
 2019q2 | 2019-04-01 | quarter
+Q1-2019 | 2019-01-01 | quarter
 sun. | 2013-02-17 | day
 sat | 2013-02-16 | day
 mon. | 2013-02-18 | day
@@ -138,6 +139,15 @@ from 4pm for thirty minutes | 2013-02-12 16:00 | minute
 for 10 days from 18th Dec | 2013-12-18 | day
 9am for 2 hours | 2013-02-12 09:00 | hour
 tomorrow at 8 for an hour | 2013-02-13 08:00 | hour
+from 3 to 4 in the PM | 2013-02-12 15:00 | hour
+between 2 and 4 on friday | 2013-02-15 14:00 | hour
+from 10 to 12 tomorrow | 2013-02-13 10:00 | hour
+from 11 to 1 on monday | 2013-02-18 11:00 | hour
+half an hour after 2pm | 2013-02-12 14:30 | minute
+the day after the 15th | 2013-02-16 | day
+the day before Christmas | 2013-12-24 | day
+EOD tomorrow | 2013-02-13 17:00 | hour
+end of the day on friday | 2013-02-15 17:00 | hour
 """
 
 COUNTED = """
@@ -164,6 +174,8 @@ second last weekend of March | 2013-03-22 18:00 | hour
 the closest Monday to Oct 5th | 2013-10-07 | day
 the second closest Mon to October fifth | 2013-09-30 | day
 the closest friday to today | 2013-02-15 | day
+second to last friday of june | 2013-06-21 | day
+the last week of next month | 2013-03-25 | week
 the closest xmas to today | 2012-12-25 | day
 the 3rd closest xmas to today | 2011-12-25 | day
 """
@@ -210,6 +222,7 @@ rest of the week | 2013-02-12 | day
 the rest of the month | 2013-02-12 | day
 rest of the year | 2013-02-12 | day
 the rest of the day | 2013-02-12 04:00 | hour
+the rest of today | 2013-02-12 04:00 | hour
 all week | 2013-02-11 | day
 the whole month | 2013-02-01 | day
 """
@@ -230,6 +243,8 @@ in a pair of minutes | 2013-02-12 04:32:00 | second
 in 1' | 2013-02-12 04:31:00 | second
 in 15' | 2013-02-12 04:45:00 | second
 in 1" | 2013-02-12 04:30:01 | second
+in an hour and a half | 2013-02-12 06:00:00 | second
+in a quarter hour | 2013-02-12 04:45:00 | second
 """
 
 LOOSE = """
@@ -299,7 +314,6 @@ DISAGREE = {
 
 #: Duckling-style phrases we do not read yet
 GAPS = """
-from 3 to 4 in the PM | 2013-02-12 15:00 | hour
 tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute
 for 30' starting from 4pm | 2013-02-12 16:00 | minute
 the ides of march | 2013-03-15 | day
@@ -343,6 +357,8 @@ NOT_TIMES = [
     "the sun is out",
     "we won 3-5",
     "2-3 people",
+    "from 2 to 4 people",
+    "between 10 and 20 dollars",
     "I'm on EST",
     "the IST office",
 ]

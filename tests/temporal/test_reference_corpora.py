@@ -72,7 +72,6 @@ DISAGREE: dict[str, str] = {
 GAPS: dict[str, str] = {
     f"en:{t}": "not recognised yet"
     for t in (
-        "from 3 to 4 in the PM",
         "for 30' starting from 4pm",
         "tomorrow in between 1-2:30 ish",
         "March in 1 year",
