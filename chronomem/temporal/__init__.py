@@ -78,7 +78,9 @@ Clock times
     ("7p"); "a" needs a clock cue ("at 7a", "from 9a to 11a": "4a" is a paper size). A clock on a named day or
     offset: "9 tomorrow", "in 7 days at 5pm" (the day the offset lands on), "at 7 in 3 years"; an amount from
     a clock: "15 minutes past 3pm", "15 minutes from 1pm" (to the finer grain); a clock for a length: "4pm for
-    30 mins", "18th Dec for 10 days" is the stretch from it, grain the length's unit.
+    30 mins", "18th Dec for 10 days" is the stretch from it, grain the length's unit. Two bare hours after
+    "from"/"between" are a clock range read as daytime ("from 10 to 12 tomorrow", "between 2 and 4 on friday",
+    "from 3 to 4 in the PM").
 Time zones
     A zone named after a clock time wins over the speaker's ("4pm CET", "Thursday 8:00 PST", "9:30 - 11:00 CST"
     for both ends, "15:00 UTC+2"): the time is read on that zone's wall clock, with fixed offsets (CST is US
@@ -90,15 +92,17 @@ Vague phrases
     "三点左右" keeps 15:00 with ±30 minutes; "early/mid/late March" and 月初/月中/月底 (月头/月尾) are the days
     1-10, 11-20 and 21-end; 年初/年中/年底 (年头/年尾) months 1-3, 5-8, 9-12.
 Edges of periods
-    "beginning / middle / end of" a week are Monday-Wednesday, Wednesday-Thursday, Friday-Sunday; of a month and
-    a year as "early/mid/late" above; the end of a day ("EOD", "end of the day", "close of business") is 17:00
-    to midnight; "EOM", "BOY", "EOW", "EOQ" the same edges of the current period (BOM,
-    BOY only upper-case: "boy" is a word). "by the end of next month", "by EOD", "by close of business" run
-    from the reference to the end of that period (grain second); "by 2pm", "by Friday" stay open before
-    the time, as "until". "rest of the week/month/year" is [today, end of the period), grain day ("rest of the
-    day": from this hour); "all week", "the whole month" the current period as a stretch of its days.
-    Ordinals from the end: "fifth last day of May", "third last week of 2018", "second last Friday of June"
-    (the weeks of a month or year are those starting in it; the last one also ends in it).
+    "beginning / middle / end of" a week are Monday-Wednesday, Wednesday-Thursday, Friday-Sunday; of a month and a
+    year as "early/mid/late" above; the end of a day ("EOD", "end of the day", "close of business") is 17:00 to
+    midnight, a part of the day that a named day takes ("EOD tomorrow"); "EOM", "BOY", "EOW", "EOQ" the same edges
+    of the current period (BOM, BOY only upper-case: "boy" is a word). "by the end of next month", "by EOD", "by
+    close of business" run from the reference to the end of that period (grain second); "by 2pm", "by Friday" stay
+    open before the time, as "until". "rest of the week/month/year" is [today, end of the period), grain day ("rest
+    of the day": from this hour); "all week", "the whole month" the current period as a stretch of its days.
+    Ordinals from the end: "fifth last day of May", "third last week of 2018", "second to last Friday of June" (the
+    weeks of a month or year are those starting in it; the last one also ends in it). "the closest Monday to Oct
+    5th", "the second closest xmas to today": the n-th nearest such day (ties: the earlier). "the day after the
+    15th", "the week before Christmas": one unit from the date.
 Counted weekdays
     "3 fridays from now" is the third Friday after today, "2 thursdays back / ago" the second before today.
 Numeric dates
