@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ._model import (
+from ._names import check_identifier, check_text, name_key
+from ._time import now_us, to_us
+from ._values import (
     JSON,
     Change,
     Entity,
@@ -20,10 +22,8 @@ from ._model import (
     Subgraph,
     WriteResult,
 )
-from ._names import check_identifier, check_text, name_key
-from ._time import now_us, to_us
+from .contracts import Engine, FactQuery
 from .errors import Conflict, InvalidValue, NotFound
-from .types import Engine, FactQuery
 from .write import FactRecord, Writer, new_episode
 from .write._checks import check_entity_name
 
@@ -100,14 +100,16 @@ class Memory:
         )
         return self._writer.episode(ep)
 
-    def episode(self, episode_id: str) -> Episode:
+    def get_episode(self, episode_id: str) -> Episode:
+        """The stored episode ``episode_id``. Raises :class:`NotFound`."""
         found = self.engine.episode(self.namespace, episode_id)
         if found is None:
             raise NotFound(f"no episode {episode_id!r} in namespace {self.namespace!r}")
         return found
 
-    def entity(self, name: str, *, type: str = "thing", aliases: Iterable[str] = ()) -> Entity:
-        """Find the entity called ``name`` (by id, name or alias) or create it; new aliases are added."""
+    def add_entity(self, name: str, *, type: str = "thing", aliases: Iterable[str] = ()) -> Entity:
+        """Find the entity called ``name`` (by id, name or alias) or create it; new aliases are added.
+        Idempotent, like :meth:`add_episode`; :meth:`get_entity` only reads."""
         name = check_entity_name(name)
         if isinstance(aliases, str):
             raise InvalidValue(f"aliases={aliases!r} is one string; pass a list of names, e.g. [{aliases!r}]")

@@ -6,7 +6,7 @@ import hashlib
 import re
 import unicodedata
 
-from ._model import JSON, canonical_json
+from ._values import JSON, canonical_json
 from .errors import InvalidValue
 
 __all__ = ["MAX_NAME", "check_identifier", "check_text", "digest", "name_key", "slot_key", "slugify"]

@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .._model import Entity
+from .._values import Entity
 
 __all__ = ["MAX_CACHED_ENTITIES", "MAX_CACHED_NAMESPACES", "Known", "Learner", "WriterCache"]
 

@@ -1,4 +1,4 @@
-"""The SQL engines' :class:`chronomem.types.Engine` methods that do not depend on how the engine connects.
+"""The SQL engines' :class:`chronomem.contracts.Engine` methods that do not depend on how the engine connects.
 
 :class:`SqlEngine` writes every read, the schema-version checks, ``ensure_namespace`` and
 ``erase_namespace`` once over the engine's :class:`._dialect.Dialect`; a subclass supplies connections
@@ -11,8 +11,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from .._model import Change, Entity, Episode, Fact, Revision
-from ..types import Erasure, FactQuery
+from .._values import Change, Entity, Episode, Fact, Revision
+from ..contracts import Erasure, FactQuery
 from ._dialect import Dialect, Statements
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, entity_from_row, episode_from_row, fact_from_row
@@ -43,7 +43,7 @@ class SqlEngine(ABC):
 
     @abstractmethod
     def write(self, namespace: str, fn: Callable[[SqlTxn[Any]], T]) -> T:
-        """See :meth:`chronomem.types.Engine.write`."""
+        """See :meth:`chronomem.contracts.Engine.write`."""
 
     # -- schema ------------------------------------------------------------------------------
     def schema_version(self) -> list[str]:

@@ -1,6 +1,6 @@
 """PostgreSQL's side of the shared SQL: its :class:`PgDialect` and the write transaction's plan executor.
 
-Every other :class:`chronomem.types.Txn` method is :class:`._txn.SqlTxn`'s. A plan runs in one
+Every other :class:`chronomem.contracts.Txn` method is :class:`._txn.SqlTxn`'s. A plan runs in one
 pipelined round trip, one statement per kind of change: plain multi-row VALUES for the few rows of a
 normal write, arrays through ``unnest`` for bulk loads. Row ids come from a block reserved in the
 transaction's first round trip. Every statement names the namespace (Citus).
@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import psycopg
 
 from .._bitemporal import Plan
-from .._model import canonical_json
+from .._values import canonical_json
 from ._cache import Known
 from ._dialect import Dialect
 from ._pgschema import ROW_ID_BLOCK
@@ -48,7 +48,7 @@ POSTGRES = PgDialect()
 
 
 class PgTxn(SqlTxn[Cursor]):
-    """A write transaction (see :class:`chronomem.types.Txn`) on one cursor of a pooled connection.
+    """A write transaction (see :class:`chronomem.contracts.Txn`) on one cursor of a pooled connection.
 
     ``first_id`` starts the block of row ids reserved for it with the clock."""
 

@@ -11,8 +11,8 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-from .._model import JSON, Entity, Episode, Fact, Interval, canonical_json
-from ..types import FactQuery
+from .._values import JSON, Entity, Episode, Fact, Interval, canonical_json
+from ..contracts import FactQuery
 
 INF = 9223372036854775807
 

@@ -1,6 +1,6 @@
 """SQLite's side of the shared SQL: its :class:`SqliteDialect` and the write transaction's plan executor.
 
-Every other :class:`chronomem.types.Txn` method is :class:`._txn.SqlTxn`'s. A transaction runs on the
+Every other :class:`chronomem.contracts.Txn` method is :class:`._txn.SqlTxn`'s. A transaction runs on the
 engine's writer connection inside ``BEGIN IMMEDIATE`` (see ``_sqlite``), so reading a slot and
 writing it cannot interleave with another writer.
 """
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .._bitemporal import Plan
-from .._model import canonical_json
+from .._values import canonical_json
 from ._cache import Known
 from ._dialect import Dialect
 from ._sql import INF
@@ -36,7 +36,7 @@ SQLITE = SqliteDialect()
 
 
 class SqliteTxn(SqlTxn[sqlite3.Connection]):
-    """A write transaction (see :class:`chronomem.types.Txn`) on the engine's writer connection.
+    """A write transaction (see :class:`chronomem.contracts.Txn`) on the engine's writer connection.
 
     ``next_row`` is the first free row id (the engine reads it with the clock); ``None`` reads it."""
 

@@ -1,4 +1,4 @@
-"""The write transaction of the SQL engines (:class:`chronomem.types.Txn`), written once over a dialect.
+"""The write transaction of the SQL engines (:class:`chronomem.contracts.Txn`), written once over a dialect.
 
 Every method runs the shared statements of its engine's :class:`._dialect.Dialect` on one driver
 cursor; only the plan executor (:meth:`SqlTxn._execute`) is the engine's own, because SQLite's
@@ -15,9 +15,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .._bitemporal import Plan
-from .._model import Entity, Episode, Fact, Interval, Revision, canonical_json
 from .._names import digest, name_key
-from ..types import FactQuery
+from .._values import Entity, Episode, Fact, Interval, Revision, canonical_json
+from ..contracts import FactQuery
 from ._cache import Known
 from ._dialect import Dialect, Statements
 from ._sql import aliases_text, as_stored, build_fact_query, entity_from_row, episode_from_row, fact_from_row
@@ -50,7 +50,7 @@ C = TypeVar("C", bound=Cursor)
 
 
 class SqlTxn(ABC, Generic[C]):
-    """A write transaction (see :class:`chronomem.types.Txn`) on cursor ``C``. Subclasses set
+    """A write transaction (see :class:`chronomem.contracts.Txn`) on cursor ``C``. Subclasses set
     :attr:`dialect` and implement :meth:`_execute`."""
 
     dialect: ClassVar[Dialect]
@@ -218,7 +218,7 @@ class SqlTxn(ABC, Generic[C]):
 
     def erase_namespace(self, namespace_digest: str) -> int:
         """Delete every row of this transaction's namespace and file the audit record under
-        ``namespace_digest``. Returns the fact rows removed. (Not part of :class:`chronomem.types.Txn`:
+        ``namespace_digest``. Returns the fact rows removed. (Not part of :class:`chronomem.contracts.Txn`:
         the engine's ``erase_namespace`` runs it.)"""
         c, ns = self._c, self._ns
         n = int(c.execute(self.sql.count_facts, (ns,)).fetchone()[0])

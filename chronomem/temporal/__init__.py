@@ -166,8 +166,8 @@ from ._allen import (
     timeline,
 )
 from ._intent import TimeIntent, query_intent
-from ._model import Anchor, Grain, Interval, Mention, Shape
 from ._parse import parse
+from ._values import Anchor, Grain, Interval, Mention, Shape
 
 __all__ = [
     "Anchor",

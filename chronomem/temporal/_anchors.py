@@ -1,7 +1,7 @@
 """Event-anchored phrases: a time the text ties to an event it names but does not date.
 
 "since I caught a cold", "two days after the wedding", "the day before my trip", "自从搬家以后", "结婚前",
-"毕业两年后" become ``anchored`` mentions: no start or end, and an :class:`~._model.Anchor` with the event's
+"毕业两年后" become ``anchored`` mentions: no start or end, and an :class:`~._values.Anchor` with the event's
 words, the relation and the offset, for ingestion to bind to an event the memory knows. Nothing is resolved
 here. An anchor never hides a time expression: when the words after "after"/"以后" are themselves a time
 ("after lunch", "三天后"), the time is kept and no anchor is made.
@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from ._en_words import NUMW, UNIT, amount, unit_grain
-from ._model import Anchor, Grain, Mention, Shape
+from ._values import Anchor, Grain, Mention, Shape
 from ._zh_words import UNITS, N, num
 
 __all__ = ["with_anchors"]

@@ -14,9 +14,9 @@ from datetime import datetime, timedelta
 from ._calendar import cell, midnight, shift, truncate
 from ._en_zones import apply_zones, attach_zones
 from ._joins import JOINS, RANGE_ENDS
-from ._model import Grain, Shape
 from ._pieces import FINER, Ctx, Piece, is_time
 from ._placement import as_final
+from ._values import Grain, Shape
 
 __all__ = ["combine"]
 

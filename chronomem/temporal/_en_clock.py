@@ -11,11 +11,11 @@ from datetime import timedelta
 
 from ._en_words import DIG, HOURS, HOURW, MON, POD, PODS, PODW, WD_FULL, B, E, meridiem, pod_name
 from ._en_zones import ZONE
-from ._model import Grain, Shape
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
 from ._placement import place_clock
 from ._rules import Grammar
+from ._values import Grain, Shape
 
 __all__ = ["CLOCK"]
 

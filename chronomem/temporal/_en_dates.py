@@ -24,10 +24,10 @@ from ._en_words import (
     pod_name,
     weekday_index,
 )
-from ._model import Grain, Shape
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
 from ._rules import Grammar
+from ._values import Grain, Shape
 
 __all__ = ["DATES"]
 

@@ -7,9 +7,9 @@ import re
 from datetime import datetime, timedelta
 
 from ._en_words import MON, B, E, month_number
-from ._model import Grain
 from ._pieces import Ctx, Piece
 from ._rules import Grammar
+from ._values import Grain
 
 __all__ = ["EDGES"]
 

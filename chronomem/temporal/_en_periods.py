@@ -24,10 +24,10 @@ from ._en_words import (
     weekday_index,
 )
 from ._holidays import EN_NAMES, holiday_date, upcoming
-from ._model import Grain, Shape
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
 from ._rules import Grammar
+from ._values import Grain, Shape
 
 __all__ = ["PERIODS"]
 

@@ -8,9 +8,9 @@ from datetime import timedelta
 
 from ._calendar import shift
 from ._en_words import NUMW, UNIT, UNITW, B, E, amount, unit_grain, weeks_factor
-from ._model import Grain, Shape
 from ._pieces import Ctx, Piece
 from ._rules import Grammar
+from ._values import Grain, Shape
 
 __all__ = ["RELATIVE"]
 

@@ -3,10 +3,10 @@ tables and the word sets that gate the English rules."""
 
 from __future__ import annotations
 
-from ._model import Grain
 from ._numerals import en_number
 from ._pieces import Mer
 from ._rules import DIGIT
+from ._values import Grain
 
 __all__ = [
     "DIG",

@@ -12,10 +12,10 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from ._en_words import E
-from ._model import Grain
 from ._pieces import Ctx, Piece, is_time
 from ._placement import as_final
 from ._rules import Grammar
+from ._values import Grain
 
 __all__ = ["ZONE", "ZONES", "apply_zones", "attach_zones"]
 

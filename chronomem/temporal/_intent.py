@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from .._time import from_us
-from ._model import Grain, Mention, Shape
 from ._parse import parse
+from ._values import Grain, Mention, Shape
 
 __all__ = ["TimeIntent", "query_intent"]
 

@@ -16,9 +16,9 @@ from datetime import datetime, timedelta
 from typing import Generic, TypeVar
 
 from ._calendar import midnight, shift
-from ._model import Grain, Shape
 from ._pieces import Ctx, Piece, is_time
 from ._placement import as_final, clock_final, place_clock
+from ._values import Grain, Shape
 
 __all__ = ["JOINS", "RANGE_ENDS", "Combination", "Combinations"]
 

@@ -9,9 +9,9 @@ from datetime import datetime, timedelta
 
 from ._calendar import shift
 from ._en_words import meridiem
-from ._model import Grain, Shape
 from ._pieces import Ctx, Piece
 from ._rules import DIGIT, Grammar
+from ._values import Grain, Shape
 
 __all__ = ["NUMERIC"]
 

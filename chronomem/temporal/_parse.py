@@ -16,10 +16,10 @@ from ._anchors import with_anchors
 from ._calendar import to_utc_us
 from ._combine import combine
 from ._en import EN
-from ._model import Mention
 from ._numeric import NUMERIC
 from ._pieces import Ctx, Piece
 from ._rules import DIGIT, Grammar, Rule
+from ._values import Mention
 from ._zh import ZH
 from ._zh_words import normalise
 

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Literal
 
 from ._calendar import add_months, cell, midnight, season_cell, shift, truncate, week_start
-from ._model import Grain, Shape
+from ._values import Grain, Shape
 
 __all__ = ["FINER", "POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ._calendar import midnight, truncate
-from ._model import Grain, Shape
 from ._pieces import POD, Ctx, Mer, Piece
+from ._values import Grain, Shape
 
 __all__ = ["as_final", "clock_final", "place_clock"]
 

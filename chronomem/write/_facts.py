@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .._bitemporal import Claim, NewRow, Plan, plan_write
-from .._model import Entity, Fact, Interval, Modality, WriteResult
+from .._bitemporal import NewRow, Plan, SlotValue, plan_write
 from .._names import slot_key
 from .._time import from_us
+from .._values import Entity, Fact, Interval, Modality, WriteResult
+from ..contracts import Txn
 from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
-from ..types import Txn
 from ._entities import find_or_create, need_entity
 from ._execute import execute_plan
 from ._request import Checked
@@ -66,7 +66,7 @@ class Target(NamedTuple):
     """Where a request writes: its slot, and its claim (``None`` for a retraction)."""
 
     slot: str
-    claim: Claim | None
+    claim: SlotValue | None
     request: Checked
 
 
@@ -116,7 +116,7 @@ def target(c: Checked, res: Resolved) -> Target:
     if c.retraction:
         return Target(slot, None, c)
     r = c.record
-    return Target(slot, Claim(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence)), c)
+    return Target(slot, SlotValue(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence)), c)
 
 
 def plan_for(t: Target, rows: list[Fact], res: Resolved, tx: int) -> Plan:

@@ -57,10 +57,10 @@ def test_a_namespace_erased_elsewhere_is_recorded_again(pair: tuple[Memory, Memo
 
 def test_aliases_added_elsewhere_are_kept(pair: tuple[Memory, Memory]) -> None:
     a, b = pair
-    a.entity("alice")
+    a.add_entity("alice")
     a.assert_fact("alice", "p", value=1, valid_from=T1)  # a caches the entity
-    b.entity("alice", aliases=["Ally"])
-    assert a.entity("alice", aliases=["Al"]).aliases == ("Ally", "Al")
+    b.add_entity("alice", aliases=["Ally"])
+    assert a.add_entity("alice", aliases=["Al"]).aliases == ("Ally", "Al")
     assert b.get_entity("Ally").id == a.get_entity("Al").id == "alice"
 
 

@@ -7,13 +7,13 @@ import inspect
 
 import pytest
 
-from chronomem._model import Entity
+from chronomem._values import Entity
+from chronomem.contracts import Engine, Txn
 from chronomem.engines._cache import MAX_CACHED_ENTITIES, Known, WriterCache
 from chronomem.engines._engine import SqlEngine
 from chronomem.engines._sqlite import SqliteEngine
 from chronomem.engines._sqlite_txn import SqliteTxn
 from chronomem.engines._txn import SqlTxn
-from chronomem.types import Engine, Txn
 
 
 def _members(protocol: type) -> set[str]:
