@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from . import _log  # noqa: F401  (the "chronomem" logger and its NullHandler)
 from ._memory import Memory
-from ._model import (
+from ._open import open
+from ._values import (
     JSON,
     Change,
     Entity,
@@ -22,7 +23,6 @@ from ._model import (
     Subgraph,
     WriteResult,
 )
-from ._open import open
 from .errors import ChronomemError
 from .write import FactRecord
 

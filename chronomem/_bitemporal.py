@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
-from ._model import JSON, Fact, Interval, Reason, canonical_json
+from ._values import JSON, Fact, Interval, Reason, canonical_json
 
-__all__ = ["Claim", "NewRow", "Plan", "holds", "intersect", "plan_restore", "plan_write", "same_claim"]
+__all__ = ["NewRow", "Plan", "SlotValue", "holds", "intersect", "plan_restore", "plan_write", "same_claim"]
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class SlotValue:
     """What is asserted about a slot, without its times: the value and how it is held."""
 
     subject: str
@@ -33,7 +33,7 @@ class Claim:
 class NewRow:
     """A row to insert: a claim over a valid interval, supported by episodes."""
 
-    claim: Claim
+    claim: SlotValue
     valid: Interval
     episodes: tuple[str, ...] = ()
 
@@ -57,11 +57,11 @@ class Plan:
         return not (self.close or self.insert or self.support or self.unsupport)
 
 
-def claim_of(row: Fact) -> Claim:
-    return Claim(row.subject, row.predicate, row.object, row.value, row.kind, row.modality, row.confidence)
+def claim_of(row: Fact) -> SlotValue:
+    return SlotValue(row.subject, row.predicate, row.object, row.value, row.kind, row.modality, row.confidence)
 
 
-def same_claim(row: Fact, claim: Claim) -> bool:
+def same_claim(row: Fact, claim: SlotValue) -> bool:
     """Same value, held the same way. Confidence does not count: re-stating adds support, not a row."""
     return (
         row.object == claim.object
@@ -89,7 +89,7 @@ def intersect(a: Interval, b: Interval) -> Interval | None:
 def plan_write(
     current: Sequence[Fact],
     portion: Interval,
-    claim: Claim | None,
+    claim: SlotValue | None,
     episode: str | None = None,
     reason: Reason = Reason.SUPERSESSION,
 ) -> Plan:
@@ -126,7 +126,7 @@ def plan_write(
     return Plan(close=tuple(r.row_id for r in hit), insert=tuple(inserts), links=tuple(links))
 
 
-def holds(hit: Sequence[Fact], portion: Interval, claim: Claim) -> bool:
+def holds(hit: Sequence[Fact], portion: Interval, claim: SlotValue) -> bool:
     """Whether ``hit`` (the rows overlapping ``portion``, by start) hold ``claim`` at every instant of it,
     possibly over several adjacent rows ("A [10,20) + A [20,30)" holds A over [15,25))."""
     if not hit or not all(same_claim(r, claim) for r in hit) or hit[0].valid.start > portion.start:

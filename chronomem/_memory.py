@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ._model import (
+from ._names import check_identifier, check_text, name_key
+from ._time import now_us, to_us
+from ._values import (
     JSON,
     Change,
     Entity,
@@ -20,10 +22,8 @@ from ._model import (
     Subgraph,
     WriteResult,
 )
-from ._names import check_identifier, check_text, name_key
-from ._time import now_us, to_us
+from .contracts import Engine, FactQuery
 from .errors import Conflict, InvalidValue, NotFound
-from .types import Engine, FactQuery
 from .write import FactRecord, Writer, new_episode
 from .write._checks import check_entity_name
 
@@ -100,14 +100,16 @@ class Memory:
         )
         return self._writer.episode(ep)
 
-    def episode(self, episode_id: str) -> Episode:
+    def get_episode(self, episode_id: str) -> Episode:
+        """The stored episode ``episode_id``. Raises :class:`NotFound`."""
         found = self.engine.episode(self.namespace, episode_id)
         if found is None:
             raise NotFound(f"no episode {episode_id!r} in namespace {self.namespace!r}")
         return found
 
-    def entity(self, name: str, *, type: str = "thing", aliases: Iterable[str] = ()) -> Entity:
-        """Find the entity called ``name`` (by id, name or alias) or create it; new aliases are added."""
+    def add_entity(self, name: str, *, type: str = "thing", aliases: Iterable[str] = ()) -> Entity:
+        """Find the entity called ``name`` (by id, name or alias) or create it; new aliases are added.
+        Idempotent, like :meth:`add_episode`; :meth:`get_entity` only reads."""
         name = check_entity_name(name)
         if isinstance(aliases, str):
             raise InvalidValue(f"aliases={aliases!r} is one string; pass a list of names, e.g. [{aliases!r}]")
@@ -245,14 +247,19 @@ class Memory:
     def value(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> Fact | None:
-        """The value of a single-valued slot at (``valid_at``, ``as_of``), or ``None``."""
+        """The asserted value of a single-valued slot at (``valid_at``, ``as_of``), or ``None``.
+
+        Plans, hypotheticals, denials and reports are not what holds; :meth:`values` lists them too."""
         found = self.values(subject, predicate, valid_at=valid_at, as_of=as_of)
-        return found[0] if found else None
+        return next((f for f in found if f.modality == Modality.ASSERTED), None)
 
     def values(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> list[Fact]:
-        """Every value of ``subject.predicate`` at (``valid_at``, ``as_of``); several for multi-valued ones."""
+        """Every value of ``subject.predicate`` at (``valid_at``, ``as_of``); several for multi-valued ones.
+
+        Each row's ``modality`` says how it is held: besides what is asserted, a slot's plans, hypotheticals,
+        denials and reports are listed (they never replace an asserted value)."""
         check_identifier(predicate, "predicate")
         v, t = self._point(valid_at, as_of)
         return self._about(

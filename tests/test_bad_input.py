@@ -39,8 +39,8 @@ def db(tmp_path: Path) -> Iterator[tuple[Memory, Path]]:
     mem.assert_fact("Alice", "lives_in", "Berlin", episode="e1")
     mem.assert_fact("Alice", "age", value=30, valid_from=T1)
     mem.assert_fact("Alice", "knows", "Bob", valid_from=T1)
-    mem.entity("Alicia", aliases=["Ali"])
-    mem.entity("Alfred", aliases=["Ali"])
+    mem.add_entity("Alicia", aliases=["Ali"])
+    mem.add_entity("Alfred", aliases=["Ali"])
     yield mem, path
     mem.close()
 
@@ -67,7 +67,7 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("blank object", lambda m: m.assert_fact("Alice", "knows", "   "), InvalidValue),
     ("empty predicate", lambda m: m.assert_fact("Alice", "", value=1), InvalidValue),
     ("empty episode", lambda m: m.add_episode("  ", occurred_at=T1), InvalidValue),
-    ("empty entity name", lambda m: m.entity(""), InvalidValue),
+    ("empty entity name", lambda m: m.add_entity(""), InvalidValue),
     ("empty read predicate", lambda m: m.value("Alice", ""), InvalidValue),
     # oversized
     ("oversized value", lambda m: m.assert_fact("Alice", "bio", value=BIG), InvalidValue),
@@ -107,7 +107,7 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("unknown entity retract", lambda m: m.retract("Nobody", "age"), NotFound),
     ("unknown object retract", lambda m: m.retract("Alice", "knows", "Nobody"), NotFound),
     ("unknown entity erase", lambda m: m.erase(subject="Nobody"), NotFound),
-    ("unknown episode", lambda m: m.episode("nope"), NotFound),
+    ("unknown episode", lambda m: m.get_episode("nope"), NotFound),
     ("unknown episode cited", lambda m: m.assert_fact("Alice", "age", value=31, episode="nope"), NotFound),
     ("unknown episode retracted", lambda m: m.retract_episode("nope"), NotFound),
     ("unknown episode erased", lambda m: m.erase(episode="nope"), NotFound),
@@ -125,7 +125,7 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("None as entity", lambda m: m.facts(None), InvalidValue),  # type: ignore[arg-type]
     ("number as episode id", lambda m: m.assert_fact("Alice", "age", value=31, episode=123), InvalidValue),  # type: ignore[arg-type]
     ("number as speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker=5), InvalidValue),  # type: ignore[arg-type]
-    ("one string as aliases", lambda m: m.entity("Carol", aliases="Caz"), InvalidValue),
+    ("one string as aliases", lambda m: m.add_entity("Carol", aliases="Caz"), InvalidValue),
     ("unknown kind", lambda m: m.assert_fact("Alice", "age", value=31, kind="rumour"), InvalidValue),
     ("unknown modality", lambda m: m.assert_fact("Alice", "age", value=31, modality="maybe"), InvalidValue),
     ("confidence above 1", lambda m: m.assert_fact("Alice", "age", value=31, confidence=1.5), InvalidValue),
@@ -187,7 +187,7 @@ def test_quotes_and_sql_fragments_are_stored_verbatim(db: tuple[Memory, Path], t
     assert [e.name for e in other.neighbourhood(text, 1).entities] == sorted([text, f"{text}!"], key=_id_of(other))
     motto = other.value("Dora", "motto")
     assert motto is not None and motto.value == text
-    stored = other.episode(text)
+    stored = other.get_episode(text)
     assert (stored.content, stored.speaker, stored.metadata) == (text, text, {text: text})
     assert [line for line in dump(path) if line.startswith("CREATE TABLE")] == tables
     assert mem.value("Alice", "age") is not None  # the other namespace is untouched

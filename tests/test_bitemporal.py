@@ -10,16 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chronomem._bitemporal import Claim, Plan, intersect, plan_restore, plan_write
-from chronomem._model import Fact, Interval, Reason
+from chronomem._bitemporal import Plan, SlotValue, intersect, plan_restore, plan_write
+from chronomem._values import Fact, Interval, Reason
 from chronomem.testing import REFERENCE_CASES
 
 INF = None
 TX = 5
 
 
-def claim(value: str) -> Claim:
-    return Claim("s", "p", None, value, "fact", "asserted")
+def claim(value: str) -> SlotValue:
+    return SlotValue("s", "p", None, value, "fact", "asserted")
 
 
 def fact(row_id: int, value: str, start: int, end: int | None, episodes: tuple[str, ...] = ()) -> Fact:
@@ -113,7 +113,7 @@ def test_reassert_over_a_gap_or_past_the_end_cuts() -> None:
 
 
 def test_another_modality_is_another_claim() -> None:
-    planned = Claim("s", "p", None, "A", "plan", "planned")
+    planned = SlotValue("s", "p", None, "A", "plan", "planned")
     assert plan_write([ORIGINAL], Interval(12, 18), planned).close == (1,)
 
 

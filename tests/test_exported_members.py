@@ -27,10 +27,7 @@ import chronomem
 
 # Namespaces that fail today because of files other branches are reshaping (issue #8). strict=True: the
 # entry must be removed as soon as its namespace passes.
-KNOWN_FAILURES: dict[str, str] = {
-    "chronomem.bench.core": "issue #8: ATTRS, FACTS_PER_ENTITY, Figures, INF, NAMESPACES, T0 not in __all__",
-    "chronomem.types": "issue #8: the TypeVar T is public but not in __all__ (rename to _T)",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 def public_namespaces() -> list[str]:

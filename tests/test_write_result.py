@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import chronomem
 from chronomem import Kind, Modality
-from chronomem._model import JSON, canonical_json
+from chronomem._values import JSON, canonical_json
 from chronomem.engines._sql import decode_value
 
 T1, T2, T3 = (datetime(2024, m, 1, tzinfo=UTC) for m in (1, 3, 6))
@@ -27,8 +27,9 @@ def test_inserted_rows_match_what_is_read_back(tmp_path: Path, value: JSON) -> N
     mem.add_episode("second", occurred_at=T2, id="e2")
     results = [
         mem.assert_fact("Alice", "p", value="old", valid_from=T1, episode="e1", kind=Kind.PREFERENCE),
-        mem.correct("Alice", "p", value=value, valid_from=T2, valid_to=T3, episode="e2", modality=Modality.REPORTED),
-        mem.assert_fact("Alice", "knows", "Bob", valid_from=T1, confidence=0.5),
+        mem.correct("Alice", "p", value=value, valid_from=T2, valid_to=T3, episode="e2", confidence=0.5),
+        # a reported value fills a slot of its own (it never cuts an asserted one: DESIGN §6.1)
+        mem.assert_fact("Alice", "knows", "Bob", valid_from=T1, modality=Modality.REPORTED),
     ]
     stored = {f.row_id: f for f in (*mem.audit("Alice", "p"), *mem.audit("Alice", "knows"))}
     inserted = [f for r in results for f in r.inserted]

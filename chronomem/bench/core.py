@@ -27,13 +27,13 @@ import chronomem
 from chronomem import FactRecord, Memory
 from chronomem.errors import ChronomemError, ConfigError
 
-__all__ = ["Workload", "run"]
+__all__ = ["FACTS_PER_ENTITY", "NAMESPACES", "Figures", "Workload", "run"]
 
 NAMESPACES = 10
 FACTS_PER_ENTITY = 100
-ATTRS = 75
-T0 = datetime(2020, 1, 1, tzinfo=UTC)
-INF = 9223372036854775807
+_ATTRS = 75
+_T0 = datetime(2020, 1, 1, tzinfo=UTC)
+_INF = 9223372036854775807
 Figures = dict[str, float | int | str]
 
 
@@ -56,7 +56,7 @@ class Workload:
         later: list[FactRecord] = []
         for e in range(n):
             subject = f"e{e}"
-            for a in range(ATTRS):
+            for a in range(_ATTRS):
                 base.append(
                     FactRecord(subject, f"attr{a}", value=rng.randrange(10**6), valid_from=_day(rng.randrange(365)))
                 )
@@ -64,10 +64,10 @@ class Workload:
                 base.append(FactRecord(subject, p, f"e{rng.randrange(n)}", valid_from=_day(rng.randrange(365))))
             for _ in range(3):
                 base.append(FactRecord(subject, "knows", f"e{rng.randrange(n)}", valid_from=_day(rng.randrange(365))))
-            for _ in range(FACTS_PER_ENTITY - ATTRS - 5):
+            for _ in range(FACTS_PER_ENTITY - _ATTRS - 5):
                 day = _day(365 + rng.randrange(365))
                 if rng.random() < 0.9:
-                    pred = f"attr{rng.randrange(ATTRS)}"
+                    pred = f"attr{rng.randrange(_ATTRS)}"
                     later.append(FactRecord(subject, pred, value=-rng.randrange(10**6), valid_from=day))
                 else:
                     later.append(FactRecord(subject, "works_at", f"e{rng.randrange(n)}", valid_from=day))
@@ -75,7 +75,7 @@ class Workload:
 
 
 def _day(n: int) -> datetime:
-    return T0 + timedelta(days=n)
+    return _T0 + timedelta(days=n)
 
 
 def _us(dt: datetime) -> int:
@@ -213,7 +213,7 @@ def _points(work: Workload, n: int, t_mid: datetime) -> list[_Point]:
         as_of = t_mid if rng.random() < 0.5 else now
         valid_at = _day(rng.randrange(730))
         ns, ent = f"ns{rng.randrange(NAMESPACES)}", f"e{rng.randrange(work.entities_per_namespace)}"
-        out.append(_Point(ns, ent, f"attr{rng.randrange(ATTRS)}", valid_at, as_of, _us(valid_at), _us(as_of)))
+        out.append(_Point(ns, ent, f"attr{rng.randrange(_ATTRS)}", valid_at, as_of, _us(valid_at), _us(as_of)))
     return out
 
 
@@ -283,7 +283,7 @@ def _corrections(mem: Memory, work: Workload, n: int) -> Figures:
     t, cpu = time.perf_counter(), time.process_time()
     for i in range(n):
         start = time.perf_counter_ns()
-        mem.correct(f"e{rng.randrange(ents)}", f"attr{rng.randrange(ATTRS)}", value=i,
+        mem.correct(f"e{rng.randrange(ents)}", f"attr{rng.randrange(_ATTRS)}", value=i,
                     valid_from=_day(rng.randrange(730)))  # fmt: skip
         each.append((time.perf_counter_ns() - start) / 1000)
     took, cpu = time.perf_counter() - t, time.process_time() - cpu

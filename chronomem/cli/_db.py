@@ -6,9 +6,8 @@ from pathlib import Path
 
 import click
 
-from .._doctor import diagnose
 from .._open import default_path
-from ..engines import open_engine
+from ..engines import diagnose, open_engine
 from ..errors import ChronomemError
 from ._options import db_option, reported
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from .._memory import Memory
-from .._model import Fact
 from .._open import open as open_memory
 from .._time import from_us
+from .._values import Fact
 from ..temporal import parse
 
 __all__ = ["run_demo"]

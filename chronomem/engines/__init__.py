@@ -1,4 +1,5 @@
-"""Storage engines, chosen by URL: a file path or ``sqlite:///path`` picks SQLite, ``postgresql://…`` PostgreSQL."""
+"""Storage engines, chosen by URL: a file path or ``sqlite:///path`` picks SQLite, ``postgresql://…`` PostgreSQL;
+and :func:`diagnose`, what ``chronomem doctor`` checks on any engine."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .._time import now_us
+from ..contracts import Engine
 from ..errors import ConfigError
-from ..types import Engine
+from ._doctor import Check, diagnose
 
-__all__ = ["open_engine"]
+__all__ = ["Check", "diagnose", "open_engine"]
 
 
 def open_engine(

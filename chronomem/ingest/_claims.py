@@ -12,7 +12,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .._model import JSON, Episode, Kind, Modality
+from .._values import JSON, Episode, Kind, Modality
 
 if TYPE_CHECKING:
     from ..models import Usage

@@ -25,9 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._bitemporal import Claim as SlotValue
-from .._bitemporal import holds, same_claim
-from .._model import Fact, Interval
+from .._bitemporal import SlotValue, holds, same_claim
+from .._values import Fact, Interval
 from ._claims import Action
 
 __all__ = ["Decision", "Outcome", "Proposal", "decide"]

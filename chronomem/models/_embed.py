@@ -10,38 +10,16 @@ import re
 import unicodedata
 import zlib
 from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from ..errors import InvalidValue, ModelResponseError
 
-__all__ = ["Embedder", "HashingEmbedder", "check_texts", "unit_rows"]
+__all__ = ["HashingEmbedder", "check_texts", "unit_rows"]
 
 Matrix = npt.NDArray[np.float32]
-
-
-@runtime_checkable
-class Embedder(Protocol):
-    """Texts in, unit-length float32 vectors out.
-
-    - ``name`` identifies the model (store it with the vectors: vectors of two models never mix);
-    - ``dim`` is the width of every vector;
-    - ``embed(texts)`` returns an array of shape ``(len(texts), dim)``, dtype float32, each row of L2 norm 1,
-      row ``i`` for ``texts[i]``. It batches internally; any number of texts may be passed at once.
-      It raises :class:`~chronomem.errors.InvalidValue` for an empty sequence, a text that is not a
-      non-blank ``str``, or a text longer than the model reads (nothing is silently truncated), and a
-      :class:`~chronomem.errors.ModelError` subclass when the model itself fails.
-    """
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def dim(self) -> int: ...
-
-    def embed(self, texts: Sequence[str]) -> Matrix: ...
 
 
 def check_texts(texts: Sequence[str], *, max_chars: int, model: str) -> list[str]:

@@ -7,21 +7,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .._model import JSON
+from .._values import JSON
 from ..errors import ModelError, ModelResponseError
-from ._llm import Message, StructuredAnswer, Usage, check_request, validate_answer
+from ._llm import ChatMessage, StructuredAnswer, Usage, check_request, validate_answer
 
 __all__ = ["ScriptedCall", "ScriptedLLM"]
 
 #: A scripted step: an answer, an error to raise, or a function of (messages, schema) giving the answer.
-Step: TypeAlias = "dict[str, JSON] | ModelError | Callable[[Sequence[Message], dict[str, JSON]], dict[str, JSON]]"
+Step: TypeAlias = "dict[str, JSON] | ModelError | Callable[[Sequence[ChatMessage], dict[str, JSON]], dict[str, JSON]]"
 
 
 @dataclass(frozen=True, slots=True)
 class ScriptedCall:
     """One call a :class:`ScriptedLLM` received, for assertions."""
 
-    messages: tuple[Message, ...]
+    messages: tuple[ChatMessage, ...]
     schema: dict[str, JSON]
     name: str
 
@@ -62,7 +62,7 @@ class ScriptedLLM:
 
     def complete_json(
         self,
-        messages: Sequence[Message],
+        messages: Sequence[ChatMessage],
         schema: dict[str, JSON],
         *,
         name: str = "answer",

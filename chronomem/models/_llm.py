@@ -14,13 +14,13 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypedDict, runtime_checkable
+from typing import Literal, TypedDict
 
 import httpx
 import jsonschema
 
 from .._log import logger
-from .._model import JSON
+from .._values import JSON
 from ..errors import (
     ConfigError,
     InvalidValue,
@@ -32,8 +32,7 @@ from ..errors import (
 from ._http import Endpoint, HttpJson, raise_for_client_error
 
 __all__ = [
-    "LLM",
-    "Message",
+    "ChatMessage",
     "OpenAIChatLLM",
     "StructuredAnswer",
     "Usage",
@@ -46,7 +45,7 @@ _logger = logger.getChild("models")
 _TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
-class Message(TypedDict):
+class ChatMessage(TypedDict):
     """One chat message, as OpenAI-compatible endpoints take it."""
 
     role: Literal["system", "user", "assistant"]
@@ -77,33 +76,8 @@ class StructuredAnswer:
     usage: Usage
 
 
-@runtime_checkable
-class LLM(Protocol):
-    """A model that answers chat messages with an object matching a JSON schema.
-
-    ``complete_json`` returns a :class:`StructuredAnswer` whose ``value`` has been validated against
-    ``schema``; it never returns an unvalidated answer. It raises :class:`~chronomem.errors.InvalidValue`
-    for bad messages or a bad schema (the caller's to fix), :class:`~chronomem.errors.Truncated` when the
-    answer hit ``max_tokens``, :class:`~chronomem.errors.SchemaViolation` or
-    :class:`~chronomem.errors.ModelResponseError` when no valid answer came within the retries, and the
-    transport errors of :class:`~chronomem.errors.ModelError`.
-    """
-
-    @property
-    def model(self) -> str: ...
-
-    def complete_json(
-        self,
-        messages: Sequence[Message],
-        schema: dict[str, JSON],
-        *,
-        name: str = "answer",
-        max_tokens: int | None = None,
-    ) -> StructuredAnswer: ...
-
-
 def check_request(
-    messages: Sequence[Message], schema: Mapping[str, object], name: str
+    messages: Sequence[ChatMessage], schema: Mapping[str, object], name: str
 ) -> jsonschema.Draft202012Validator:
     """Validate a request before any network call; returns the schema's validator."""
     if isinstance(messages, str) or not isinstance(messages, Sequence) or not messages:
@@ -186,7 +160,7 @@ class OpenAIChatLLM:
 
     def complete_json(
         self,
-        messages: Sequence[Message],
+        messages: Sequence[ChatMessage],
         schema: dict[str, JSON],
         *,
         name: str = "answer",
@@ -251,7 +225,7 @@ class OpenAIChatLLM:
         return False
 
     def _payload(
-        self, messages: Sequence[Message], schema: dict[str, JSON], name: str, mode: Mode, max_tokens: int
+        self, messages: Sequence[ChatMessage], schema: dict[str, JSON], name: str, mode: Mode, max_tokens: int
     ) -> dict[str, object]:
         payload: dict[str, object] = {
             "model": self.model,

@@ -18,7 +18,7 @@ from itertools import product
 from typing import Protocol
 
 from .._time import MAX_US, MIN_US
-from ._model import Interval, Mention
+from ._values import Interval, Mention
 
 __all__ = [
     "Relation",

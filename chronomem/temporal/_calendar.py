@@ -9,7 +9,7 @@ from calendar import monthrange
 from datetime import datetime, timedelta, tzinfo
 
 from .._time import to_us
-from ._model import Grain
+from ._values import Grain
 
 __all__ = [
     "add_months",

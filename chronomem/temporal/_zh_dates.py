@@ -7,10 +7,10 @@ from datetime import datetime, timedelta
 
 from ._calendar import add_months, shift
 from ._holidays import ZH_NAMES, upcoming
-from ._model import Grain, Shape
 from ._numerals import ZH_DIGITS
 from ._pieces import Ctx, Piece
 from ._rules import Grammar
+from ._values import Grain, Shape
 from ._zh_words import (
     DAY_POD,
     DAYS,

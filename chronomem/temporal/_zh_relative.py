@@ -7,10 +7,10 @@ import re
 from datetime import datetime, timedelta
 
 from ._calendar import shift
-from ._model import Grain, Shape
 from ._numerals import ZH_DIGITS
 from ._pieces import Ctx, Piece
 from ._rules import Grammar
+from ._values import Grain, Shape
 from ._zh_words import (
     AMT,
     UNIT,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ._model import Grain
 from ._numerals import ZH_DIGITS, zh_number
+from ._values import Grain
 
 __all__ = [
     "AMT",

@@ -2,7 +2,7 @@
 
 It is shipped in the library (like ``fsspec.tests.abstract``) and needs ``pytest`` and ``hypothesis``
 (``pip install 'chronomem[testing]'``). It drives the public :class:`chronomem.Memory` facade, plus
-the engine contract (:class:`chronomem.types.Engine`) where the facade has no read for something.
+the engine contract (:class:`chronomem.contracts.Engine`) where the facade has no read for something.
 
 How an engine runs it — one test module, one fixture, one class::
 

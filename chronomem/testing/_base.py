@@ -14,9 +14,9 @@ from typing import TypeAlias
 import pytest
 
 from .._memory import Memory
-from .._model import JSON, Fact
 from .._time import from_us
-from ..types import Engine
+from .._values import JSON, Fact
+from ..contracts import Engine
 from ._checked import CheckedEngine
 from ._clock import ManualClock
 

@@ -11,8 +11,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from .._model import Change, Entity, Episode, Fact, Revision
-from ..types import Engine, Erasure, FactQuery, Txn
+from .._values import Change, Entity, Episode, Fact, Revision
+from ..contracts import Engine, Erasure, FactQuery, Txn
 
 __all__ = ["CheckedEngine"]
 

@@ -1,15 +1,15 @@
-"""The engine contract itself (``chronomem.types.Engine``), where the facade does not show it."""
+"""The engine contract itself (``chronomem.contracts.Engine``), where the facade does not show it."""
 
 from __future__ import annotations
 
 import pytest
 
-from .._bitemporal import Claim, plan_write
+from .._bitemporal import SlotValue, plan_write
 from .._memory import Memory
-from .._model import Episode, Interval
 from .._names import slot_key
+from .._values import Episode, Interval
+from ..contracts import FactQuery, Txn
 from ..errors import StorageError
-from ..types import FactQuery, Txn
 from ._base import NAMESPACE, EngineFixtures, MakeEngine, at
 from ._checked import CheckedEngine
 from ._clock import ManualClock
@@ -40,7 +40,9 @@ class ContractTests(EngineFixtures):
         slot = slot_key("s", "p", multi=False)
 
         def cut_then_fail(txn: Txn) -> None:
-            txn.apply(slot, plan_write(txn.current(slot), Interval(5), Claim("s", "p", None, "B", "fact", "asserted")))
+            txn.apply(
+                slot, plan_write(txn.current(slot), Interval(5), SlotValue("s", "p", None, "B", "fact", "asserted"))
+            )
             raise _Boom
 
         with pytest.raises(_Boom):

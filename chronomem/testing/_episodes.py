@@ -8,8 +8,8 @@ import pytest
 
 from .._memory import Memory
 from .._names import digest
+from ..contracts import Erasure, FactQuery
 from ..errors import InvalidValue, NotFound
-from ..types import Erasure, FactQuery
 from ._base import NAMESPACE, EngineFixtures, at, row_of
 from ._checked import CheckedEngine
 
@@ -50,8 +50,8 @@ class EpisodeTests(EngineFixtures):
         result = mem.retract_episode("e2")
         assert _story(mem) == [("berlin", 10, INF, ("e1",))]
         assert _story(mem, result.tx - 1) == before
-        assert mem.episode("e2").retracted_at == result.tx
-        assert mem.episode("e1").retracted_at is None
+        assert mem.get_episode("e2").retracted_at == result.tx
+        assert mem.get_episode("e1").retracted_at is None
 
     def test_retracting_an_episode_ends_what_only_it_supported(self, mem: Memory) -> None:
         ep = mem.add_episode("I work at Acme", occurred_at=at(5), id="e5")
@@ -129,7 +129,7 @@ class EpisodeTests(EngineFixtures):
         mem.assert_fact("alice", "likes", "jazz", episode="e2")
         removed = mem.erase(episode="e2")
         with pytest.raises(NotFound):
-            mem.episode("e2")
+            mem.get_episode("e2")
         assert "paris" not in {row_of(f)[0] for f in mem.audit("alice", "lives_in")}
         assert _story(mem) == [("berlin", 10, INF, ("e1",))]
         assert mem.audit("alice", "likes") == []

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from .._memory import Memory
-from .._model import Fact
+from .._values import Fact
+from ..contracts import FactQuery
 from ..errors import Conflict, InvalidValue, NotFound
-from ..types import FactQuery
 from ._base import NAMESPACE, EngineFixtures, at, row_of, sorted_rows
 from ._checked import CheckedEngine
 from ._clock import ManualClock
@@ -97,7 +97,7 @@ class GraphTests(EngineFixtures):
             ep = m.add_episode("the same id in another namespace", occurred_at=at(10), id="e1")
             m.assert_fact("alice", "lives_in", city, episode=ep)
             m.assert_fact("alice", "tag", value="x", multi=multi)
-        mem.entity("only here")
+        mem.add_entity("only here")
         assert _names(mem.values("alice", "lives_in", valid_at=at(20))) == ["berlin"]
         assert _names(other.values("alice", "lives_in", valid_at=at(20))) == ["rome"]
         with pytest.raises(NotFound):
@@ -110,5 +110,5 @@ class GraphTests(EngineFixtures):
         mem.retract_episode("e1")
         assert mem.values("alice", "lives_in", valid_at=at(20)) == []
         assert _names(other.values("alice", "lives_in", valid_at=at(20))) == ["rome"]
-        assert other.episode("e1").retracted_at is None
+        assert other.get_episode("e1").retracted_at is None
         assert {"other", NAMESPACE} <= set(engine.namespaces())

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from .._memory import Memory
-from .._model import Reason
+from .._values import Reason
 from ._base import EngineFixtures, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
@@ -69,8 +69,8 @@ class HistoryTests(EngineFixtures):
     def test_reads_as_of_a_past_time_repeat_what_was_read_then(
         self, mem: Memory, engine: CheckedEngine, clock: ManualClock
     ) -> None:
-        mem.entity("alice")
-        mem.entity("bob")
+        mem.add_entity("alice")
+        mem.add_entity("bob")
         recorded: list[tuple[int, dict[str, object]]] = []
         for step in _script(mem, clock):
             step()
@@ -141,7 +141,7 @@ class HistoryTests(EngineFixtures):
         self, mem: Memory, engine: CheckedEngine, threads: int
     ) -> None:
         self.require("supports_concurrent_writers")
-        mem.entity("s")
+        mem.add_entity("s")
         done: list[tuple[int, str | None, int, int | None]] = []
         lock = threading.Lock()
         errors: list[BaseException] = []

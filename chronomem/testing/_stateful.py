@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from .._memory import Memory
-from .._model import Fact
-from ..types import Engine, FactQuery
+from .._values import Fact
+from ..contracts import Engine, FactQuery
 from ._base import EngineFixtures, at
 from ._checked import CheckedEngine
 from ._clock import ManualClock
@@ -54,7 +54,7 @@ class SlotMachine(RuleBasedStateMachine):
         self.model = ReferenceModel()
         self.txs: list[int] = []
         for subject in ("s", "t"):
-            self.mem.entity(subject)
+            self.mem.add_entity(subject)
         for episode in EPISODES[1:]:
             self.mem.add_episode(f"episode {episode}", occurred_at=at(0), id=episode)
 

@@ -27,8 +27,8 @@ from ._request import Checked, FactRecord, check_records
 from ._undo import erase_rows, retract_episode
 
 if TYPE_CHECKING:
-    from .._model import Entity, Episode, WriteResult
-    from ..types import Engine
+    from .._values import Entity, Episode, WriteResult
+    from ..contracts import Engine
 
 __all__ = [
     "DEFAULT_MULTI_VALUED",

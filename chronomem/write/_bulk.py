@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._bitemporal import Plan
+from ..contracts import Engine, Txn
 from ..errors import InvalidValue
-from ..types import Engine, Txn
 from ._facts import Resolved, Target, plan_for, resolve, target
 from ._request import Checked
 

@@ -7,8 +7,8 @@ Every write runs these (through :func:`chronomem.write.check_records`), so a bad
 
 from __future__ import annotations
 
-from .._model import JSON, Entity, Kind, Modality, canonical_json
 from .._names import MAX_NAME, check_text
+from .._values import JSON, Entity, Kind, Modality, canonical_json
 from ..errors import InvalidValue
 
 __all__ = ["check_entity_name", "check_how", "check_target"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .._model import Entity
 from .._names import name_key, slugify
+from .._values import Entity
+from ..contracts import Txn
 from ..errors import Conflict, NotFound
-from ..types import Txn
 
 __all__ = ["find_entity", "find_or_create", "need_entity"]
 

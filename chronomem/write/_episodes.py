@@ -6,11 +6,11 @@ import uuid
 from dataclasses import replace
 from datetime import datetime
 
-from .._model import JSON, Episode, canonical_json
 from .._names import check_identifier, check_text
 from .._time import to_us
+from .._values import JSON, Episode, canonical_json
+from ..contracts import Txn
 from ..errors import Conflict, InvalidValue
-from ..types import Txn
 
 __all__ = ["MAX_CONTENT", "new_episode", "store_episode"]
 

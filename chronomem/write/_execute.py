@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._bitemporal import Plan
-from .._model import WriteResult
-from ..types import Txn
+from .._values import WriteResult
+from ..contracts import Txn
 
 __all__ = ["execute_plan", "merge_results"]
 

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .._bitemporal import Claim, NewRow, Plan, plan_write
-from .._model import Entity, Fact, Interval, WriteResult
+from .._bitemporal import NewRow, Plan, SlotValue, plan_write
 from .._names import slot_key
 from .._time import from_us
+from .._values import Entity, Fact, Interval, Modality, WriteResult
+from ..contracts import Txn
 from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
-from ..types import Txn
 from ._entities import find_or_create, need_entity
 from ._execute import execute_plan
 from ._request import Checked
@@ -66,7 +66,7 @@ class Target(NamedTuple):
     """Where a request writes: its slot, and its claim (``None`` for a retraction)."""
 
     slot: str
-    claim: Claim | None
+    claim: SlotValue | None
     request: Checked
 
 
@@ -100,8 +100,11 @@ def _cardinality(txn: Txn, c: Checked, res: Resolved) -> None:
     is_multi = res.multi[c.predicate]
     if multi is not None and multi != is_multi:
         raise Conflict(f"predicate {c.predicate!r} is {'multi' if is_multi else 'single'}-valued here")
-    if is_multi and c.retraction and c.object is None and c.value is None:
-        raise InvalidValue(f"{c.predicate!r} is multi-valued: name the object= or value= to retract")
+    if c.retraction and c.object is None and c.value is None:
+        if is_multi:
+            raise InvalidValue(f"{c.predicate!r} is multi-valued: name the object= or value= to retract")
+        if c.record.modality != Modality.ASSERTED:
+            raise InvalidValue(f"a {c.record.modality} value is one of many: name the object= or value= to retract")
 
 
 def target(c: Checked, res: Resolved) -> Target:
@@ -109,11 +112,11 @@ def target(c: Checked, res: Resolved) -> Target:
     sub = res.entities[c.subject].id
     obj = None if c.object is None else res.entities[c.object].id
     value = None if obj is not None else c.value
-    slot = slot_key(sub, c.predicate, obj, value, multi=res.multi[c.predicate])
+    slot = slot_key(sub, c.predicate, obj, value, multi=res.multi[c.predicate], modality=c.record.modality)
     if c.retraction:
         return Target(slot, None, c)
     r = c.record
-    return Target(slot, Claim(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence)), c)
+    return Target(slot, SlotValue(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence)), c)
 
 
 def plan_for(t: Target, rows: list[Fact], res: Resolved, tx: int) -> Plan:

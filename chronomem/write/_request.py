@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from .._model import JSON, Entity, Episode, Interval, Kind, Modality, Reason
 from .._names import check_identifier
 from .._time import to_us
+from .._values import JSON, Entity, Episode, Interval, Kind, Modality, Reason
 from ..errors import InvalidValue
 from ._checks import check_entity_name, check_how, check_target
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .._bitemporal import Plan, intersect, plan_restore
-from .._model import Fact, Reason, WriteResult
 from .._names import digest, slot_key
+from .._values import Fact, Reason, WriteResult
+from ..contracts import Txn
 from ..errors import NotFound
-from ..types import Txn
 from ._execute import execute_plan, merge_results
 
 __all__ = ["erase_rows", "retract_episode"]
@@ -47,7 +47,7 @@ def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode:
 
 def _slot_of(txn: Txn, row: Fact) -> str:
     multi = txn.predicate(row.predicate, None)
-    return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi)
+    return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi, modality=row.modality)
 
 
 def _restorable(txn: Txn, row: Fact) -> list[Fact]:

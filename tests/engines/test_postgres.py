@@ -11,13 +11,13 @@ import psycopg
 import pytest
 
 import chronomem
-from chronomem._bitemporal import Claim, NewRow, Plan
-from chronomem._model import Interval
+from chronomem._bitemporal import NewRow, Plan, SlotValue
+from chronomem._values import Interval
+from chronomem.contracts import FactQuery
 from chronomem.engines import open_engine
 from chronomem.engines._postgres import PostgresEngine
 from chronomem.engines._sql import INF
 from chronomem.errors import BackendUnavailable, Conflict, SchemaMismatch, StorageError, StorageTimeout
-from chronomem.types import FactQuery
 
 pytestmark = pytest.mark.integration
 
@@ -63,10 +63,10 @@ def test_a_plan_that_breaks_the_invariant_fails_loudly_and_stores_nothing(engine
     mem.assert_fact("alice", "lives_in", value="Berlin", valid_from=T1)
     slot = "alice\x1flives_in"
     before = engine.facts("ns", FactQuery(slot=slot))
-    claim = Claim("alice", "lives_in", None, "Paris", "fact", "asserted")
+    claim = SlotValue("alice", "lives_in", None, "Paris", "fact", "asserted")
     bad = Plan(insert=(NewRow(claim, Interval(0, None)),))  # does not close the row it overlaps
 
-    def run(txn: chronomem.types.Txn) -> None:
+    def run(txn: chronomem.contracts.Txn) -> None:
         txn.mark_episode_retracted("nothing")
         txn.apply(slot, bad)
 
@@ -139,7 +139,7 @@ def test_a_lock_held_too_long_is_a_storage_timeout(pg_url: str) -> None:
 def test_a_connection_lost_before_commit_reruns_the_whole_transaction_once(engine: PostgresEngine, pg_url: str) -> None:
     attempts: list[int] = []
 
-    def run(txn: chronomem.types.Txn) -> int:
+    def run(txn: chronomem.contracts.Txn) -> int:
         attempts.append(txn.tx)
         txn.predicate("lives_in", False)
         if len(attempts) == 1:
@@ -162,7 +162,7 @@ def test_a_connection_lost_at_commit_is_resolved_by_asking_the_server(
     real = engine._outcome
     monkeypatch.setattr(engine, "_outcome", lambda xid: asked.append(real(xid)) or asked[-1])
 
-    def run(txn: chronomem.types.Txn) -> int:
+    def run(txn: chronomem.contracts.Txn) -> int:
         attempts.append(txn.tx)
         txn.predicate(f"p{len(attempts)}", False)
         if len(attempts) == 1:  # the next statement the engine sends is COMMIT
@@ -249,8 +249,8 @@ def test_a_client_drops_its_cached_entities_when_another_erases_or_renames_one(p
         got = b.value("Alice", "lives_in", valid_at=T1)
         assert got is not None and got.value == "Paris"
         a.assert_fact("alice", "age", value=30, valid_from=T1)  # cached again, by id
-        b.entity("Alice", aliases=["Ali"])
-        a.entity("alice", aliases=["Ally"])  # from a stale cache this would drop "Ali"
+        b.add_entity("Alice", aliases=["Ali"])
+        a.add_entity("alice", aliases=["Ally"])  # from a stale cache this would drop "Ali"
         assert b.get_entity("alice").aliases == ("Ali", "Ally")
     finally:
         a.close()

@@ -12,9 +12,9 @@ import psycopg
 import pytest
 
 import chronomem
+from chronomem.contracts import FactQuery
 from chronomem.engines._pgschema import CITUS_DISTRIBUTION, DISTRIBUTION_COLUMN, REFERENCE_TABLES
 from chronomem.engines._postgres import PostgresEngine
-from chronomem.types import FactQuery
 
 pytestmark = pytest.mark.integration
 
@@ -75,7 +75,7 @@ def _workload(eng: PostgresEngine) -> None:
     mem.changes(t1)
     mem.neighbourhood("Alice")
     mem.get_entity("berlin")
-    mem.episode("e1")
+    mem.get_episode("e1")
     eng.entities("alice", ["alice"])
     eng.find_entities("alice", "alice")
     eng.predicates("alice")

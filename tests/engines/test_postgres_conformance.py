@@ -6,8 +6,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from chronomem.contracts import Engine
 from chronomem.testing import EngineConformance, MakeEngine
-from chronomem.types import Engine
 
 pytestmark = pytest.mark.integration
 

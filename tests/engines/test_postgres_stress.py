@@ -14,8 +14,8 @@ from pg_server import PgServer
 
 import chronomem
 from chronomem._time import from_us
+from chronomem.contracts import FactQuery
 from chronomem.engines._sql import INF
-from chronomem.types import FactQuery
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 

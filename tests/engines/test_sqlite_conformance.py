@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from chronomem.contracts import Engine
 from chronomem.engines._sqlite import SqliteEngine
 from chronomem.testing import EngineConformance, MakeEngine
-from chronomem.types import Engine
 
 
 @pytest.fixture

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from chronomem._bitemporal import Claim as SlotValue
-from chronomem._model import Fact, Interval
+from chronomem._bitemporal import SlotValue
+from chronomem._values import Fact, Interval
 from chronomem.ingest._claims import Action
 from chronomem.ingest._decide import Outcome, Proposal, decide
 

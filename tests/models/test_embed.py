@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chronomem.contracts import Embedder
 from chronomem.errors import InvalidValue
-from chronomem.models import Embedder, HashingEmbedder
+from chronomem.models import HashingEmbedder
 
 texts = st.lists(st.text(min_size=1, max_size=200).filter(str.strip), min_size=1, max_size=8)
 

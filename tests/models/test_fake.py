@@ -7,11 +7,12 @@ from collections.abc import Sequence
 import pytest
 
 from chronomem import JSON
+from chronomem.contracts import LLM
 from chronomem.errors import InvalidValue, ModelResponseError, RateLimited, SchemaViolation
-from chronomem.models import LLM, Message, ScriptedLLM
+from chronomem.models import ChatMessage, ScriptedLLM
 
 SCHEMA: dict[str, JSON] = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
-ASK: list[Message] = [
+ASK: list[ChatMessage] = [
     {"role": "system", "content": "Extract."},
     {"role": "user", "content": "I live in Berlin"},
 ]
@@ -30,7 +31,7 @@ def test_answers_in_order_and_records_calls() -> None:
 
 
 def test_function_steps_see_the_request() -> None:
-    def echo(messages: Sequence[Message], schema: dict[str, JSON]) -> dict[str, JSON]:
+    def echo(messages: Sequence[ChatMessage], schema: dict[str, JSON]) -> dict[str, JSON]:
         return {"city": messages[-1]["content"].split()[-1]}
 
     llm = ScriptedLLM([echo])

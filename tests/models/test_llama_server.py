@@ -12,7 +12,7 @@ from model_servers import LlamaServer
 
 from chronomem import JSON
 from chronomem.errors import ConfigError, Truncated
-from chronomem.models import Endpoint, Message, OpenAIChatLLM, OpenAIEmbedder
+from chronomem.models import ChatMessage, Endpoint, OpenAIChatLLM, OpenAIEmbedder
 
 pytestmark = pytest.mark.integration
 
@@ -40,7 +40,7 @@ FACTS: dict[str, JSON] = {
     },
     "required": ["facts", "language"],
 }
-ASK: list[Message] = [
+ASK: list[ChatMessage] = [
     {"role": "system", "content": "You extract facts from the user's message."},
     {"role": "user", "content": "Alice moved to Paris in 2024."},
 ]
@@ -62,7 +62,7 @@ def test_structured_answer_in_each_mode(llama_server: LlamaServer, mode: str) ->
 
 
 def test_nested_schema_with_enums_and_chinese_input(llama_server: LlamaServer) -> None:
-    messages: list[Message] = [{"role": "user", "content": "张伟住在上海，喜欢咖啡。"}]
+    messages: list[ChatMessage] = [{"role": "user", "content": "张伟住在上海，喜欢咖啡。"}]
     with chat(llama_server, max_tokens=96) as llm:
         answer = llm.complete_json(messages, FACTS, name="record_facts")
     assert answer.value["language"] in ("zh", "en")

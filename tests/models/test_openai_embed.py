@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 from model_servers import MisbehavingServer, Step, free_port
 
+from chronomem.contracts import Embedder
 from chronomem.errors import ConfigError, InvalidValue, ModelResponseError, ModelTimeout, ModelUnavailable
-from chronomem.models import Embedder, Endpoint, OpenAIEmbedder
+from chronomem.models import Endpoint, OpenAIEmbedder
 
 
 def embedder(server: MisbehavingServer, **kwargs: object) -> OpenAIEmbedder:

@@ -23,7 +23,7 @@ from chronomem.temporal import (
     relation,
     timeline,
 )
-from chronomem.temporal._model import Grain, Shape
+from chronomem.temporal._values import Grain, Shape
 
 
 @st.composite

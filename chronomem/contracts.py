@@ -1,5 +1,13 @@
-"""The engine contract: what a storage engine must do for the memory, and nothing more.
+"""Every plug-in contract, in one place: what an engine, its transactions, an embedder, an LLM and an
+extractor must do, and nothing more. Each is a small :class:`typing.Protocol`; implement one and pass it in.
 
+* :class:`Engine` and :class:`Txn`: storage (SQLite and PostgreSQL in :mod:`chronomem.engines`).
+* :class:`Embedder`: texts to unit vectors; :class:`LLM`: chat messages to a schema-valid object
+  (implementations in :mod:`chronomem.models`).
+* :class:`Extractor`: an episode to claims (implementations in :mod:`chronomem.ingest`).
+
+The engine contract
+-------------------
 An engine knows SQL and nothing about conversations. It runs one write transaction at a time per
 namespace with one strictly increasing system time, executes :class:`~chronomem._bitemporal.Plan` s
 it is given, and answers reads at a (valid time, system time) point. Every call is scoped by
@@ -17,14 +25,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from ._bitemporal import Plan
-from ._model import Change, Entity, Episode, Fact, Revision
+from ._values import JSON, Change, Entity, Episode, Fact, Revision
 
-__all__ = ["Engine", "Erasure", "FactQuery", "Txn"]
+if TYPE_CHECKING:
+    from .ingest import Extraction, ExtractionContext
+    from .models._embed import Matrix
+    from .models._llm import ChatMessage, StructuredAnswer
 
-T = TypeVar("T")
+__all__ = ["LLM", "Embedder", "Engine", "Erasure", "Extractor", "FactQuery", "Txn"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +156,7 @@ class Engine(Protocol):
 
     def close(self) -> None: ...
 
-    def write(self, namespace: str, fn: Callable[[Txn], T]) -> T:
+    def write(self, namespace: str, fn: Callable[[Txn], _T]) -> _T:
         """Run ``fn`` in one atomic write transaction with a fresh, strictly increasing system time.
 
         Writers to a namespace are serialised; readers are never blocked. If ``fn`` raises, nothing
@@ -193,3 +206,66 @@ class Engine(Protocol):
     def overlaps(self, namespace: str) -> list[tuple[int, int]]:
         """Pairs of current rows of one slot that overlap in valid time. Always empty unless broken."""
         ...
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Texts in, unit-length float32 vectors out.
+
+    - ``name`` identifies the model (store it with the vectors: vectors of two models never mix);
+    - ``dim`` is the width of every vector;
+    - ``embed(texts)`` returns an array of shape ``(len(texts), dim)``, dtype float32, each row of L2 norm 1,
+      row ``i`` for ``texts[i]``. It batches internally; any number of texts may be passed at once.
+      It raises :class:`~chronomem.errors.InvalidValue` for an empty sequence, a text that is not a
+      non-blank ``str``, or a text longer than the model reads (nothing is silently truncated), and a
+      :class:`~chronomem.errors.ModelError` subclass when the model itself fails.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def dim(self) -> int: ...
+
+    def embed(self, texts: Sequence[str]) -> Matrix: ...
+
+
+@runtime_checkable
+class LLM(Protocol):
+    """A model that answers chat messages with an object matching a JSON schema.
+
+    ``complete_json`` returns a :class:`StructuredAnswer` whose ``value`` has been validated against
+    ``schema``; it never returns an unvalidated answer. It raises :class:`~chronomem.errors.InvalidValue`
+    for bad messages or a bad schema (the caller's to fix), :class:`~chronomem.errors.Truncated` when the
+    answer hit ``max_tokens``, :class:`~chronomem.errors.SchemaViolation` or
+    :class:`~chronomem.errors.ModelResponseError` when no valid answer came within the retries, and the
+    transport errors of :class:`~chronomem.errors.ModelError`.
+    """
+
+    @property
+    def model(self) -> str: ...
+
+    def complete_json(
+        self,
+        messages: Sequence[ChatMessage],
+        schema: dict[str, JSON],
+        *,
+        name: str = "answer",
+        max_tokens: int | None = None,
+    ) -> StructuredAnswer: ...
+
+
+@runtime_checkable
+class Extractor(Protocol):
+    """Turns one episode into claims in the profile vocabulary (DESIGN §6.1).
+
+    ``extract`` sees the episode and a little context (who speaks, to whom, the message's local time, the
+    session's last few messages) and returns an :class:`~chronomem.ingest.Extraction`. It writes nothing.
+    It raises :class:`~chronomem.errors.ExtractionError` when it cannot (a model's answer was unusable),
+    saying what came back; the message is then not stored.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def extract(self, episode: Episode, context: ExtractionContext) -> Extraction: ...

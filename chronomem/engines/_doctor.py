@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .errors import ChronomemError
-from .types import Engine
+from ..contracts import Engine
+from ..errors import ChronomemError
 
 __all__ = ["Check", "diagnose"]
 
