@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from .._model import Episode
 from .._time import to_us
+from .._values import Episode
 from ..temporal import Mention, parse
 from ..text import detect_language, normalise
 from ._claims import Alias, Claim, Extraction, ExtractionContext, Mentioned
@@ -53,7 +53,7 @@ class OfflineExtractor:
     """Claims from Chinese and English messages by rules (DESIGN §6.1), without a model or a network.
 
     >>> from datetime import datetime, timezone
-    >>> from chronomem._model import Episode
+    >>> from chronomem._values import Episode
     >>> from chronomem.ingest import ExtractionContext, Role
     >>> at = datetime(2024, 3, 4, 9, 15, tzinfo=timezone.utc)
     >>> ep = Episode("e1", "ns", "I moved to Paris last month.", 0, 0, speaker="Alice")

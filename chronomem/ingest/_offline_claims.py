@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._model import Kind, Modality
+from .._values import Kind, Modality
 from ..temporal import Mention
 from ._claims import Action, Claim, Mentioned
 from ._modality import ClauseCues, SentenceMood

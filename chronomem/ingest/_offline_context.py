@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from .._model import Episode, Modality
 from .._time import from_us
+from .._values import Episode, Modality
 from ._claims import Action, Claim, ExtractionContext
 from ._message import Role
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from chronomem._model import Episode
 from chronomem._time import to_us
+from chronomem._values import Episode
 from chronomem.ingest import Extraction, ExtractionContext, OfflineExtractor, Role
 
 EXTRACTOR = OfflineExtractor()
