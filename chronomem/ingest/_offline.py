@@ -29,7 +29,7 @@ from ._offline_claims import Said, claim_for
 from ._offline_en import EN_ALIASES, EN_RULES
 from ._offline_merge import merge
 from ._offline_rules import Hit, Rules, split_list
-from ._offline_time import pick_mention
+from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 from ._pronouns import Subject, Who, en_relatives, en_subject, zh_relatives, zh_subject
 
@@ -204,6 +204,9 @@ class _Reader:
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
         said = Said(subject, mood, cues, mention, self.reference, self.who.speaker.name, lang, span)
         made = claim_for(hit, said)
+        if made is not None and made.predicate == "birthday" and isinstance(made.value, str):
+            day = birthday(made.value, self.context.reference, self.context.tz)
+            made = None if day is None else replace(made, value=day)
         if made is not None:
             self.reading.claims.append(made)
             self.last_predicate = made.predicate

@@ -11,12 +11,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
-from ..temporal import Mention, Shape
+from ..temporal import Grain, Mention, Shape, parse
 from ._offline_rules import Change
 
-__all__ = ["NEVER", "pick_mention", "portion"]
+__all__ = ["NEVER", "birthday", "pick_mention", "portion"]
 
 #: The start of valid time for "it never held" (a retraction over all of it: "not allergic after all").
 NEVER = 0
@@ -61,3 +64,31 @@ def _past(m: Mention, reference: int) -> tuple[int | None, int | None]:
     if m.start is not None and m.start < reference:
         return m.start, reference
     return None, reference
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_EN_MONTH = r"(?P<mon>(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?)"
+_DATES = (
+    re.compile(r"(?:(?P<y>\d{4})\s*年)?\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]?"),
+    re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"),
+    re.compile(rf"{_EN_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{{4}}))?"),
+    re.compile(rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_EN_MONTH}(?:,?\s+(?P<y>\d{{4}}))?"),
+)
+
+
+def birthday(text: str, reference: datetime, tz: str | None) -> str | None:
+    """A birthday as ISO text: ``YYYY-MM-DD`` with a year, ``--MM-DD`` without (DESIGN §6.1); ``None`` when
+    ``text`` names no day ("五月三号" and other spelled-out dates go through the time parser)."""
+    for pattern in _DATES:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        month = _MONTHS.index(m["mon"][:3].lower()) + 1 if "mon" in m.re.groupindex else int(m["m"])
+        day, year = int(m["d"]), m["y"]
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            return f"{year}-{month:02d}-{day:02d}" if year else f"--{month:02d}-{day:02d}"
+    found = [m for m in parse(text, reference, tz) if m.grain is Grain.DAY and m.start is not None]
+    if not found:
+        return None
+    local = found[0].start_dt.astimezone(reference.tzinfo if tz is None else ZoneInfo(tz))  # type: ignore[union-attr]
+    return f"--{local.month:02d}-{local.day:02d}"

@@ -208,3 +208,15 @@ def test_the_assistant_asserts_nothing() -> None:
 def test_you_in_a_chat_between_friends_is_the_other_person() -> None:
     got = extract("You moved to Austin, right.", speaker="Lee", participants=("Lee", "Kai"))
     assert any(c.subject.addressee and c.subject.name == "Kai" for c in got.claims)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("My birthday is May 3.", "--05-03"),
+        ("my birthday's on the 14th of October", "--10-14"),
+        ("I was born on 1990-02-11", "1990-02-11"),
+    ],
+)
+def test_birthdays_are_iso_dates(text: str, value: str) -> None:
+    assert ("me", "birthday", value) in asserted(text)

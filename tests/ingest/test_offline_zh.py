@@ -163,3 +163,11 @@ def test_an_alias_of_a_child() -> None:
 
 def test_the_assistant_asserts_nothing() -> None:
     assert extract("好的，你住在上海，在腾讯上班。", role=Role.ASSISTANT).claims == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("我生日是5月3号", "--05-03"), ("我的生日是十月一号", "--10-01"), ("我是1992年8月8日出生的", "1992-08-08")],
+)
+def test_birthdays_are_iso_dates(text: str, value: str) -> None:
+    assert ("me", "birthday", value) in asserted(text)
