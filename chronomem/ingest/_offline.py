@@ -40,7 +40,7 @@ _SENTENCE_END: Final = re.compile(
 )
 _EN_CLAUSE: Final = re.compile(
     r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
-    r"mentioned|heard)(?:\s+that)?\b)\s+(?=(?:(?:so|and|but|now|then|"
+    r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:(?:so|and|but|now|then|"
     r"also|actually|still)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
 )
 _ZH_CLAUSE: Final = re.compile(
@@ -198,7 +198,7 @@ class _Reader:
         obj = None if hit.obj_span is None else (rest_start + hit.obj_span[0], rest_start + hit.obj_span[1])
         before = self.norm[clause[0] : span[0]]
         cues = clause_cues(before, self.norm[clause[0] : clause[1]], lang)
-        mention = pick_mention(mentions, clause, obj) or _sentence_mention(mentions, obj)
+        mention = pick_mention(mentions, clause, obj) or _sentence_mention(mentions, clause)
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
@@ -210,6 +210,8 @@ class _Reader:
         if made is not None:
             self.reading.claims.append(made)
             self.last_predicate = made.predicate
+            if made.predicate in ("has_pet", "has_child") and made.object is not None:
+                self.who.last_third = made.object  # "his name is Waffles" names the puppy just mentioned
             self._name_alias(hit, made, lang)
 
     def _name_alias(self, hit: Hit, made: Claim, lang: str) -> None:
@@ -250,9 +252,10 @@ def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:
     return subject
 
 
-def _sentence_mention(mentions: list[Mention], obj: tuple[int, int] | None) -> Mention | None:
-    """A time said in another clause of the sentence ("下个月一号起，我调到…") when the clause has none."""
-    return pick_mention(mentions, (0, 1 << 62), obj)
+def _sentence_mention(mentions: list[Mention], clause: tuple[int, int]) -> Mention | None:
+    """A time said before the clause, at the head of its sentence ("下个月一号起，我调到…", "Last May, I…"),
+    when the clause has none of its own; a time after it belongs to the clauses that follow."""
+    return pick_mention(mentions, (0, clause[0]), None)
 
 
 def _original(hit: Hit, text: str) -> Hit:

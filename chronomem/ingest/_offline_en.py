@@ -26,7 +26,7 @@ _ADV = (
     r"originally|then|even|really|happily|basically|technically|both|all)\s+)*"
 )
 _END = r"(?=\s*(?:$|[,.;!?)]|\s(?i:now|for now|since|these days|at the moment|currently|anymore|but|and|because|"
-_END += r"last|next|this|in\s+\d|from|until|till|on|starting|as of|though)\b))"
+_END += r"last|next|this|in\s+\d|from|until|till|on|starting|as of|though|for|since|after|before)\b))"
 _PHRASE = r"[^,.;!?()]{2,48}?"
 _LIST = rf"{_PHRASE}(?:,\s+(?:and\s+|or\s+)?[^,.;!?()]{{2,48}}?)*"
 _PHRASE_END = (
@@ -84,7 +84,8 @@ _r("lives_in.lived", "lives_in", rf"(?i:lived)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME})
 _r("lives_in.move", "lives_in", rf"(?i:moved|move|moving|moves|relocated|relocating|relocate|relocates)\s+{_ADV}"
    rf"(?i:(?:back|over|out|down|up|away)\s+)?(?i:to|into)\s+(?P<obj>{NAME})", "mov reloc", 55,
    change=Change.START, check=_name)  # fmt: skip
-_r("lives_in.home", "lives_in", rf"(?i:keys to|moved into|bought|renting|rented|got|found|signed a lease on)\s+"
+_r("lives_in.home", "lives_in", rf"(?i:keys to|moved into|bought|renting|rented|got|found|signed a lease on|closed on|"
+   r"moving into|move into)\s+"
    r"(?i:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|place|house|home|condo|studio|room|loft))\s+"
    rf"(?i:in)\s+(?P<obj>{NAME})", "flat apartment place house home condo studio room loft", 56,
    change=Change.START, check=_name)  # fmt: skip
@@ -107,7 +108,7 @@ _r("works_at.have_worked", "works_at", rf"(?i:have|'ve|’ve|has|'s)\s+{_ADV}(?i
 _r("works_at.worked", "works_at", rf"(?i:worked)\s+{_ADV}(?i:at|for|with)\s+(?P<obj>{NAME})", "worked", 45,
    change=Change.PAST, check=_name)  # fmt: skip
 _r("works_at.join", "works_at", rf"(?i:joined|join|joining|joins|hired by|hired at|employed by|employed at|"
-   rf"signed with)\s+{_ADV}(?P<obj>{NAME})", "join hired employed signed", 55, change=Change.START,
+   rf"signed with)\s+{_ADV}(?:(?i:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?i:called|named)\s+)?(?P<obj>{NAME})", "join hired employed signed", 55, change=Change.START,
    check=_name)  # fmt: skip
 _r("works_at.start", "works_at", rf"(?i:start|starting|started|starts|begin|beginning|began)\s+{_ADV}"
    rf"(?i:(?:a\s+)?(?:new\s+)?(?:job|work|working|position|role)\s+)?(?i:at|with)\s+(?P<obj>{NAME})",
@@ -117,7 +118,7 @@ _r("works_at.got_job", "works_at", r"(?i:got|landed|took|accepted|start|started|
    rf"(?P<obj>{NAME})", "job position role gig offer contract", 57, change=Change.START, check=_name)  # fmt: skip
 _r("works_at.am_at", "works_at", rf"(?i:'m|am|’m|is|'s)\s+{_ADV}(?i:at|with)\s+(?P<obj>{NAME}){_END}",
    "'m am ’m is 's", 35, check=_name)  # fmt: skip
-_r("works_at.title_at", "works_at", rf"{_TITLE}\s+(?i:at|with|for|in)\s+(?P<obj>{NAME})", "at with for in", 45,
+_r("works_at.title_at", "works_at", rf"{_TITLE}\s+(?i:at|with|for)\s+(?P<obj>{NAME})", "at with for", 45,
    check=_name)  # fmt: skip
 _r("works_at.quit", "works_at", r"(?i:quit|resigned|retired|laid off|let go|fired|handed in my notice|"
    r"stopped working|left my job|left the company|left my position|left my role|left work)"
@@ -125,6 +126,9 @@ _r("works_at.quit", "works_at", r"(?i:quit|resigned|retired|laid off|let go|fire
    "notice stopped left", 58, change=Change.END, check=_name)  # fmt: skip
 _r("works_at.last_day", "works_at", rf"(?i:last day)(?:\s+(?i:at)\s+(?P<obj>{NAME}))?", "last day", 59,
    change=Change.LAST_DAY, check=_name)  # fmt: skip
+
+_r("works_at.been_at", "works_at", rf"(?i:been|still|now|currently|not|no longer)\s+{_ADV}(?i:at|with)\s+"
+   rf"(?P<obj>{NAME}){_END}", "been still now currently not longer", 34, check=_name)  # fmt: skip
 
 # job_title ---------------------------------------------------------------------------------------------
 _r("job_title.am", "job_title", rf"(?i:'m|am|’m|is|'s|became|become|becoming|work as|working as|works as|job is|"
@@ -137,6 +141,9 @@ _r("job_title.was", "job_title", rf"(?i:was|worked as|used to be)\s+{_ADV}(?i:(?
 _r("studies_at.study", "studies_at", r"(?i:study|studies|studying|enrolled|student|phd|ph\.d\.|masters?|master's|"
    r"degree|mba|undergrad|freshman|sophomore|grad school|postdoc)\b[^,.;!?]{0,30}?\s(?i:at|in)\s+"
    rf"(?P<obj>{NAME})", "stud enrol phd ph.d master degree mba undergrad freshman sophomore grad postdoc", 52,
+   check=_name)  # fmt: skip
+_r("studies_at.left", "studies_at", rf"(?i:dropped out of|graduated from|graduated|finished (?:my )?(?:degree|studies|"
+   rf"phd|masters?) at)(?:\s+(?P<obj>{NAME}))?", "dropped graduated finished", 54, change=Change.END,
    check=_name)  # fmt: skip
 _r("studies_at.got_into", "studies_at", rf"(?i:got into|accepted (?:to|at|into)|admitted to)\s+(?P<obj>{NAME})",
    "got accepted admitted", 50, change=Change.START, check=_name)  # fmt: skip

@@ -24,7 +24,7 @@ _LIST = rf"(?P<obj>[^\s，,。.！!？?；;：:了的]{{1,24}}){_STOP}"
 ZH_NAME: Final = r"(?:[A-Za-z][\w.\-]*(?: [A-Z][\w.\-]*)*|[\u4e00-\u9fff]{1,4}?)"
 _NAMED = rf"(?P<obj>{ZH_NAME})(?=$|[\s，,。.！!？?；;、~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦|今年|已经|是|在|很|也)"
 _TITLES = "|".join(sorted(ZH_TITLE_SUFFIXES, key=len, reverse=True))
-_TITLE = rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_TITLES}))"
+_TITLE = rf"(?P<obj>(?![做当干一个名位])[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_TITLES}))"
 _PETS = "|".join(sorted(ZH_PETS, key=len, reverse=True))
 _LANG = r"(?P<obj>(?:[\u4e00-\u9fff]{1,3}?(?:语|话)|[\u4e00-\u9fff]{1,2}文|English|Spanish|French|German|Japanese))"
 _PLACE_SUFFIX = re.compile(r"(?:市|省|区|县|镇|村|州|岛|湾|城|国|乡|街道|新区)$")
@@ -119,6 +119,7 @@ def _moved_to(text: str) -> str | None:
     return place if len(place) >= 2 else kept
 
 
+_SCHOOL = re.compile(r"(?:大学|学院|学校|中学|小学|幼儿园|高中|初中|大专|研究生院)$")
 _ORG_SUFFIX = re.compile(
     r"(?:公司|集团|银行|医院|学校|大学|学院|中心|研究所|研究院|工作室|事务所|科技|网络|银行|酒店|餐厅)$"
 )
@@ -127,7 +128,7 @@ _ORG_SUFFIX = re.compile(
 def _organisation(text: str) -> str | None:
     """A bare "现在在X" after talk of work names an employer when X looks like one (not a place)."""
     kept = _obj2(text)
-    if kept is None or _place(kept) is not None:
+    if kept is None or _place(kept) is not None or _SCHOOL.search(kept):
         return None
     if _ORG_SUFFIX.search(kept) or re.fullmatch(r"[A-Za-z][\w&.\- ]*", kept):
         return kept
@@ -135,6 +136,20 @@ def _organisation(text: str) -> str | None:
 
     tags = rjieba.tag(kept)
     return kept if len(tags) == 1 and tags[0][1] in {"nt", "nz", "nrt", "eng"} else None
+
+
+def _school(text: str) -> str | None:
+    """A bare "在X" names a school when X is one ("南京大学", "实验小学")."""
+    kept = _obj2(text)
+    return kept if kept is not None and _SCHOOL.search(kept) else None
+
+
+def _organisation_or_any(text: str) -> str | None:
+    """An employer named after 在 or 去: anything but a place ("在深圳工作" says where, not for whom)."""
+    kept = _obj2(text)
+    if kept is None or _place(kept) is not None:
+        return None
+    return re.sub(r"^(?:一家|一个|这家|那家|家)", "", kept) or None
 
 
 def _from_place(text: str) -> str | None:
@@ -153,9 +168,9 @@ _r("lives_in.live", "lives_in", rf"(?:住在|居住在|生活在|定居在|定�
    "住 生活在 定居 安家 落户", 50, check=_obj2)  # fmt: skip
 _r("lives_in.move", "lives_in", rf"(?:搬到|搬去|搬来|搬回|搬回到|搬家到|搬家去|迁到|移居|移民到|移民去|移民|调到|调去)"
    rf"了?{_OBJ}", "搬 迁到 移居 移民 调到 调去", 55, change=Change.START, check=_moved_to)  # fmt: skip
-_r("lives_in.in_live", "lives_in", r"在(?P<obj>[^\s，,。.！!？?；;、了的]{2,12}?)(?:住|定居|生活|安家|落户)",
-   "住 定居 生活 安家 落户", 52, check=_obj2)  # fmt: skip
-_r("lives_in.bare", "lives_in", r"^(?:现在|目前|如今|最近|人|我|现)*在(?P<obj>[^\s，,。.！!？?；;、了的]{2,10})"
+_r("lives_in.in_live", "lives_in", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:住|定居|生活|安家|落户|待|呆)",
+   "住 定居 生活 安家 落户 待 呆", 52, check=_obj2)  # fmt: skip
+_r("lives_in.bare", "lives_in", r"^(?:现在|目前|如今|最近|人|我|现)*在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10})"
    r"(?:呢|了|啦|呀)?$", "在", 20, check=_place)  # fmt: skip
 
 _r("works_at.bare", "works_at", r"^(?:现在|目前|如今|最近|现|还)*(?:在|去了|跳到了?|换到了?)"
@@ -168,14 +183,18 @@ _r("from.hometown", "from", rf"(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)
 _r("from.person", "from", r"(?:^(?:是)?|是)(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:$|[，,。！!]|啊|呀|哦|呢)", "人", 45,
    check=_from_place)  # fmt: skip
 _r("from.come", "from", rf"(?:来自|出生在|出生于|生在){_OBJ}", "来自 出生 生在", 52, check=_obj2)
-_r("from.grew_up", "from", r"在(?P<obj>[^\s，,。.！!？?；;、了的]{2,12}?)(?:长大|出生)", "长大 出生", 53,
+_r("from.grew_up", "from", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:长大|出生)", "长大 出生", 53,
    check=_obj2)  # fmt: skip
 
 # works_at ----------------------------------------------------------------------------------------------
-_r("works_at.at", "works_at", r"在(?P<obj>[^\s，,。.！!？?；;、了的]{1,15}?)(?:上班|工作|任职|打工|实习|干活|做事|供职|"
-   r"当|做|干|担任)", "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", 50, check=_obj2)  # fmt: skip
-_r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约|去|进)了?{_OBJ}(?=上班|工作|任职|当|做|"
-   r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约 去 进", 55, change=Change.START, check=_obj2)  # fmt: skip
+_r("works_at.at", "works_at", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{1,15}?)(?:上班|工作|任职|打工|实习|干活|做事|供职|"
+   r"当|做|干|担任)", "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", 50, check=_organisation_or_any)  # fmt: skip
+_r("works_at.go", "works_at", r"(?:去|进|到)了?(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)(?:上班|工作|任职|实习)",
+   "上班 工作 任职 实习", 51, change=Change.START, check=_organisation_or_any)  # fmt: skip
+_r("lives_in.work_in", "lives_in", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工)", "上班 工作 打工", 49,
+   check=_place)  # fmt: skip
+_r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约)了?{_OBJ}(?=上班|工作|任职|当|做|"
+   r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约", 55, change=Change.START, check=_obj2)  # fmt: skip
 _r("works_at.quit", "works_at", rf"(?:从{_OBJ})?(?:离职|辞职|辞掉了?工作|辞了?工作|被裁|被开除|被辞退|被炒|退休|裸辞|"
    r"不干了|换了?家公司|换了?工作|换了?个工作|换了?份工作|工作丢了|丢了工作|失业)",
    "离职 辞 被裁 被开除 被辞退 被炒 退休 不干了 换 丢了 失业", 58, change=Change.END, check=_obj2)  # fmt: skip
@@ -186,9 +205,11 @@ _r("job_title.is", "job_title", rf"(?:是|当|做|担任|干|升职当|升职为
    rf"当上了?|升了?)(?:一名|一个|一位|个|名|位)?{_TITLE}", "是 当 做 担任 干 升 转 成为", 50)  # fmt: skip
 
 # studies_at --------------------------------------------------------------------------------------------
-_r("studies_at.at", "studies_at", r"在(?P<obj>[^\s，,。.！!？?；;、了的]{2,15}?)(?:读书|上学|读研|读博|念书|读大学|"
+_r("studies_at.at", "studies_at", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)(?:读书|上学|读研|读博|念书|读大学|"
    r"读本科|读硕士|读博士|留学|进修|上大学|读高中|读初中|读|念|学习)", "读 上学 念书 留学 进修 上大学 学习", 52,
    check=_obj2)  # fmt: skip
+_r("studies_at.bare", "studies_at", r"^(?:现在|目前|如今|最近|现|还)*在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12})"
+   r"(?:呢|了|啦|呀)?$", "在", 21, check=_school)  # fmt: skip
 _r("studies_at.admitted", "studies_at", rf"(?:考上了?|考进了?|考入){_OBJ}", "考上 考进 考入", 50,
    change=Change.START, check=_obj2)  # fmt: skip
 
@@ -252,6 +273,14 @@ for _predicate in ("works_at", "lives_in", "studies_at"):
         10,
         check=_obj2,
     )
+
+ZH_FOLLOW.rule(
+    "has_pet",
+    "has_pet",
+    rf"^(?:一只|一条|一个|另一只|另一条|另一个|大的|小的|老大|老二)?(?:叫|名叫|名字叫)(?P<obj>{ZH_NAME})$",
+    "叫",
+    10,
+)
 
 #: Alias declarations: (pattern, whose alias): "speaker" or "third" (the last third person named).
 ZH_ALIASES: Final = (

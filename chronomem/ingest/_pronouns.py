@@ -55,10 +55,12 @@ _EN_ADJ = r"(?:(?:older|younger|little|big|baby|twin|best|old|new|oldest|younges
 _EN_REL_WORDS = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
 _EN_NAME_AFTER = r"(?:,?\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=[\s,.!?']|$),?)?"
 _EN_RELATIVE: Final = re.compile(
-    rf"\b(?i:my|our)\s+(?P<ex>(?i:ex-?\s?))?{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))(?:s|es)?\b{_EN_NAME_AFTER}"
+    rf"\b(?i:my|our)\s+(?P<ex>(?i:ex-?\s?))?{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))(?:s|es)?(?P<law>-in-law)?\b"
+    rf"{_EN_NAME_AFTER}"
 )
 _EN_SUBJECT: Final = re.compile(
-    _EN_LEAD + rf"(?:(?P<i>I|we|We)(?=[\s'’]|$)|(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{_EN_REL_WORDS})"
+    _EN_LEAD
+    + rf"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I)(?=[\s'’]|$)|(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{_EN_REL_WORDS})"
     rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|"
     r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
     r"got|started|joined|left|quit|loves|likes|hates|now|also|still|finally|says|said|told|thinks|lived|worked|"
@@ -95,6 +97,8 @@ def _en_relative(m: re.Match[str], who: Who) -> Subject:
     rel = EN_RELATIONS.get(word) or EN_RELATIONS.get(word.rstrip("s"), Relation("knows", word))
     if m.group("ex"):
         rel = Relation("knows", "ex-" + rel.role)
+    elif m.group("law"):
+        rel = Relation("family", rel.role + "-in-law")
     role_name = who.role_name(rel.role, "en")
     name = m.group("name")
     if name and name.split()[0] in _NOT_NAMES:
@@ -131,7 +135,7 @@ _ZH_LEAD = (
 )
 _ZH_REL_WORDS = "|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True))
 _ZH_NAME_AFTER = (
-    r"(?:(?:叫|名叫|名字叫|是)?(?P<name>小[\u4e00-\u9fff]|老[\u4e00-\u9fff](?![\u4e00-\u9fff]{0,1}(?:家|公|婆))|"
+    r"(?:(?:叫|名叫|名字叫)?(?P<name>小[\u4e00-\u9fff]|老(?!师|板|家|公|婆|乡|同|大|二|三)[\u4e00-\u9fff]|"
     r"阿[\u4e00-\u9fff]|[A-Z][a-z]+))?"
 )
 _ZH_NAMED_CALL = re.compile(r"(?:叫|名叫|名字叫)(?P<name>[A-Za-z][\w.\-]*|[\u4e00-\u9fff]{1,4}?)(?=$|[，,。！!？?；;])")

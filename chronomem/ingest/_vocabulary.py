@@ -92,7 +92,9 @@ def _relations(predicate: str, words: str) -> dict[str, Relation]:
 
 #: English role words (singular; a plural "s" is accepted by the patterns).
 EN_RELATIONS: Final[dict[str, Relation]] = {
-    **_relations("partner", "wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée spouse"),
+    **_relations(
+        "partner", "wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée spouse hubby wifey bf gf"
+    ),
     **_relations("has_child", "son daughter kid child stepson stepdaughter baby"),
     **_relations(
         "family",

@@ -220,3 +220,37 @@ def test_you_in_a_chat_between_friends_is_the_other_person() -> None:
 )
 def test_birthdays_are_iso_dates(text: str, value: str) -> None:
     assert ("me", "birthday", value) in asserted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Yeah so we finally closed on the house in Decatur last Friday", (ME, "lives_in", "Decatur")),
+        ("Been at Contoso for about five years now", (ME, "works_at", "Contoso")),
+        ("my hubby Jake works from home", (ME, "partner", "Jake")),
+        ("I left Globex in March and joined a startup called Fernly", (ME, "works_at", "Fernly")),
+        ("Not at Netflix anymore - I'm at Hulu now", (ME, "works_at", "Hulu")),
+        ("My sister-in-law Rachel is a lawyer", ("Rachel", "job_title", "lawyer")),
+        ("I'm now a senior data analyst at Brightline", (ME, "job_title", "senior data analyst")),
+    ],
+)
+def test_colloquial_statements(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+def test_the_time_of_one_clause_does_not_leak_into_the_one_before() -> None:
+    got = {c.predicate: c for c in extract("I'm from Texas but I've lived in Seattle for ten years").claims}
+    assert got["from"].valid_from is None and got["lives_in"].valid_from is not None
+
+
+def test_his_name_names_the_pet_just_mentioned() -> None:
+    got = extract("my girlfriend and I just adopted a puppy, his name is Waffles").aliases
+    assert ("Dana's puppy", "Waffles") in {(a.entity.name, a.alias) for a in got}
+
+
+def test_not_at_a_company_anymore_retracts_it() -> None:
+    got = {
+        (c.object.name if c.object else None, c.action)
+        for c in extract("Not at Netflix anymore - I'm at Hulu now").claims
+    }
+    assert got == {("Netflix", Action.RETRACT), ("Hulu", Action.ASSERT)}
