@@ -108,8 +108,8 @@ _r("works_at.have_worked", "works_at", rf"(?i:have|'ve|’ve|has|'s)\s+{_ADV}(?i
 _r("works_at.worked", "works_at", rf"(?i:worked)\s+{_ADV}(?i:at|for|with)\s+(?P<obj>{NAME})", "worked", 45,
    change=Change.PAST, check=_name)  # fmt: skip
 _r("works_at.join", "works_at", rf"(?i:joined|join|joining|joins|hired by|hired at|employed by|employed at|"
-   rf"signed with)\s+{_ADV}(?:(?i:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?i:called|named)\s+)?(?P<obj>{NAME})", "join hired employed signed", 55, change=Change.START,
-   check=_name)  # fmt: skip
+   rf"signed with)\s+{_ADV}(?:(?i:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?i:called|named)\s+)?(?P<obj>{NAME})",
+   "join hired employed signed", 55, change=Change.START, check=_name)  # fmt: skip
 _r("works_at.start", "works_at", rf"(?i:start|starting|started|starts|begin|beginning|began)\s+{_ADV}"
    rf"(?i:(?:a\s+)?(?:new\s+)?(?:job|work|working|position|role)\s+)?(?i:at|with)\s+(?P<obj>{NAME})",
    "start began begin", 56, change=Change.START, check=_name)  # fmt: skip

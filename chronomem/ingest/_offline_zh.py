@@ -188,10 +188,13 @@ _r("from.grew_up", "from", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,
 
 # works_at ----------------------------------------------------------------------------------------------
 _r("works_at.at", "works_at", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{1,15}?)(?:上班|工作|任职|打工|实习|干活|做事|供职|"
-   r"当|做|干|担任)", "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", 50, check=_organisation_or_any)  # fmt: skip
-_r("works_at.go", "works_at", r"(?:去|进|到)了?(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)(?:上班|工作|任职|实习)",
+   r"当|做|干|担任)", "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", 50,
+   check=_organisation_or_any)  # fmt: skip
+_r("works_at.go", "works_at", r"(?:去|进|到)了?(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)"
+   r"(?:上班|工作|任职|实习)",
    "上班 工作 任职 实习", 51, change=Change.START, check=_organisation_or_any)  # fmt: skip
-_r("lives_in.work_in", "lives_in", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工)", "上班 工作 打工", 49,
+_r("lives_in.work_in", "lives_in", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工)",
+   "上班 工作 打工", 49,
    check=_place)  # fmt: skip
 _r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约)了?{_OBJ}(?=上班|工作|任职|当|做|"
    r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约", 55, change=Change.START, check=_obj2)  # fmt: skip

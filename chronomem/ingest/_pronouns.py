@@ -60,7 +60,8 @@ _EN_RELATIVE: Final = re.compile(
 )
 _EN_SUBJECT: Final = re.compile(
     _EN_LEAD
-    + rf"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I)(?=[\s'’]|$)|(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{_EN_REL_WORDS})"
+    + r"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I)(?=[\s'’]|$)|"
+    + rf"(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{_EN_REL_WORDS})"
     rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|"
     r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
     r"got|started|joined|left|quit|loves|likes|hates|now|also|still|finally|says|said|told|thinks|lived|worked|"
