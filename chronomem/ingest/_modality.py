@@ -81,11 +81,12 @@ _EN_PLANNED: Final = re.compile(
     r"\b(?:going to|gonna|plan|plans|planning|planned|might|may|maybe|perhaps|probably|possibly|thinking about|"
     r"thinking of|considering|consider|hope|hoping|hopefully|intend|intending|about to|someday|some day|one day|"
     r"eventually|would like|'d like|want to|wants to|wanna|aim to|looking to|looking into|could|trying to|"
-    r"dream of|dreaming of)\b",
+    r"dream of|dreaming of|will|shall|should|ought to|need to|have to|has to)\b|'ll\b|’ll\b",
     _I,
 )
 _ZH_PLANNED: Final = re.compile(
-    r"打算|准备|计划|想要|想|考虑|可能|也许|或许|说不定|将来|以后|有一天|希望|争取|要|会|梦想|有机会"
+    r"打算|准备|计划|想要|想|考虑|可能|也许|或许|说不定|将来|以后|有一天|希望|争取|梦想|有机会|应该|得|该|"
+    r"(?<![需主重只])要|会(?![说讲写用])|再(?!也)"
 )
 
 _EN_NEGATION: Final = re.compile(r"\b(?:not|never|no|neither|nor)\b|n't\b|n’t\b", _I)

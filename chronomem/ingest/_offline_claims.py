@@ -76,7 +76,7 @@ def _meaning(hit: Hit, said: Said) -> tuple[str | None, str, Action]:
     denied = hit.denied or cues.negated or hit.rule.negated
     if mood.hypothetical:
         return predicate, Modality.HYPOTHETICAL, Action.ASSERT
-    if mood.reported and not said.subject.speaker:
+    if mood.reported:
         return predicate, Modality.REPORTED, Action.ASSERT
     if denied and (cues.ended or cues.never_was):
         return predicate, Modality.ASSERTED, Action.RETRACT
@@ -117,6 +117,6 @@ def _kind(predicate: str, modality: str) -> str:
 
 
 def _confidence(said: Said) -> float:
-    if said.mood.reported and not said.subject.speaker:
+    if said.mood.reported:
         return REPORTED
     return 1.0 if said.subject.speaker else THIRD_PERSON

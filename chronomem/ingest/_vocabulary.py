@@ -86,19 +86,24 @@ def words(text: str) -> list[str]:
     return text.split()
 
 
-def _relations(predicate: str, words: str) -> dict[str, Relation]:
-    return {w: Relation(predicate, w) for w in words.split()}
+def _relations(predicate: str, spoken: str) -> dict[str, Relation]:
+    """Role words; ``word=role`` names the role a colloquial word stands for ("mum=mom", "老妈=妈妈"), so one
+    relative is one entity however the speaker calls them."""
+    pairs = (w.partition("=") for w in spoken.split())
+    return {word: Relation(predicate, role or word) for word, _, role in pairs}
 
 
 #: English role words (singular; a plural "s" is accepted by the patterns).
 EN_RELATIONS: Final[dict[str, Relation]] = {
     **_relations(
-        "partner", "wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée spouse hubby wifey bf gf"
+        "partner",
+        "wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée spouse hubby=husband wifey=wife "
+        "bf=boyfriend gf=girlfriend",
     ),
     **_relations("has_child", "son daughter kid child stepson stepdaughter baby"),
     **_relations(
         "family",
-        "sister brother mom mum mother dad father parent sibling grandma grandmother grandpa grandfather "
+        "sister brother mom mum=mom mother=mom dad father=dad parent sibling grandma grandmother grandpa grandfather "
         "aunt uncle cousin niece nephew stepmom stepdad stepmother stepfather twin",
     ),
     **_relations(
@@ -112,14 +117,16 @@ EN_RELATIONS: Final[dict[str, Relation]] = {
 ZH_RELATIONS: Final[dict[str, Relation]] = {
     **_relations(
         "partner",
-        "孩子他爸 孩子他妈 孩子她爸 孩子她妈 孩子爸 孩子妈 老婆 老公 妻子 丈夫 爱人 媳妇 男朋友 女朋友 男友 女友 "
+        "孩子他爸=老公 孩子他妈=老婆 孩子她爸=老公 孩子她妈=老婆 孩子爸=老公 孩子妈=老婆 "
+        "老婆 老公 妻子=老婆 丈夫=老公 爱人 媳妇=老婆 男朋友 女朋友 男友 女友 "
         "未婚夫 未婚妻 对象 先生 太太",
     ),
     **_relations("has_child", "儿子 女儿 闺女 孩子 宝宝 小孩 大儿子 小儿子 大女儿 小女儿"),
     **_relations(
         "family",
-        "姐姐 妹妹 哥哥 弟弟 妈妈 爸爸 老妈 老爸 母亲 父亲 爷爷 奶奶 外公 外婆 姥姥 姥爷 叔叔 阿姨 舅舅 姑姑 "
-        "表姐 表妹 表哥 表弟 堂姐 堂妹 堂哥 堂弟 婆婆 公公 岳父 岳母 大姐 二姐 大哥 二哥 姐 妹 哥 弟 妈 爸",
+        "姐姐 妹妹 哥哥 弟弟 妈妈 爸爸 老妈=妈妈 老爸=爸爸 母亲=妈妈 父亲=爸爸 "
+        "爷爷 奶奶 外公 外婆 姥姥 姥爷 叔叔 阿姨 舅舅 姑姑 表姐 表妹 表哥 表弟 堂姐 堂妹 堂哥 堂弟 "
+        "婆婆 公公 岳父 岳母 大姐 二姐 大哥 二哥 姐=姐姐 妹=妹妹 哥=哥哥 弟=弟弟 妈=妈妈 爸=爸爸",
     ),
     **_relations("knows", "朋友 好朋友 同事 老板 领导 室友 舍友 邻居 同学 闺蜜 哥们 兄弟 老同学 上司 师傅"),
 }

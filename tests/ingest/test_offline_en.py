@@ -254,3 +254,18 @@ def test_not_at_a_company_anymore_retracts_it() -> None:
         for c in extract("Not at Netflix anymore - I'm at Hulu now").claims
     }
     assert got == {("Netflix", Action.RETRACT), ("Hulu", Action.ASSERT)}
+
+
+def test_advice_reported_about_the_speaker_is_not_asserted() -> None:
+    got = facts("My mom thinks I should move to Denver.")
+    assert (ME, "lives_in", "Denver", "reported", "assert") in got
+
+
+def test_will_is_a_plan_and_the_present_with_a_date_is_firm() -> None:
+    assert (ME, "has_pet", "Dana's dog", "planned", "assert") in facts("I'll adopt a dog next month.")
+    assert (ME, "lives_in", "Berlin") in asserted("I'm moving to Berlin next month.")
+
+
+def test_colloquial_role_words_name_one_relative() -> None:
+    assert ("Dana's mom", "lives_in", "Leeds") in asserted("My mum lives in Leeds")
+    assert ("Dana's mom", "lives_in", "York") in asserted("My mother lives in York")
