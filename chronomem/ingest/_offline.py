@@ -31,7 +31,7 @@ from ._offline_merge import merge
 from ._offline_rules import Hit, Rules, split_list
 from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
-from ._pronouns import Subject, Who, en_relatives, en_subject, zh_relatives, zh_subject
+from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, zh_relatives, zh_subject
 
 __all__ = ["OfflineExtractor", "read_message"]
 
@@ -100,7 +100,10 @@ def read_message(content: str, context: ExtractionContext) -> Reading:
     speaker = Mentioned(context.speaker or "me", "person", speaker=True)
     others = [p for p in context.participants if p != context.speaker]
     addressee = Mentioned(others[0] if len(others) == 1 else "you", "person", addressee=True)
-    reader = _Reader(content, norm, context, Who(speaker, addressee))
+    who = Who(speaker, addressee)
+    said_before = [(ep.content, ep.speaker == context.speaker) for ep in reversed(context.recent)]
+    who.last_third = recent_third(said_before, who)
+    reader = _Reader(content, norm, context, who)
     for start, end in _sentences(norm):
         reader.sentence(start, end)
     return reader.reading
@@ -174,6 +177,8 @@ class _Reader:
                 self.who.last_third = said.mention
         rest_at = said.end if said is not None else 0
         rest = clause[rest_at:]
+        if subject.mention is UNKNOWN:
+            return subject, []
         hits = [part for h in rules.hits(rest, rest.lower()) for part in split_list(h)]
         if not hits and lang == "zh" and self.last_predicate is not None:
             follow = ZH_FOLLOW.get(self.last_predicate)

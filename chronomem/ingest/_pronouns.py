@@ -17,7 +17,10 @@ from typing import Final
 from ._claims import Mentioned
 from ._vocabulary import EN_RELATIONS, ZH_RELATIONS, Relation, words
 
-__all__ = ["Subject", "Who", "en_relatives", "en_subject", "zh_relatives", "zh_subject"]
+__all__ = ["UNKNOWN", "Subject", "Who", "en_relatives", "en_subject", "recent_third", "zh_relatives", "zh_subject"]
+
+#: The subject of a clause whose "he"/"她" refers to no one known: its claims are not made.
+UNKNOWN: Final = Mentioned("?", "person")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +124,9 @@ def en_subject(clause: str, who: Who) -> Subject | None:
             return _en_relative(rel, who)
         return None
     if m.group("pron"):
-        return None if who.last_third is None else Subject(who.last_third, m.end("pron"))
+        return Subject(who.last_third or UNKNOWN, m.end("pron"))
     if m.group("you"):
-        return Subject(who.addressee, m.end("you"))
+        return Subject(who.addressee if who.addressee.name != "you" else UNKNOWN, m.end("you"))
     named = m.group("named")
     if named is None or named.split()[0] in _NOT_NAMES:
         return None
@@ -195,7 +198,29 @@ def zh_subject(clause: str, who: Who) -> Subject | None:
     if m.group("i"):
         return Subject(who.speaker, m.end("i"))
     if m.group("pron"):
-        return None if who.last_third is None else Subject(who.last_third, m.end("pron"))
+        return Subject(who.last_third or UNKNOWN, m.end("pron"))
     if m.group("you"):
-        return Subject(who.addressee, m.end("you"))
+        return Subject(who.addressee if who.addressee.name != "you" else UNKNOWN, m.end("you"))
     return Subject(_person(m.group("named")), m.end("named"))
+
+
+_EN_OWNED: Final = re.compile(rf"\b(?P<owner>(?i:my|your))\s+{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))(?:s|es)?\b")
+_ZH_OWNED: Final = re.compile(rf"(?P<owner>我|你|您)(?:的)?(?:家)?(?P<rel>{_ZH_REL_WORDS})")
+
+
+def recent_third(texts: list[tuple[str, bool]], who: Who) -> Mentioned | None:
+    """Who "he"/"她" most likely is when the message names no one: the last relative named in the messages
+    before (newest first; ``texts`` are (content, said by this speaker)). "your brother" said to the speaker
+    and "my brother" said by the speaker are both the speaker's brother."""
+    for text, own in texts:
+        found = [*_EN_OWNED.finditer(text), *_ZH_OWNED.finditer(text)]
+        for m in sorted(found, key=lambda m: m.start(), reverse=True):
+            word = m.group("rel")
+            mine = m.group("owner").lower() == "my" or m.group("owner") == "我"
+            if mine != own:
+                continue
+            zh = word in ZH_RELATIONS
+            rel = ZH_RELATIONS.get(word) if zh else EN_RELATIONS.get(word.lower())
+            if rel is not None:
+                return Mentioned(who.role_name(rel.role, "zh" if zh else "en"), "person")
+    return None

@@ -72,3 +72,17 @@ def test_an_ordinary_actually_is_no_correction() -> None:
     before = episode("I live in Graz.", at=AT_EN - timedelta(days=30))
     (c,) = extract("Actually I moved to Linz last week.", recent=(before,)).claims
     assert c.action is Action.ASSERT
+
+
+def test_he_is_the_relative_named_in_the_question_before() -> None:
+    asked = (episode("How's your brother doing these days?", speaker="Kai", at=AT_EN - timedelta(minutes=1)),)
+    got = asserted("He just moved to Austin!", recent=asked, participants=("Dana", "Kai"))
+    assert got == {("Dana's brother", "lives_in", "Austin")}
+
+
+def test_he_with_no_one_to_refer_to_asserts_nothing_about_the_speaker() -> None:
+    assert asserted("He just moved to Austin!") == set()
+
+
+def test_you_with_no_known_addressee_asserts_nothing() -> None:
+    assert asserted("You live in Oslo.", participants=()) == set()
