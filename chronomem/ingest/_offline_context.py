@@ -117,9 +117,32 @@ def _previous(context: ExtractionContext) -> Episode | None:
     return context.recent[-1] if context.recent else None
 
 
-def _asked(question: str) -> str | None:
+#: What a bare "where?" asks about, by the topic of the speaker's message before it ("I got a new job!").
+_TOPICS: Final = (
+    (
+        "works_at",
+        re.compile(r"\b(?:job|work|offer|hired|position|role|company|employer)\b|工作|上班|公司|offer|入职|跳槽", re.I),
+    ),
+    ("lives_in", re.compile(r"\b(?:moved?|moving|flat|apartment|house|place|home|relocat\w*)\b|搬|房子|新家", re.I)),
+    (
+        "studies_at",
+        re.compile(r"\b(?:school|university|college|degree|phd|master'?s)\b|学校|大学|读研|读博|考上", re.I),
+    ),
+)
+_BARE_QUESTION: Final = re.compile(
+    r"^\W*(?:\w+[!,.]+\s*)*(?:where|which one|which|what company|where to|哪儿|哪里|哪家|在哪|去哪)\W*$", re.I
+)
+
+
+def _asked(question: str, context: ExtractionContext) -> str | None:
     for predicate, pattern in _ASKS:
         if pattern.search(question):
+            return predicate
+    if not _BARE_QUESTION.search(question.strip()[-40:]):
+        return None
+    own = [ep.content for ep in context.recent[:-1] if ep.speaker == context.speaker]
+    for predicate, pattern in _TOPICS:
+        if own and pattern.search(own[-1]):
             return predicate
     return None
 
@@ -131,7 +154,7 @@ def answer_claims(content: str, context: ExtractionContext) -> list[Claim]:
         return []
     if not re.search(r"[?？]|吗|呢", before.content):
         return []
-    predicate = _asked(before.content)
+    predicate = _asked(before.content, context)
     if predicate is None:
         return []
     return _framed(content, predicate, context)

@@ -86,3 +86,11 @@ def test_he_with_no_one_to_refer_to_asserts_nothing_about_the_speaker() -> None:
 
 def test_you_with_no_known_addressee_asserts_nothing() -> None:
     assert asserted("You live in Oslo.", participants=()) == set()
+
+
+def test_a_fact_spread_over_two_messages() -> None:
+    recent = (
+        episode("I got a new job!", at=AT_EN - timedelta(minutes=2)),
+        episode("Congrats!! Where?", speaker="Assistant", role="assistant", at=AT_EN - timedelta(minutes=1)),
+    )
+    assert ("me", "works_at", "Stripe") in asserted("At Stripe, started Monday.", recent=recent)
