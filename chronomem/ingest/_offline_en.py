@@ -27,6 +27,10 @@ _ADV = (
 )
 _END = r"(?=\s*(?:$|[,.;!?)]|\s(?i:now|for now|since|these days|at the moment|currently|anymore|but|and|because|"
 _END += r"last|next|this|in\s+\d|from|until|till|on|starting|as of|though|for|since|after|before)\b))"
+#: After "I'm in X": only the end or words that say it is where one lives ("for a conference" says it is not).
+_SETTLED = (
+    r"(?=\s*(?:$|[,.;!?])|\s+(?i:now|these days|for now|at the moment|currently|full[- ]time|permanently|for good)\b)"
+)
 _PHRASE = r"[^,.;!?()]{2,48}?"
 _LIST = rf"{_PHRASE}(?:,\s+(?:and\s+|or\s+)?[^,.;!?()]{{2,48}}?)*"
 _PHRASE_END = (
@@ -42,7 +46,9 @@ def _alt(words: object) -> str:
 _TITLE = rf"(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_alt(EN_TITLE_HEADS)})s?\b"
 _LANG = rf"(?:{_alt(EN_LANGUAGES)})"
 _PETS = rf"(?i:{_alt(EN_PETS)})"
-_PRONOUNS = frozenset(words("it that this you them him her me us there here one some any anything everything"))
+_PRONOUNS = frozenset(
+    words("it that this you your them him her his their me us there here one some any anything everything")
+)
 _TRAIL = re.compile(r"\s+(?:a lot|so much|very much|too|now|lately|these days|as well|anymore|any more)$", re.I)
 
 
@@ -89,7 +95,7 @@ _r("lives_in.home", "lives_in", rf"(?i:keys to|moved into|bought|renting|rented|
    r"(?i:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|place|house|home|condo|studio|room|loft))\s+"
    rf"(?i:in)\s+(?P<obj>{NAME})", "flat apartment place house home condo studio room loft", 56,
    change=Change.START, check=_name)  # fmt: skip
-_r("lives_in.am_in", "lives_in", rf"(?i:'m|am|’m)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_END}", "'m am ’m", 30,
+_r("lives_in.am_in", "lives_in", rf"(?i:'m|am|’m)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'m am ’m", 30,
    check=_name)  # fmt: skip
 _r("lives_in.home_is", "lives_in", rf"(?i:home is|home's|home now is)\s+{_ADV}(?i:in\s+)?(?P<obj>{NAME})", "home", 40,
    check=_name)  # fmt: skip

@@ -28,7 +28,7 @@ _TITLE = rf"(?P<obj>(?![做当干一个名位])[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{
 _PETS = "|".join(sorted(ZH_PETS, key=len, reverse=True))
 _LANG = r"(?P<obj>(?:[\u4e00-\u9fff]{1,3}?(?:语|话)|[\u4e00-\u9fff]{1,2}文|English|Spanish|French|German|Japanese))"
 _PLACE_SUFFIX = re.compile(r"(?:市|省|区|县|镇|村|州|岛|湾|城|国|乡|街道|新区)$")
-_BAD_OBJECT = re.compile(r"^(?:什么|哪|这|那|它|他|她|你|我|人|一下|一点|东西|任何)")
+_BAD_OBJECT = re.compile(r"^(?:什么|哪|这|那|它|他|她|你|我|人|一下|一点|东西|任何|死|得|着|过|上了)")
 
 
 #: Words that end an object wherever jieba puts them ("北京*已经*三年", "成都*都*挺好").

@@ -269,3 +269,19 @@ def test_will_is_a_plan_and_the_present_with_a_date_is_firm() -> None:
 def test_colloquial_role_words_name_one_relative() -> None:
     assert ("Dana's mom", "lives_in", "Leeds") in asserted("My mum lives in Leeds")
     assert ("Dana's mom", "lives_in", "York") in asserted("My mother lives in York")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in London for a conference this week.",
+        "I'm a big fan of your work",
+        "We had dinner at Nando's last night.",
+        "I'm at the airport now.",
+        "I love you guys.",
+        "I'm so tired today.",
+        "I work from home most days.",
+    ],
+)
+def test_ordinary_chat_asserts_nothing(text: str) -> None:
+    assert {p for _, p, _ in asserted(text)} <= {"knows", "family"}

@@ -211,3 +211,10 @@ def test_later_is_a_plan() -> None:
 def test_colloquial_role_words_name_one_relative() -> None:
     assert ("Dana的妈妈", "lives_in", "青岛") in asserted("我老妈住在青岛")
     assert ("Dana的妈妈", "lives_in", "烟台") in asserted("我妈住在烟台")
+
+
+@pytest.mark.parametrize(
+    "text", ["我爱死这首歌了", "我在路上了", "我在家", "我在开会", "我在星巴克等你", "我是说真的", "我今天在公司加班"]
+)
+def test_ordinary_chat_asserts_nothing(text: str) -> None:
+    assert asserted(text) == set()
