@@ -28,7 +28,7 @@ from ._modality import SentenceMood, clause_cues, sentence_mood
 from ._offline_claims import Said, claim_for
 from ._offline_en import EN_ALIASES, EN_RULES
 from ._offline_merge import merge
-from ._offline_rules import Hit, Rules, split_list
+from ._offline_rules import Hit, split_list
 from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, zh_relatives, zh_subject
@@ -132,6 +132,19 @@ def _clauses(sentence: str, lang: str) -> Iterator[tuple[int, int]]:
         yield start, len(sentence)
 
 
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A hit in a clause: where the text it indexes starts, whom it is about, which language's rule."""
+
+    hit: Hit
+    at: int
+    subject: Mentioned
+    lang: str
+
+
+_OTHER_SCRIPT: Final = {"en": re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}"), "zh": re.compile(r"[\u4e00-\u9fff]{2}")}
+
+
 class _Reader:
     """The per-message state of reading: the people, the current subject, what was found so far."""
 
@@ -154,20 +167,27 @@ class _Reader:
             self._link(rel, (start, end), mood)
         mentions: list[Mention] | None = None
         subject = Subject(self.who.speaker, 0)
-        rules = ZH_RULES if lang == "zh" else EN_RULES
         for cs, ce in _clauses(text, lang):
-            subject, found = self._clause(text[cs:ce], start + cs, subject, lang, rules)
+            subject, found = self._clause(text[cs:ce], start + cs, subject, lang)
             if not found:
                 continue
             if mentions is None:
                 mentions = self._mentions(start, end)
-            for hit, at, said_subject in found:
-                self._claim(hit, at, said_subject, mood, mentions, (start + cs, start + ce), lang)
+            for f in found:
+                self._claim(f.hit, f.at, f.subject, mood, mentions, (start + cs, start + ce), f.lang)
         self._aliases(text, lang)
 
-    def _clause(
-        self, clause: str, at: int, subject: Subject, lang: str, rules: Rules
-    ) -> tuple[Subject, list[tuple[Hit, int, Mentioned]]]:
+    def _clause(self, clause: str, at: int, subject: Subject, lang: str) -> tuple[Subject, list[_Found]]:
+        """The clause's subject and hits; a clause the sentence's language reads as nothing is read in the
+        other language when it holds that language's words ("I moved to 上海", "我在Google做PM")."""
+        read = self._read(clause, at, subject, lang)
+        other = "en" if lang == "zh" else "zh"
+        if read[1] or not _OTHER_SCRIPT[other].search(clause):
+            return read
+        alternative = self._read(clause, at, subject, other)
+        return alternative if alternative[1] else read
+
+    def _read(self, clause: str, at: int, subject: Subject, lang: str) -> tuple[Subject, list[_Found]]:
         said = (zh_subject if lang == "zh" else en_subject)(clause, self.who)
         if said is not None:
             subject = said
@@ -179,11 +199,12 @@ class _Reader:
         rest = clause[rest_at:]
         if subject.mention is UNKNOWN:
             return subject, []
+        rules = ZH_RULES if lang == "zh" else EN_RULES
         hits = [part for h in rules.hits(rest, rest.lower()) for part in split_list(h)]
         if not hits and lang == "zh" and self.last_predicate is not None:
             follow = ZH_FOLLOW.get(self.last_predicate)
             hits = [h for h in ZH_FOLLOW.hits(rest, rest) if h.rule is follow]
-        return subject, [(h, at + rest_at, subject.mention) for h in hits]
+        return subject, [_Found(h, at + rest_at, subject.mention, lang) for h in hits]
 
     def _mentions(self, start: int, end: int) -> list[Mention]:
         found = parse(self.content[start:end], self.context.reference, self.context.tz)

@@ -178,7 +178,7 @@ _r("has_pet.have", "has_pet", r"(?i:have|has|had|got|get|adopted|adopt|own|rescu
    rf"(?P<role>{_PETS})s?\b(?:\s*,?\s*(?i:named|called|whose name is)\s+(?P<obj>{NAME}))?", " ".join(EN_PETS), 52,
    check=_name)  # fmt: skip
 _r("has_pet.named", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:'s name is|\s+is called|"
-   rf"\s+is named|,)?\s+(?P<obj>[A-Z][a-z]+)\b", " ".join(EN_PETS), 48, check=_name)  # fmt: skip
+   rf"\s+is named|,)?\s+(?P<obj>{NAME})\b", " ".join(EN_PETS), 48, check=_name)  # fmt: skip
 _r("has_pet.died", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+),?)?"
    r"\s+(?i:died|passed away|passed|was put down|ran away|got lost|is gone|didn't make it)",
    " ".join(EN_PETS), 60, change=Change.END, check=_name)  # fmt: skip

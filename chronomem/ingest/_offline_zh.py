@@ -18,8 +18,10 @@ from ._vocabulary import ZH_PETS, ZH_TITLE_SUFFIXES, words
 __all__ = ["ZH_ALIASES", "ZH_FOLLOW", "ZH_NAME", "ZH_RULES"]
 
 _STOP = r"(?=$|[\s，,。.！!？?；;、：:~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦)"
-_OBJ = rf"(?P<obj>[^\s，,。.！!？?；;、：:了的]{{1,15}}){_STOP}"
-_LIST = rf"(?P<obj>[^\s，,。.！!？?；;：:了的]{{1,24}}){_STOP}"
+#: One character of an object: no punctuation or particle; a space only inside Latin words ("Model Y").
+_C = r"(?:[^\s，,。.！!？?；;、：:了的]|(?<=[A-Za-z0-9]) (?=[A-Za-z0-9]))"
+_OBJ = rf"(?P<obj>{_C}{{1,15}}){_STOP}"
+_LIST = rf"(?P<obj>(?:{_C}|、){{1,24}}){_STOP}"
 #: A person's or pet's name as given after 叫/名叫: Latin letters or up to four Han characters.
 ZH_NAME: Final = r"(?:[A-Za-z][\w.\-]*(?: [A-Z][\w.\-]*)*|[\u4e00-\u9fff]{1,4}?)"
 _NAMED = rf"(?P<obj>{ZH_NAME})(?=$|[\s，,。.！!？?；;、~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦|今年|已经|是|在|很|也)"
@@ -50,7 +52,8 @@ def _trimmed(text: str) -> str:
 
     kept = ""
     for i, (word, tag) in enumerate(rjieba.tag(text)):
-        if i > 0 and (word in _STOP_WORDS or tag in _STOP_TAGS):
+        latin = word.isascii() and (word.isalnum() or word == " ")
+        if i > 0 and not latin and (word in _STOP_WORDS or tag in _STOP_TAGS):
             break
         kept += word
     return kept
@@ -219,7 +222,8 @@ _r("studies_at.admitted", "studies_at", rf"(?:考上了?|考进了?|考入){_OBJ
 
 # works_on, phone, email, birthday -------------------------------------------------------------------------
 _r("works_on.project", "works_on", r"(?:负责|在做|在搞|参与|带|跟进|主导|做)(?P<obj>[^\s，,。！!？?；;了的]{0,12}?项目|"
-   r"项目[A-Za-z0-9\u4e00-\u9fff ]{1,12})", "项目", 50)  # fmt: skip
+   r"项目[A-Za-z0-9\u4e00-\u9fff ]{1,12}|(?i:project)\s+[A-Z][\w-]*|[A-Z][\w-]*\s+(?i:project))",
+   "项目 project", 50)  # fmt: skip
 _r("phone.number", "phone", r"(?:手机号码?|电话号码?|手机|电话|号码|联系方式)(?:是|：|:|为)?"
    r"\s*(?P<obj>\+?\d[\d\s-]{5,}\d)",
    "手机 电话 号码 联系方式", 50)  # fmt: skip
@@ -258,8 +262,7 @@ _r("diet.vegetarian", "diet", r"(?P<obj>吃全素|吃素|纯素|素食|吃斋|�
 _r("speaks.speak", "speaks", rf"(?:会说|会讲|能说|说|讲|懂|会|母语是)(?:一点|一些|点|流利的|一口流利的|一口)?{_LANG}",
    "说 讲 懂 会 母语", 50)  # fmt: skip
 _r("owns.bought", "owns", rf"(?:买了|入手了?|提了|有)(?:一辆|一台|一套|一部|辆|台|套|部|新|一个新的?)"
-   rf"(?P<obj>[^\s，,。.！!？?；;了的]"
-   rf"{{1,12}}?){_STOP}", "买了 入手 提了 有", 30, change=Change.START, check=_obj)  # fmt: skip
+   rf"(?P<obj>{_C}{{1,12}}){_STOP}", "买了 入手 提了 有", 30, change=Change.START, check=_obj)  # fmt: skip
 _r("owns.sold", "owns", r"(?:卖了|卖掉了?|把(?P<obj>[^\s，,。.！!？?；;了的]{1,10}?)卖了)", "卖", 32, change=Change.END)
 _r("goal.want", "goal", r"(?:想要|想|希望|梦想是?|目标是|打算|计划|准备)(?!念|起|到|法|着)"
    r"(?P<obj>[^，,。.！!？?；;]{2,20})",

@@ -285,3 +285,14 @@ def test_colloquial_role_words_name_one_relative() -> None:
 )
 def test_ordinary_chat_asserts_nothing(text: str) -> None:
     assert {p for _, p, _ in asserted(text)} <= {"knows", "family"}
+
+
+def test_chinese_names_in_an_english_sentence() -> None:
+    got = asserted("I moved to 上海 last year and joined 字节跳动")
+    assert {(ME, "lives_in", "上海"), (ME, "works_at", "字节跳动")} <= got
+
+
+def test_a_pet_with_a_long_name_and_a_short_one() -> None:
+    got = extract("my cat Sir Reginald, Reggie for short")
+    assert (ME, "has_pet", "Sir Reginald") in asserted("my cat Sir Reginald, Reggie for short")
+    assert ("Sir Reginald", "Reggie") in {(a.entity.name, a.alias) for a in got.aliases}

@@ -218,3 +218,18 @@ def test_colloquial_role_words_name_one_relative() -> None:
 )
 def test_ordinary_chat_asserts_nothing(text: str) -> None:
     assert asserted(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我在Google做PM", ("me", "works_at", "Google")),
+        ("我在Google做PM", ("me", "job_title", "PM")),
+        ("我现在负责Project Atlas", ("me", "works_on", "Project Atlas")),
+        ("我提了一辆Model Y", ("me", "owns", "Model Y")),
+        ("我对gluten过敏", ("me", "allergic_to", "gluten")),
+        ("我在台積電上班", ("me", "works_at", "台積電")),
+    ],
+)
+def test_mixed_language(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
