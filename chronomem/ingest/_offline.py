@@ -31,7 +31,7 @@ from ._offline_merge import merge
 from ._offline_rules import Hit, split_list
 from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
-from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, zh_relatives, zh_subject
+from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, vocative, zh_relatives, zh_subject
 
 __all__ = ["OfflineExtractor", "read_message"]
 
@@ -106,6 +106,10 @@ def read_message(content: str, context: ExtractionContext) -> Reading:
     reader = _Reader(content, norm, context, who)
     for start, end in _sentences(norm):
         reader.sentence(start, end)
+    people = [*context.participants, *(ep.speaker for ep in context.recent if ep.speaker)]
+    called = vocative(content, context.speaker, people)
+    if called is not None:
+        reader.reading.aliases.append(Alias(Mentioned(called[0], "person"), called[1]))
     return reader.reading
 
 

@@ -17,7 +17,17 @@ from typing import Final
 from ._claims import Mentioned
 from ._vocabulary import EN_RELATIONS, ZH_RELATIONS, Relation, words
 
-__all__ = ["UNKNOWN", "Subject", "Who", "en_relatives", "en_subject", "recent_third", "zh_relatives", "zh_subject"]
+__all__ = [
+    "UNKNOWN",
+    "Subject",
+    "Who",
+    "en_relatives",
+    "en_subject",
+    "recent_third",
+    "vocative",
+    "zh_relatives",
+    "zh_subject",
+]
 
 #: The subject of a clause whose "he"/"她" refers to no one known: its claims are not made.
 UNKNOWN: Final = Mentioned("?", "person")
@@ -223,4 +233,25 @@ def recent_third(texts: list[tuple[str, bool]], who: Who) -> Mentioned | None:
             rel = ZH_RELATIONS.get(word) if zh else EN_RELATIONS.get(word.lower())
             if rel is not None:
                 return Mentioned(who.role_name(rel.role, "zh" if zh else "en"), "person")
+    return None
+
+
+_VOCATIVE: Final = re.compile(
+    r"^\s*(?:(?i:hey|hi|hello|yo|dear)\s+|嗨|哈喽|亲爱的)?(?P<name>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3})\s*[,，!！:：~～]"
+)
+
+
+def vocative(content: str, speaker: str | None, others: list[str]) -> tuple[str, str] | None:
+    """``(full name, short name)`` when a message opens by calling someone by a part of their name ("嘉欣，…"
+    to 陳嘉欣, "Bobby!" to Bobby Lee): the short name is an alias of that person."""
+    m = _VOCATIVE.match(content)
+    if m is None:
+        return None
+    called = m.group("name")
+    from ..text import to_simplified
+
+    short = to_simplified(called)
+    for full in others:
+        if full != speaker and full != called and short in to_simplified(full):
+            return full, called
     return None

@@ -94,3 +94,9 @@ def test_a_fact_spread_over_two_messages() -> None:
         episode("Congrats!! Where?", speaker="Assistant", role="assistant", at=AT_EN - timedelta(minutes=1)),
     )
     assert ("me", "works_at", "Stripe") in asserted("At Stripe, started Monday.", recent=recent)
+
+
+def test_calling_a_friend_by_part_of_her_name_is_an_alias() -> None:
+    before = (episode("我最近搬家了", speaker="陳嘉欣", at=AT_ZH - timedelta(minutes=3)),)
+    got = extract("嘉欣，你搬到哪里了？", speaker="李娜", recent=before, participants=("李娜", "陳嘉欣")).aliases
+    assert ("陳嘉欣", "嘉欣") in {(a.entity.name, a.alias) for a in got}
