@@ -162,6 +162,9 @@ class _Reader:
     def sentence(self, start: int, end: int) -> None:
         text = self.norm[start:end]
         lang = "zh" if detect_language(text) == "zh" else "en"
+        if lang == "en" and not _UPPER.search(text):
+            text = _cased(text)
+            self.norm = self.norm[:start] + text + self.norm[end:]
         mood = sentence_mood(text, lang)
         self.reading.correction = self.reading.correction or mood.correction
         if mood.question:
@@ -281,6 +284,22 @@ def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:
     if hit.rule.predicate in _CONTACT and subject.addressee and _MINE.search(said):
         return who.speaker
     return subject
+
+
+_UPPER = re.compile(r"[A-Z]")
+_NAME_AFTER = re.compile(
+    r"\b(?:in|to|at|from|for|with|joined|called|named|near|is|marry|married|dating)\s+"
+    r"(?!(?:a|an|the|my|our|his|her|your|their|home|work|bed|town|school|college|church|hospital|it|this|that|"
+    r"there|here|me|you|him|them|us|be|do|go|get|see|love|like|live|work|move|now|last|next|this|a|some|any|"
+    r"every|all|not|so|really|just|still|also)\b)([a-z])"
+)
+
+
+def _cased(text: str) -> str:
+    """An all-lower-case English sentence ("i live in boston now") with "I" and the word after a preposition
+    capitalised, so that name patterns find the name (same length: spans still index the text)."""
+    text = re.sub(r"\bi\b(?=\s|'|’)", "I", text)
+    return _NAME_AFTER.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), text)
 
 
 def _sentence_mention(mentions: list[Mention], clause: tuple[int, int]) -> Mention | None:

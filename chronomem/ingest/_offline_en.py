@@ -137,9 +137,9 @@ _r("works_at.been_at", "works_at", rf"(?i:been|still|now|currently|not|no longer
    rf"(?P<obj>{NAME}){_END}", "been still now currently not longer", 34, check=_name)  # fmt: skip
 
 # job_title ---------------------------------------------------------------------------------------------
-_r("job_title.am", "job_title", rf"(?i:'m|am|’m|is|'s|became|become|becoming|work as|working as|works as|job is|"
+_r("job_title.am", "job_title", rf"(?i:'m|am|’m|\bim|is|'s|became|become|becoming|work as|working as|works as|job is|"
    rf"promoted to|hired as|started as|start as|starting as|now)\s+{_ADV}(?i:(?:a|an|the|our|their)\s+)?"
-   rf"(?P<obj>{_TITLE})", "'m am ’m is 's bec as job promoted now", 50)  # fmt: skip
+   rf"(?P<obj>{_TITLE})", "'m am ’m im is 's bec as job promoted now", 50)  # fmt: skip
 _r("job_title.was", "job_title", rf"(?i:was|worked as|used to be)\s+{_ADV}(?i:(?:a|an|the)\s+)?(?P<obj>{_TITLE})",
    "was worked used", 48, change=Change.PAST)  # fmt: skip
 

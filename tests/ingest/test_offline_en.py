@@ -296,3 +296,20 @@ def test_a_pet_with_a_long_name_and_a_short_one() -> None:
     got = extract("my cat Sir Reginald, Reggie for short")
     assert (ME, "has_pet", "Sir Reginald") in asserted("my cat Sir Reginald, Reggie for short")
     assert ("Sir Reginald", "Reggie") in {(a.entity.name, a.alias) for a in got.aliases}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i live in boston now", (ME, "lives_in", "boston")),
+        ("just moved to austin lol", (ME, "lives_in", "austin")),
+        ("im a nurse at mercy", (ME, "job_title", "nurse")),
+        ("my sister lives in denver", ("Dana's sister", "lives_in", "denver")),
+    ],
+)
+def test_all_lower_case_chat(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+def test_all_lower_case_without_a_name_asserts_nothing() -> None:
+    assert asserted("i live in a small town") == set()
