@@ -108,7 +108,8 @@ _EN_FILLER = re.compile(
 _ZH_FILLER = re.compile(r"^(?:嗯+|对|是的|是啊|对啊|现在|目前|还在|还是|在|住|就|哈哈+|啊)[，,。!！]?\s*")
 _MAX_ANSWER = 40
 _CORRECTED: Final = re.compile(
-    r"(?:i meant|i mean|it's|it is|should be|应该是|是|改成|换成)\s*[:：]?\s*(?P<value>[^，,。.!！?？]+?)\s*[。.!！]*$",
+    r"(?:i meant|i mean|it's|it is|should be|应该是|是|改成|换成)\s*[:：]?\s*(?P<value>[^，,。!！?？]+?)"
+    r"(?=\s*(?:[,，;；]?\s*(?:not\b|不是|而不是|instead)|[。.!！]*\s*$))",
     re.I,
 )
 

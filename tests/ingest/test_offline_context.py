@@ -100,3 +100,18 @@ def test_calling_a_friend_by_part_of_her_name_is_an_alias() -> None:
     before = (episode("我最近搬家了", speaker="陳嘉欣", at=AT_ZH - timedelta(minutes=3)),)
     got = extract("嘉欣，你搬到哪里了？", speaker="李娜", recent=before, participants=("李娜", "陳嘉欣")).aliases
     assert ("陳嘉欣", "嘉欣") in {(a.entity.name, a.alias) for a in got}
+
+
+@pytest.mark.parametrize(
+    ("before", "now", "predicate", "value"),
+    [
+        ("My number is 555-0134.", "Actually, it's 555-0199, not 0134.", "phone", "555-0199"),
+        ("我住在苏州", "不好意思，我说错了，是杭州不是苏州", "lives_in", "杭州"),
+        ("我在美团上班", "更正一下：应该是滴滴", "works_at", "滴滴"),
+    ],
+)
+def test_a_correction_names_the_new_value_and_not_the_old(before: str, now: str, predicate: str, value: str) -> None:
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in now)
+    earlier = (episode(before, at=(AT_ZH if zh else AT_EN) - timedelta(hours=3)),)
+    got = [c for c in extract(now, recent=earlier).claims if c.predicate == predicate]
+    assert [(c.object.name if c.object else c.value, c.action) for c in got] == [(value, Action.CORRECT)]
