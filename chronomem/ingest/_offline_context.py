@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from .._time import from_us
+from .._time import from_us, to_us
 from .._values import Episode, Modality
-from ._claims import Action, Claim, ExtractionContext
+from ._claims import Action, Claim, ExtractionContext, Mentioned
 from ._message import Role
 
 __all__ = ["answer_claims", "correct"]
@@ -29,7 +29,7 @@ _ASKS: Final = (
         re.compile(
             r"where (?:do|did) you (?:live|stay)|where are you (?:living|based|staying|now)|"
             r"where(?:'s| is) home|which city|what city|where did you (?:move|end up)|"
-            r"住(?:在)?哪|在哪个城市|搬(?:到|去)哪|现在在哪|哪个区",
+            r"住(?:在)?哪|在哪个城市|搬(?:到|去)哪|现在在哪|哪个区|still (?:live|living) in|还住|还在\S{0,10}住",
             re.I,
         ),
     ),
@@ -38,7 +38,7 @@ _ASKS: Final = (
         re.compile(
             r"where (?:do|are) you (?:work|working)|who do you work for|which company|what company|"
             r"where did you (?:start|join)|在哪(?:儿|里|家公司)?(?:上班|工作)|哪家公司|什么公司|"
-            r"still at\b",
+            r"still at\b|still (?:work|working|employed) (?:at|for|with)|还在\S{0,10}(?:上班|工作)",
             re.I,
         ),
     ),
@@ -158,7 +158,29 @@ def answer_claims(content: str, context: ExtractionContext) -> list[Claim]:
     predicate = _asked(before.content, context)
     if predicate is None:
         return []
+    if _ENDED.search(content):
+        return [_ended(content, predicate, context)]
     return _framed(content, predicate, context)
+
+
+#: An answer that says the asked-about value no longer holds ("Nope, I left last month", "早就不在那了").
+_ENDED: Final = re.compile(
+    r"^\W*(?:no|nope|nah|not anymore|not any more)\b|\b(?:left|quit|no longer|not anymore|moved out|moved away|"
+    r"resigned|laid off)\b|不在了|早就不|已经不|离职了|辞职了|搬走了|没有了|不干了",
+    re.I,
+)
+
+
+def _ended(content: str, predicate: str, context: ExtractionContext) -> Claim:
+    """A retraction of whatever ``predicate`` holds for the speaker, from the time the answer names."""
+    from ..temporal import parse
+    from ._offline_rules import Change
+    from ._offline_time import pick_mention, portion
+
+    mention = pick_mention(parse(content, context.reference, context.tz), (0, len(content)), None)
+    valid_from, _ = portion(Change.END, False, mention, to_us(context.reference))
+    speaker = Mentioned(context.speaker or "me", "person", speaker=True)
+    return Claim(speaker, predicate, valid_from=valid_from, action=Action.RETRACT, span=(0, len(content)))
 
 
 def _framed(answer: str, predicate: str, context: ExtractionContext) -> list[Claim]:

@@ -115,3 +115,17 @@ def test_a_correction_names_the_new_value_and_not_the_old(before: str, now: str,
     earlier = (episode(before, at=(AT_ZH if zh else AT_EN) - timedelta(hours=3)),)
     got = [c for c in extract(now, recent=earlier).claims if c.predicate == predicate]
     assert [(c.object.name if c.object else c.value, c.action) for c in got] == [(value, Action.CORRECT)]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "predicate"),
+    [
+        ("Are you still at Netflix?", "Nope, I left last month.", "works_at"),
+        ("Do you still live in Leeds?", "Not anymore!", "lives_in"),
+        ("你还在京东上班吗？", "早就不在了", "works_at"),
+    ],
+)
+def test_no_to_a_still_question_retracts_the_slot(question: str, answer: str, predicate: str) -> None:
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in answer)
+    got = extract(answer, recent=_asked(question, zh=zh)).claims
+    assert [(c.predicate, c.action) for c in got] == [(predicate, Action.RETRACT)]
