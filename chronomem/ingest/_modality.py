@@ -96,7 +96,9 @@ _ZH_ENDED: Final = re.compile(r"不再|再也不|已经不|已经没|早就不|�
 _EN_NEVER_WAS: Final = re.compile(r"\bafter all\b|\bturns out\b|\bturned out\b|\bnever (?:was|were|had)\b", _I)
 _ZH_NEVER_WAS: Final = re.compile(r"其实不|其实没|原来不|原来没|根本不|根本没|并不|并没")
 _EN_PAST: Final = re.compile(
-    r"\b(?:used to|use to|formerly|previously|back then|back in|in the past|once upon|when i was)\b", _I
+    r"\b(?:used to|use to|formerly|previously|back then|back in (?:\d|the day|college|school|high school)|in the past|"
+    r"once upon|when i was)",
+    _I,
 )
 _ZH_PAST: Final = re.compile(r"以前|之前|曾经|原来|过去|那时候?|小时候|当年|以往|早年")
 

@@ -97,6 +97,8 @@ _r("lives_in.home", "lives_in", rf"(?i:keys to|moved into|bought|renting|rented|
    change=Change.START, check=_name)  # fmt: skip
 _r("lives_in.am_in", "lives_in", rf"(?i:'m|am|’m)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'m am ’m", 30,
    check=_name)  # fmt: skip
+_r("lives_in.back_in", "lives_in", rf"^(?i:(?:back|now|still|currently|finally|living|based)\s+)+(?i:in)\s+"
+   rf"(?P<obj>{NAME}){_SETTLED}", "back now still currently finally living based", 31, check=_name)  # fmt: skip
 _r("lives_in.home_is", "lives_in", rf"(?i:home is|home's|home now is)\s+{_ADV}(?i:in\s+)?(?P<obj>{NAME})", "home", 40,
    check=_name)  # fmt: skip
 

@@ -162,7 +162,7 @@ ZH_TITLE_SUFFIXES: Final = words(
     "工程师 设计师 分析师 咨询师 会计师 律师 医生 护士 老师 教师 教授 讲师 程序员 研究员 经理 总监 主管 组长 "
     "主任 总裁 总经理 老板 店长 厨师 司机 记者 编辑 作家 警察 会计 销售 客服 运营 产品经理 实习生 学生 研究生 "
     "博士生 博士后 顾问 秘书 助理 专员 架构师 科学家 药剂师 营养师 摄影师 画家 歌手 演员 翻译 导游 保安 "
-    "快递员 外卖员 公务员 兽医 CEO CTO PM HR"
+    "快递员 外卖员 公务员 兽医 自由职业者 自由职业 全职妈妈 全职爸爸 CEO CTO PM HR"
 )
 
 #: Pets by species word (English; a plural "s" is accepted by the patterns).

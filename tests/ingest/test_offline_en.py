@@ -313,3 +313,8 @@ def test_all_lower_case_chat(text: str, expected: tuple[str, str, str]) -> None:
 
 def test_all_lower_case_without_a_name_asserts_nothing() -> None:
     assert asserted("i live in a small town") == set()
+
+
+def test_back_in_a_place_now_is_where_one_lives() -> None:
+    (c,) = extract("Back in Ohio now").claims
+    assert (c.predicate, c.object and c.object.name, c.valid_to) == ("lives_in", "Ohio", None)

@@ -233,3 +233,15 @@ def test_ordinary_chat_asserts_nothing(text: str) -> None:
 )
 def test_mixed_language(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in asserted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我老家四川的", ("me", "from", "四川")),
+        ("我现在是自由职业", ("me", "job_title", "自由职业")),
+        ("我去年从阿里跳槽到了腾讯", ("me", "works_at", "腾讯")),
+    ],
+)
+def test_more_colloquial_statements(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
