@@ -14,7 +14,7 @@ from typing import Final
 
 from ._vocabulary import ZH_RELATIONS
 
-__all__ = ["ClauseCues", "SentenceMood", "clause_cues", "sentence_mood"]
+__all__ = ["ClauseCues", "SentenceMood", "clause_cues", "is_question", "sentence_mood"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,11 @@ _EN_PAST: Final = re.compile(
     _I,
 )
 _ZH_PAST: Final = re.compile(r"以前|之前|曾经|原来|过去|那时候?|小时候|当年|以往|早年")
+
+
+def is_question(clause: str, lang: str) -> bool:
+    """Whether ``clause`` asks (a question mark, an English auxiliary or wh-word before a subject, 吗, 要不要)."""
+    return (_ZH_QUESTION if lang == "zh" else _EN_QUESTION).search(clause) is not None
 
 
 def sentence_mood(sentence: str, lang: str) -> SentenceMood:

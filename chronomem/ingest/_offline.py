@@ -24,7 +24,7 @@ from ..temporal import Mention, parse
 from ..text import detect_language, normalise
 from ._claims import Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._message import Role
-from ._modality import SentenceMood, clause_cues, sentence_mood
+from ._modality import SentenceMood, clause_cues, is_question, sentence_mood
 from ._offline_claims import Said, claim_for
 from ._offline_en import EN_ALIASES, EN_RULES
 from ._offline_merge import merge
@@ -40,7 +40,8 @@ _SENTENCE_END: Final = re.compile(
 )
 _EN_CLAUSE: Final = re.compile(
     r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
-    r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:(?:so|and|but|now|then|"
+    r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:any|what|how|where|why|when|which|who|do|did|does|have|"
+    r"has|can|could|should|would|will|is|are)\b|(?:(?:so|and|but|now|then|"
     r"also|actually|still)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
 )
 _ZH_CLAUSE: Final = re.compile(
@@ -167,14 +168,19 @@ class _Reader:
             self.norm = self.norm[:start] + text + self.norm[end:]
         mood = sentence_mood(text, lang)
         self.reading.correction = self.reading.correction or mood.correction
-        if mood.question:
-            self.reading.questions += 1
+        clauses = list(_clauses(text, lang))
+        asked = [mood.question and (i == len(clauses) - 1 or is_question(text[cs:ce], lang))
+                 for i, (cs, ce) in enumerate(clauses)]  # fmt: skip
+        self.reading.questions += any(asked)
+        if all(asked):
             return
         for rel in (zh_relatives if lang == "zh" else en_relatives)(text, self.who):
             self._link(rel, (start, end), mood)
         mentions: list[Mention] | None = None
         subject = Subject(self.who.speaker, 0)
-        for cs, ce in _clauses(text, lang):
+        for (cs, ce), question in zip(clauses, asked, strict=True):
+            if question:
+                continue
             subject, found = self._clause(text[cs:ce], start + cs, subject, lang)
             if not found:
                 continue

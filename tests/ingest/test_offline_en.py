@@ -318,3 +318,8 @@ def test_all_lower_case_without_a_name_asserts_nothing() -> None:
 def test_back_in_a_place_now_is_where_one_lives() -> None:
     (c,) = extract("Back in Ohio now").claims
     assert (c.predicate, c.object and c.object.name, c.valid_to) == ("lives_in", "Ohio", None)
+
+
+@pytest.mark.parametrize("text", ["So I moved to Paris, any tips?", "I moved to Paris, do you know any good cafés?"])
+def test_a_statement_before_a_question_still_counts(text: str) -> None:
+    assert asserted(text) == {(ME, "lives_in", "Paris")}

@@ -245,3 +245,7 @@ def test_mixed_language(text: str, expected: tuple[str, str, str]) -> None:
 )
 def test_more_colloquial_statements(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in asserted(text)
+
+
+def test_a_statement_before_a_question_still_counts() -> None:
+    assert asserted("我搬到上海了，你呢？") == {("me", "lives_in", "上海")}
