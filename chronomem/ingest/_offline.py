@@ -238,7 +238,7 @@ class _Reader:
         obj = None if hit.obj_span is None else (rest_start + hit.obj_span[0], rest_start + hit.obj_span[1])
         before = self.norm[clause[0] : span[0]]
         cues = clause_cues(before, self.norm[clause[0] : clause[1]], lang)
-        mention = pick_mention(mentions, clause, obj) or _sentence_mention(mentions, clause)
+        mention = pick_mention(mentions, clause, obj, span) or _sentence_mention(mentions, clause)
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)

@@ -170,6 +170,6 @@ def _settle(found: list[Hit]) -> list[Hit]:
 
 
 def _clash(a: Hit, b: Hit) -> bool:
-    if a.obj_span is None or b.obj_span is None:
-        return a.rule.predicate == b.rule.predicate
+    if a.obj_span is None or b.obj_span is None:  # "started at Acme … and left": a start and an end both hold
+        return a.rule.predicate == b.rule.predicate and a.rule.change == b.rule.change
     return not (a.obj_span[1] <= b.obj_span[0] or b.obj_span[1] <= a.obj_span[0])

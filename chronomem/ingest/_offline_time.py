@@ -27,18 +27,27 @@ _HOUR = 3_600_000_000
 _SKIP = frozenset({"now", "现在", "目前", "right now", "currently", "如今", "today", "今天", "these days"})
 
 
-def pick_mention(mentions: Sequence[Mention], span: tuple[int, int], obj: tuple[int, int] | None) -> Mention | None:
-    """The first usable time mention inside ``span`` that is not part of the object ("555-0134" is no
-    year); "now" and recurring times say nothing about when a value began."""
-    for m in mentions:
-        if m.span[0] < span[0] or m.span[1] > span[1]:
-            continue
-        if obj is not None and m.span[0] < obj[1] and obj[0] < m.span[1]:
-            continue
-        if m.shape is Shape.RECURRING or m.text.strip().lower() in _SKIP or m.text.strip().isdigit():
-            continue
-        return m
-    return None
+def pick_mention(
+    mentions: Sequence[Mention],
+    span: tuple[int, int],
+    obj: tuple[int, int] | None,
+    near: tuple[int, int] | None = None,
+) -> Mention | None:
+    """The usable time mention inside ``span`` nearest to ``near`` (the words of the claim; default: the first
+    one), not part of the object ("555-0134" is no year); "now" and recurring times say nothing about when a
+    value began. In "started at Acme in 2019 and left last year" each verb takes its own time."""
+    usable = [m for m in mentions if span[0] <= m.span[0] and m.span[1] <= span[1] and _usable(m, obj)]
+    if not usable or near is None:
+        return usable[0] if usable else None
+    return min(usable, key=lambda m: max(near[0] - m.span[1], m.span[0] - near[1], 0))
+
+
+def _usable(m: Mention, obj: tuple[int, int] | None) -> bool:
+    if obj is not None and m.span[0] < obj[1] and obj[0] < m.span[1]:
+        return False
+    text = m.text.strip()
+    bare_number = text.isdigit() and not (len(text) == 4 and text[:2] in ("19", "20"))  # a year, not "555"
+    return not (m.shape is Shape.RECURRING or text.lower() in _SKIP or bare_number)
 
 
 def portion(change: Change, past: bool, m: Mention | None, reference: int) -> tuple[int | None, int | None]:

@@ -323,3 +323,14 @@ def test_back_in_a_place_now_is_where_one_lives() -> None:
 @pytest.mark.parametrize("text", ["So I moved to Paris, any tips?", "I moved to Paris, do you know any good cafés?"])
 def test_a_statement_before_a_question_still_counts(text: str) -> None:
     assert asserted(text) == {(ME, "lives_in", "Paris")}
+
+
+def test_each_verb_takes_its_own_time() -> None:
+    start, end = extract("I started at Google in 2019 and left last year.").claims
+    assert (start.action, local(start.valid_from, BERLIN)) == (Action.ASSERT, "2019-01-01 00:00")
+    assert (end.action, local(end.valid_from, BERLIN)) == (Action.RETRACT, "2023-01-01 00:00")
+
+
+@pytest.mark.parametrize("text", ["I left.", "I left Paris last year.", "We left early.", "We left at 9."])
+def test_leaving_without_a_job_named_is_no_retraction(text: str) -> None:
+    assert not any(c.predicate == "works_at" for c in extract(text).claims)
