@@ -132,8 +132,8 @@ _r("works_at.quit", "works_at", r"(?i:quit|resigned|retired|laid off|let go|fire
    r"stopped working|left my job|left the company|left my position|left my role|left work)"
    rf"(?:\s+(?i:my\s+job\s+)?(?i:at|from|with|for)\s+(?P<obj>{NAME}))?", "quit resign retir laid let fired "
    "notice stopped left", 58, change=Change.END, check=_name)  # fmt: skip
-_r("works_at.left", "works_at", r"(?i:left|quit)(?=\s+(?:in\s+(?:\d{4}|[A-Z]\w+)|on\s+[A-Z]\w+|last\s+(?:week|month|year|"
-   r"\w+day)|this\s+(?:week|month|year)|yesterday|(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|"
+_r("works_at.left", "works_at", r"(?i:left|quit)(?=\s+(?:in\s+(?:\d{4}|[A-Z]\w+)|on\s+[A-Z]\w+|"
+   r"last\s+(?:week|month|year|\w+day)|this\s+(?:week|month|year)|yesterday|(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|"
    r"years?)\s+ago)\b)", "left quit", 40, change=Change.END)  # fmt: skip
 _r("works_at.last_day", "works_at", rf"(?i:last day)(?:\s+(?i:at)\s+(?P<obj>{NAME}))?", "last day", 59,
    change=Change.LAST_DAY, check=_name)  # fmt: skip
