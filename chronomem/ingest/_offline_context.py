@@ -185,7 +185,7 @@ def _ended(content: str, predicate: str, context: ExtractionContext) -> Claim:
 
 def _framed(answer: str, predicate: str, context: ExtractionContext) -> list[Claim]:
     """Read ``answer`` in the frame of ``predicate``'s statement; spans map back into the answer."""
-    from ._offline import read_message
+    from ._offline_read import read_message
 
     lang = "zh" if re.search(r"[\u4e00-\u9fff]", answer) else "en"
     filler = _ZH_FILLER if lang == "zh" else _EN_FILLER
@@ -222,7 +222,7 @@ def correct(claims: Sequence[Claim], content: str, context: ExtractionContext) -
 
 def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
     """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first."""
-    from ._offline import read_message
+    from ._offline_read import read_message
 
     found: list[tuple[Claim, int]] = []
     for ep in context.recent:
