@@ -75,12 +75,23 @@ class Rules:
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self._rules: dict[str, Rule] = {}
+        self._order: list[Rule] = []
+        self._gates: list[tuple[str, tuple[int, ...]]] | None = None
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
 
     def __len__(self) -> int:
         return len(self._rules)
+
+    def _index(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Each gate word with the rules it opens (built once, on the first clause)."""
+        self._order = list(self._rules.values())
+        by_gate: dict[str, list[int]] = {}
+        for i, r in enumerate(self._order):
+            for g in r.gate:
+                by_gate.setdefault(g, []).append(i)
+        return [(g, tuple(rules)) for g, rules in by_gate.items()]
 
     def get(self, predicate: str) -> Rule | None:
         """The first rule for ``predicate``, if any."""
@@ -104,14 +115,18 @@ class Rules:
             raise ValueError(f"rule {full!r} matches the empty string")
         made = Rule(full, predicate, compiled, tuple(gate.split()), priority, **options)  # type: ignore[arg-type]
         self._rules[full] = made
+        self._gates = None
         return made
 
     def hits(self, clause: str, lowered: str) -> list[Hit]:
-        """Every rule's first match in ``clause`` whose check accepts it, overlapping matches settled by priority."""
+        """Every match in ``clause`` of the rules whose gate it opens and whose check accepts it, overlapping
+        matches settled by priority. Each gate word is looked for once, not once per rule."""
+        if self._gates is None:
+            self._gates = self._index()
+        opened = {i for gate, rules in self._gates if gate in lowered for i in rules}
         found: list[Hit] = []
-        for r in self._rules.values():
-            if not any(g in lowered for g in r.gate):
-                continue
+        for i in sorted(opened):
+            r = self._order[i]
             for m in r.pattern.finditer(clause):
                 hit = _hit(r, m)
                 if hit is not None:
