@@ -1,0 +1,78 @@
+"""The offline extractor's pure parts: the rule registry, one value per slot per message, valid time."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from chronomem._time import to_us
+from chronomem.ingest import Action, Claim, Mentioned
+from chronomem.ingest._offline_merge import merge
+from chronomem.ingest._offline_rules import Change, Rules
+from chronomem.ingest._offline_time import portion
+from chronomem.temporal import parse
+
+ME = Mentioned("Dana", "person", speaker=True)
+REF = datetime(2024, 3, 6, 10, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+def test_rules_refuse_duplicate_names_and_empty_matches() -> None:
+    rules = Rules("en")
+    rules.rule("x.a", "likes", r"(?P<obj>\w+)", "a", 1)
+    with pytest.raises(ValueError, match="duplicate"):
+        rules.rule("x.a", "likes", r"(?P<obj>\w+)", "a", 1)
+    with pytest.raises(ValueError, match="empty"):
+        rules.rule("x.b", "likes", r"\w*", "b", 1)
+
+
+def test_overlapping_hits_keep_the_higher_priority() -> None:
+    rules = Rules("en")
+    rules.rule("low", "lives_in", r"in (?P<obj>[A-Z]\w+)", "in", 1)
+    rules.rule("high", "from", r"in (?P<obj>[A-Z]\w+)", "in", 3)
+    rules.rule("apart", "works_at", r"at (?P<obj>[A-Z]\w+)", "at", 2)
+    hits = rules.hits("live in Paris, work at Acme", "live in paris, work at acme")
+    assert [(h.rule.name, h.obj) for h in hits] == [("en.high", "Paris"), ("en.apart", "Acme")]
+
+
+def _lives(name: str, **kw: object) -> Claim:
+    return Claim(ME, "lives_in", object=Mentioned(name, "place"), **kw)  # type: ignore[arg-type]
+
+
+def test_a_place_said_in_two_parts_is_one_place() -> None:
+    (c,) = merge([_lives("成都"), _lives("高新区")])
+    assert c.object is not None and c.object.name == "成都高新区"
+    (c,) = merge([_lives("Austin"), _lives("Texas")])
+    assert c.object is not None and c.object.name == "Austin, Texas"
+
+
+def test_other_single_values_keep_the_last_and_repeats_go() -> None:
+    phone = [Claim(ME, "phone", value="1"), Claim(ME, "phone", value="2"), Claim(ME, "phone", value="2")]
+    assert [c.value for c in merge(phone)] == ["2"]
+    likes = [Claim(ME, "likes", object=Mentioned(x)) for x in ("tea", "jazz", "tea")]
+    assert [c.object.name for c in merge(likes) if c.object] == ["tea", "jazz"]
+
+
+def test_different_times_or_actions_are_not_merged() -> None:
+    got = merge([_lives("Rome", valid_to=5), _lives("Milan"), Claim(ME, "lives_in", action=Action.RETRACT)])
+    assert len(got) == 3
+
+
+def _mention(text: str):  # type: ignore[no-untyped-def]
+    (m,) = parse(text, REF, "Europe/Berlin")
+    return m
+
+
+def test_portion_of_a_change_a_length_a_past_state_and_a_last_day() -> None:
+    ref = to_us(REF)
+    assert portion(Change.START, False, None, ref) == (None, None)
+    assert portion(Change.STATE, True, None, ref) == (None, ref)
+    start, end = portion(Change.START, False, _mention("last month"), ref)
+    assert end is None and start == _mention("last month").start
+    start, end = portion(Change.STATE, False, _mention("for three years"), ref)
+    assert end is None and start is not None and ref - start >= 3 * 365 * 86_400_000_000
+    friday = _mention("on Friday")
+    assert portion(Change.LAST_DAY, False, friday, ref) == (friday.end, None)
+    y = _mention("in 2019")
+    assert portion(Change.STATE, True, y, ref) == (y.start, y.end)
