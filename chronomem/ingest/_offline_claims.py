@@ -19,7 +19,7 @@ from ._offline_rules import Change, Hit
 from ._offline_time import NEVER, portion
 from ._vocabulary import PREDICATES
 
-__all__ = ["Said", "claim_for"]
+__all__ = ["REPORTED", "THIRD_PERSON", "Said", "claim_for"]
 
 #: How sure a claim is when the speaker speaks of someone else, or repeats what someone else said.
 THIRD_PERSON = 0.7

@@ -20,7 +20,7 @@ from ..temporal import Mention, parse
 from ..text import detect_language, normalise
 from ._claims import Alias, Claim, ExtractionContext, Mentioned
 from ._modality import SentenceMood, clause_cues, is_question, sentence_mood
-from ._offline_claims import Said, claim_for
+from ._offline_claims import THIRD_PERSON, Said, claim_for
 from ._offline_en import EN_ALIASES, EN_RULES
 from ._offline_rules import Hit, split_list
 from ._offline_time import birthday, pick_mention
@@ -232,7 +232,10 @@ class _Reader:
         if key in self.linked or mood.hypothetical:
             return
         self.linked.add(key)
-        self.reading.claims.append(Claim(self.who.speaker, rel.relation.predicate, object=rel.mention, span=span))
+        owner = rel.owner or self.who.speaker
+        confidence = 1.0 if owner.speaker else THIRD_PERSON
+        claim = Claim(owner, rel.relation.predicate, object=rel.mention, confidence=confidence, span=span)
+        self.reading.claims.append(claim)
 
     def _aliases(self, text: str, lang: str) -> None:
         for pattern, whose in ZH_ALIASES if lang == "zh" else EN_ALIASES:

@@ -42,6 +42,7 @@ class Subject:
     end: int
     relation: Relation | None = None
     role_name: str | None = None
+    owner: Mentioned | None = None  # whose relative, when not the speaker's ("Mel's sister", "小王的老婆")
 
 
 @dataclass(slots=True)
@@ -75,7 +76,8 @@ _EN_SUBJECT: Final = re.compile(
     _EN_LEAD
     + r"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I)(?=[\s'’]|$)|"
     + rf"(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{_EN_REL_WORDS})"
-    rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|"
+    rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<poss>[A-Z][a-z]+)(?:'s|’s)\s+{_EN_ADJ}(?P<prel>(?i:{_EN_REL_WORDS}))\b|"
+    r"(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|"
     r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
     r"got|started|joined|left|quit|loves|likes|hates|now|also|still|finally|says|said|told|thinks|lived|worked|"
     r"speaks|became|went|bought|adopted|married)\b))"
@@ -96,6 +98,15 @@ _NOT_NAMES: Final = frozenset(
 
 def _person(name: str, *, typ: str = "person") -> Mentioned:
     return Mentioned(name, typ)
+
+
+def _owned(owner: str, word: str, relations: dict[str, Relation], end: int, lang: str) -> Subject | None:
+    """Someone else's relative ("Mel's sister", "小王的老婆"): their own entity, linked to the owner."""
+    rel = relations.get(word)
+    if rel is None or owner in _NOT_NAMES:
+        return None
+    name = f"{owner}的{rel.role}" if lang == "zh" else f"{owner}'s {rel.role}"
+    return Subject(_person(name), end, rel, None, _person(owner))
 
 
 def en_relatives(sentence: str, who: Who) -> list[Subject]:
@@ -133,6 +144,8 @@ def en_subject(clause: str, who: Who) -> Subject | None:
         if rel is not None:
             return _en_relative(rel, who)
         return None
+    if m.group("poss"):
+        return _owned(m.group("poss"), m.group("prel").lower(), EN_RELATIONS, m.end(), "en")
     if m.group("pron"):
         return Subject(who.last_third or UNKNOWN, m.end("pron"))
     if m.group("you"):
@@ -158,7 +171,9 @@ _ZH_RELATIVE: Final = re.compile(
 )
 _ZH_SUBJECT: Final = re.compile(
     _ZH_LEAD + r"(?:(?P<rel>(?:我们?的?|咱们?的?)?(?:家)?(?:" + _ZH_REL_WORDS + r"))|(?P<i>我们?|咱们?|本人)|"
-    r"(?P<pron>他|她)(?!们)|(?P<you>你|您)|(?P<named>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+)"
+    r"(?P<poss>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}?)的(?P<prel>"
+    + _ZH_REL_WORDS
+    + r")|(?P<pron>他|她)(?!们)|(?P<you>你|您)|(?P<named>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+)"
     r"(?=在|是|说|住|搬|去|刚|已经|现在|也|最近|今年|跟|和|要|想|打算|准备|的|从|离|换|入|加|被|还|就|养))"
 )
 
@@ -207,6 +222,8 @@ def zh_subject(clause: str, who: Who) -> Subject | None:
         return None if rel is None else _zh_relative(clause, rel, who)
     if m.group("i"):
         return Subject(who.speaker, m.end("i"))
+    if m.group("poss"):
+        return _owned(m.group("poss"), m.group("prel"), ZH_RELATIONS, m.end(), "zh")
     if m.group("pron"):
         return Subject(who.last_third or UNKNOWN, m.end("pron"))
     if m.group("you"):

@@ -334,3 +334,9 @@ def test_each_verb_takes_its_own_time() -> None:
 @pytest.mark.parametrize("text", ["I left.", "I left Paris last year.", "We left early.", "We left at 9."])
 def test_leaving_without_a_job_named_is_no_retraction(text: str) -> None:
     assert not any(c.predicate == "works_at" for c in extract(text).claims)
+
+
+def test_someone_elses_relative_is_linked_to_them() -> None:
+    got = facts("Mel's sister moved to Ohio.")
+    assert ("Mel", "family", "Mel's sister", "asserted", "assert") in got
+    assert ("Mel's sister", "lives_in", "Ohio", "asserted", "assert") in got

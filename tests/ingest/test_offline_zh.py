@@ -249,3 +249,8 @@ def test_more_colloquial_statements(text: str, expected: tuple[str, str, str]) -
 
 def test_a_statement_before_a_question_still_counts() -> None:
     assert asserted("我搬到上海了，你呢？") == {("me", "lives_in", "上海")}
+
+
+def test_someone_elses_relative_is_linked_to_them() -> None:
+    got = asserted("小王的老婆在银行上班")
+    assert {("小王", "partner", "小王的老婆"), ("小王的老婆", "works_at", "银行")} <= got
