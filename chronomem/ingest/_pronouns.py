@@ -173,7 +173,8 @@ _ZH_SUBJECT: Final = re.compile(
     _ZH_LEAD + r"(?:(?P<rel>(?:我们?的?|咱们?的?)?(?:家)?(?:" + _ZH_REL_WORDS + r"))|(?P<i>我们?|咱们?|本人)|"
     r"(?P<poss>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}?)的(?P<prel>"
     + _ZH_REL_WORDS
-    + r")|(?P<pron>他|她)(?!们)|(?P<you>你|您)|(?P<named>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+)"
+    + r")|(?P<pron>他|她)(?!们)|(?P<you>你|您)|"
+    r"(?P<named>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+)"
     r"(?=在|是|说|住|搬|去|刚|已经|现在|也|最近|今年|跟|和|要|想|打算|准备|的|从|离|换|入|加|被|还|就|养))"
 )
 
