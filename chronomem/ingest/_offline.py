@@ -10,6 +10,7 @@ slot (:mod:`._offline_merge`). The rules are compiled on the first message, not 
 
 from __future__ import annotations
 
+from .._time import to_us
 from .._values import Episode
 from ._claims import Alias, Extraction, ExtractionContext
 from ._message import Role
@@ -50,7 +51,11 @@ class OfflineExtractor:
             claims = claims + answer_claims(episode.content, context)
         if run.correction:
             claims = correct(claims, episode.content, context)
-        return Extraction(tuple(merge(claims)), tuple(_unique(run.aliases)))
+        # In the order of their valid time: "London for now, moving to Lisbon in September" is London until
+        # September, not London over the move.
+        now = to_us(context.reference)
+        ordered = sorted(merge(claims), key=lambda c: now if c.valid_from is None else c.valid_from)
+        return Extraction(tuple(ordered), tuple(_unique(run.aliases)))
 
 
 def _unique(aliases: list[Alias]) -> list[Alias]:

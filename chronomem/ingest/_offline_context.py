@@ -107,6 +107,7 @@ _EN_FILLER = re.compile(
 )
 _ZH_FILLER = re.compile(r"^(?:嗯+|对|是的|是啊|对啊|现在|目前|还在|还是|在|住|就|哈哈+|啊)[，,。!！]?\s*")
 _MAX_ANSWER = 40
+_ANSWER_END = re.compile(r"[,，]\s*(?:but|though|although|however|不过|但是|可是)|[.!?;。！？；]\s")
 _CORRECTED: Final = re.compile(
     r"(?:i meant|i mean|it's|it is|should be|应该是|是|改成|换成)\s*[:：]?\s*(?P<value>[^，,。!！?？]+?)"
     r"(?=\s*(?:[,，;；]?\s*(?:not\b|不是|而不是|instead)|[。.!！]*\s*$))",
@@ -151,6 +152,7 @@ def _asked(question: str, context: ExtractionContext) -> str | None:
 def answer_claims(content: str, context: ExtractionContext) -> list[Claim]:
     """The claims of a short answer to the question just before it (see the module docstring)."""
     before = _previous(context)
+    content = _ANSWER_END.split(content, maxsplit=1)[0]  # "London for now, but we're moving…": "London for now"
     if before is None or before.speaker == context.speaker or len(content) > _MAX_ANSWER:
         return []
     if not re.search(r"[?？]|吗|呢", before.content):
@@ -235,11 +237,27 @@ def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
     return found
 
 
+_WRONG: Final = re.compile(r"(?:\bnot|不是|而不是)\s*(?P<old>[^，,。.!！?？;；]+)", re.I)
+
+
+def _corrected(content: str, earlier: list[tuple[Claim, int]]) -> Claim | None:
+    """The earlier claim a correction is about: the one holding the value it calls wrong ("not Lisbon"),
+    else the speaker's last claim on a slot a bare value can fill."""
+    wrong = _WRONG.search(content)
+    old = wrong.group("old").strip().lower() if wrong else None
+    for claim, _ in reversed(earlier):
+        said = (claim.object.name if claim.object else str(claim.value)).lower()
+        if old and (old in said or said in old):
+            return claim
+    framed = [c for c, _ in earlier if c.predicate in _FRAMES["en"]]
+    return framed[-1] if framed else None
+
+
 def _bare_correction(content: str, earlier: list[tuple[Claim, int]], context: ExtractionContext) -> list[Claim]:
     m = _CORRECTED.search(content)
-    if m is None or not earlier:
+    last = _corrected(content, earlier) if m is not None else None
+    if m is None or last is None:
         return []
-    last = earlier[-1][0]
     framed = _framed(m.group("value"), last.predicate, replace(context, recent=()))
     offset = m.start("value")
     return [_shifted(c, offset, len(content)) for c in framed if c.predicate == last.predicate]

@@ -32,7 +32,12 @@ _SETTLED = (
     r"(?=\s*(?:$|[,.;!?])|\s+(?i:now|these days|for now|at the moment|currently|full[- ]time|permanently|for good)\b)"
 )
 _PHRASE = r"[^,.;!?()]{2,48}?"
-_LIST = rf"{_PHRASE}(?:,\s+(?:and\s+|or\s+)?[^,.;!?()]{{2,48}}?)*"
+#: A list: a phrase and further items of up to three words ("peanuts, sesame and kiwi"), not a new clause
+#: ("cats, so no pets for us").
+_ITEM = (
+    r"(?!(?i:so|but|because|which|who|that|though|although|then|lol|haha|since|if|when)\b)[\w'-]+(?:\s+[\w'-]+){0,2}?"
+)
+_LIST = rf"{_PHRASE}(?:,\s+(?:and\s+|or\s+)?{_ITEM})*"
 _PHRASE_END = (
     r"(?=\s*(?:$|[,.;!?()]|\s(?i:but|because|since|so|when|these days|lately|now|anymore|a lot|too|very much|"
     r"so much|though|and I|and my|as well|after all|any more|at all|either)\b))"
@@ -145,6 +150,8 @@ _r("works_at.been_at", "works_at", rf"(?i:been|still|now|currently|not|no longer
 _r("job_title.am", "job_title", rf"(?i:'m|am|’m|\bim|is|'s|became|become|becoming|work as|working as|works as|job is|"
    rf"promoted to|hired as|started as|start as|starting as|now)\s+{_ADV}(?i:(?:a|an|the|our|their)\s+)?"
    rf"(?P<obj>{_TITLE})", "'m am ’m im is 's bec as job promoted now", 50)  # fmt: skip
+_r("job_title.apposition", "job_title", rf"(?i:'m|am|’m)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?,\s+(?i:a|an|the)\s+"
+   rf"(?P<obj>{_TITLE})", "'m am ’m", 49)  # fmt: skip
 _r("job_title.was", "job_title", rf"(?i:was|worked as|used to be)\s+{_ADV}(?i:(?:a|an|the)\s+)?(?P<obj>{_TITLE})",
    "was worked used", 48, change=Change.PAST)  # fmt: skip
 

@@ -58,13 +58,15 @@ def _joined(first: Claim, last: Claim) -> Claim:
     """A place said in two parts is one place; any other value: the last one said."""
     if last.predicate not in _PLACES or first.object is None or last.object is None:
         return last
-    a, b = first.object.name, last.object.name
-    if b in a:
+    if first.span is not None and last.span is not None and last.span[0] < first.span[0]:
+        first, last = last, first  # the parts in the order they were said
+    a, b = first.object, last.object
+    if a is None or b is None or b.name in a.name:
         return first
-    if a in b:
+    if a.name in b.name:
         return last
-    joiner = "" if _han(a) and _han(b) else ", "
-    return replace(last, object=replace(last.object, name=a + joiner + b))
+    joiner = "" if _han(a.name) and _han(b.name) else ", "
+    return replace(last, object=replace(b, name=a.name + joiner + b.name))
 
 
 def _han(text: str) -> bool:

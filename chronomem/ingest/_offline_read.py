@@ -64,7 +64,7 @@ def read_message(content: str, context: ExtractionContext) -> Reading:
     addressee = Mentioned(others[0] if len(others) == 1 else "you", "person", addressee=True)
     who = Who(speaker, addressee)
     said_before = [(ep.content, ep.speaker == context.speaker) for ep in reversed(context.recent)]
-    who.last_third = recent_third(said_before, who)
+    recent_third(said_before, who)
     reader = _Reader(content, norm, context, who)
     for start, end in _sentences(norm):
         reader.sentence(start, end)
@@ -120,6 +120,7 @@ class _Reader:
         self.reading = Reading()
         self.linked: set[tuple[str, str]] = set()
         self.last_predicate: str | None = None
+        self.clause_spans: list[tuple[int, int]] = []
 
     def sentence(self, start: int, end: int) -> None:
         text = self.norm[start:end]
@@ -130,6 +131,7 @@ class _Reader:
         mood = sentence_mood(text, lang)
         self.reading.correction = self.reading.correction or mood.correction
         clauses = list(_clauses(text, lang))
+        self.clause_spans = [(start + a, start + b) for a, b in clauses]
         asked = [mood.question and (i == len(clauses) - 1 or is_question(text[cs:ce], lang))
                  for i, (cs, ce) in enumerate(clauses)]  # fmt: skip
         self.reading.questions += any(asked)
@@ -167,8 +169,8 @@ class _Reader:
             subject = said
             if said.relation is not None:
                 self._link(said, (at, at + len(clause)), SentenceMood())
-            if not said.mention.speaker and not said.mention.addressee:
-                self.who.last_third = said.mention
+            if not said.mention.speaker and not said.mention.addressee and said.mention is not UNKNOWN:
+                self.who.add_third(said.mention, said.relation.role if said.relation else None)
         rest_at = said.end if said is not None else 0
         rest = clause[rest_at:]
         if subject.mention is UNKNOWN:
@@ -199,7 +201,9 @@ class _Reader:
         obj = None if hit.obj_span is None else (rest_start + hit.obj_span[0], rest_start + hit.obj_span[1])
         before = self.norm[clause[0] : span[0]]
         cues = clause_cues(before, self.norm[clause[0] : clause[1]], lang)
-        mention = pick_mention(mentions, clause, obj, span) or _sentence_mention(mentions, clause)
+        mention = pick_mention(mentions, clause, obj, span) or _sentence_mention(
+            self.norm, mentions, self.clause_spans, clause
+        )
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
@@ -212,7 +216,7 @@ class _Reader:
             self.reading.claims.append(made)
             self.last_predicate = made.predicate
             if made.predicate in ("has_pet", "has_child") and made.object is not None:
-                self.who.last_third = made.object  # "his name is Waffles" names the puppy just mentioned
+                self.who.add_third(made.object)  # "his name is Waffles" names the puppy just mentioned
             self._name_alias(hit, made, lang)
 
     def _name_alias(self, hit: Hit, made: Claim, lang: str) -> None:
@@ -272,10 +276,26 @@ def _cased(text: str) -> str:
     return _NAME_AFTER.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), text)
 
 
-def _sentence_mention(mentions: list[Mention], clause: tuple[int, int]) -> Mention | None:
-    """A time said before the clause, at the head of its sentence ("下个月一号起，我调到…", "Last May, I…"),
-    when the clause has none of its own; a time after it belongs to the clauses that follow."""
-    return pick_mention(mentions, (0, clause[0]), None)
+_TIME_ONLY = re.compile(
+    r"^[\s,，、]*(?:从|自从|自|打|(?i:since|from|starting|as of|beginning))?\s*$|^(?:起|开始|以来|之后|以后|后)?[\s,，、]*$"
+)
+
+
+def _sentence_mention(
+    norm: str, mentions: list[Mention], clauses: list[tuple[int, int]], clause: tuple[int, int]
+) -> Mention | None:
+    """A time said as a clause of its own before this one ("下个月一号起，我调到…", "Last May, I moved…") when
+    this clause has none; a time inside another clause ("今年三岁") belongs to that clause."""
+    for m in mentions:
+        if m.span[1] > clause[0]:
+            break
+        home = next(((a, b) for a, b in clauses if a <= m.span[0] < b), None)
+        if home is None:
+            continue
+        head, tail = norm[home[0] : m.span[0]], norm[m.span[1] : home[1]]
+        if _TIME_ONLY.match(head) and _TIME_ONLY.match(tail):
+            return m
+    return None
 
 
 def _original(hit: Hit, text: str) -> Hit:

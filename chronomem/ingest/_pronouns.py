@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ._claims import Mentioned
-from ._vocabulary import EN_RELATIONS, ZH_RELATIONS, Relation, words
+from ._vocabulary import EN_RELATIONS, FEMALE_ROLES, MALE_ROLES, ZH_RELATIONS, Relation, words
 
 __all__ = [
     "UNKNOWN",
@@ -47,17 +47,46 @@ class Subject:
 
 @dataclass(slots=True)
 class Who:
-    """The people of one message: speaker, addressee, and the last third person named (for "he", "她")."""
+    """The people of one message: speaker, addressee, and the third persons named so far, newest last, with
+    the gender their role gives ("wife": she), so that "he" and "她" find the right one."""
 
     speaker: Mentioned
     addressee: Mentioned
     lang: str = "en"
-    last_third: Mentioned | None = field(default=None)
+    thirds: list[Mentioned] = field(default_factory=list)
+    genders: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def last_third(self) -> Mentioned | None:
+        return self.thirds[-1] if self.thirds else None
+
+    def add_third(self, person: Mentioned, role: str | None = None) -> None:
+        """``person`` is now the newest third person; a role word gives their gender."""
+        self.thirds.append(person)
+        gender = _gender(role)
+        if gender is not None:
+            self.genders[person.name] = gender
+
+    def third(self, pronoun: str) -> Mentioned:
+        """Whom "he", "she", "他", "她" refers to: the newest third person of a fitting gender, or no one."""
+        unfit = "f" if pronoun.lower() in ("he", "他") else "m"
+        for person in reversed(self.thirds):
+            if self.genders.get(person.name) != unfit:
+                return person
+        return UNKNOWN
 
     def role_name(self, role: str, lang: str) -> str:
         """The name of the speaker's unnamed relative: "Alice's sister", "王婷的姐姐"."""
         owner = self.speaker.name
         return f"{owner}的{role}" if lang == "zh" else f"{owner}'s {role}"
+
+
+def _gender(role: str | None) -> str | None:
+    if role is None:
+        return None
+    if role.lower() in FEMALE_ROLES:
+        return "f"
+    return "m" if role.lower() in MALE_ROLES else None
 
 
 _EN_LEAD = (
@@ -91,7 +120,8 @@ _NOT_NAMES: Final = frozenset(
         "Just Finally Recently Also Still Now Then Already Really Totally Definitely Probably Maybe Luckily Sadly "
         "Unfortunately Anyway Well So But And Yes Yeah Yep No Nope Ok Okay Oh Hey Hi Hello Haha Lol Wow Omg Guess "
         "Moved Started Got Quit Left Joined Living Working Loving Currently Basically Seriously Apparently Obviously "
-        "Hopefully Tonight Everybody Somebody Nobody Family Mom Dad Mum Work School Plus Btw"
+        "Hopefully Tonight Everybody Somebody Nobody Family Mom Dad Mum Work School Plus Btw He She They We You "
+        "It His Her Him Them My Your Our Me"
     )
 )
 
@@ -109,12 +139,30 @@ def _owned(owner: str, word: str, relations: dict[str, Relation], end: int, lang
     return Subject(_person(name), end, rel, None, _person(owner))
 
 
+_EN_THEIRS: Final = re.compile(rf"\b(?i:his|her)\s+{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))\b{_EN_NAME_AFTER}")
+
+
 def en_relatives(sentence: str, who: Who) -> list[Subject]:
-    """Every relative the speaker names in ``sentence`` ("my sister", "my friend Sam", "our son Leo")."""
-    found: list[Subject] = []
-    for m in _EN_RELATIVE.finditer(sentence):
-        found.append(_en_relative(m, who))
+    """Every relative named in ``sentence``: the speaker's ("my sister", "my friend Sam", "our son Leo") and
+    those of the last third person ("his wife Elena")."""
+    found = [_en_relative(m, who) for m in _EN_RELATIVE.finditer(sentence)]
+    for m in _EN_THEIRS.finditer(sentence):
+        owner = who.third("he" if m.group(0)[:3].lower() == "his" else "she")
+        theirs = _their_relative(m, owner) if owner is not UNKNOWN else None
+        if theirs is not None:
+            found.append(theirs)
     return found
+
+
+def _their_relative(m: re.Match[str], owner: Mentioned) -> Subject | None:
+    rel = EN_RELATIONS.get(m.group("rel").lower())
+    if rel is None:
+        return None
+    role_name = f"{owner.name}'s {rel.role}"
+    name = m.group("name")
+    if name and name.split()[0] in _NOT_NAMES:
+        name = None
+    return Subject(_person(name or role_name), m.end(), rel, role_name if name else None, owner)
 
 
 def _en_relative(m: re.Match[str], who: Who) -> Subject:
@@ -147,7 +195,7 @@ def en_subject(clause: str, who: Who) -> Subject | None:
     if m.group("poss"):
         return _owned(m.group("poss"), m.group("prel").lower(), EN_RELATIONS, m.end(), "en")
     if m.group("pron"):
-        return Subject(who.last_third or UNKNOWN, m.end("pron"))
+        return Subject(who.third(m.group("pron")), m.end("pron"))
     if m.group("you"):
         return Subject(who.addressee if who.addressee.name != "you" else UNKNOWN, m.end("you"))
     named = m.group("named")
@@ -226,7 +274,7 @@ def zh_subject(clause: str, who: Who) -> Subject | None:
     if m.group("poss"):
         return _owned(m.group("poss"), m.group("prel"), ZH_RELATIONS, m.end(), "zh")
     if m.group("pron"):
-        return Subject(who.last_third or UNKNOWN, m.end("pron"))
+        return Subject(who.third(m.group("pron")), m.end("pron"))
     if m.group("you"):
         return Subject(who.addressee if who.addressee.name != "you" else UNKNOWN, m.end("you"))
     return Subject(_person(m.group("named")), m.end("named"))
@@ -236,22 +284,40 @@ _EN_OWNED: Final = re.compile(rf"\b(?P<owner>(?i:my|your))\s+{_EN_ADJ}(?P<rel>(?
 _ZH_OWNED: Final = re.compile(rf"(?P<owner>我|你|您)(?:的)?(?:家)?(?P<rel>{_ZH_REL_WORDS})")
 
 
-def recent_third(texts: list[tuple[str, bool]], who: Who) -> Mentioned | None:
-    """Who "he"/"她" most likely is when the message names no one: the last relative named in the messages
-    before (newest first; ``texts`` are (content, said by this speaker)). "your brother" said to the speaker
-    and "my brother" said by the speaker are both the speaker's brother."""
-    for text, own in texts:
+_EN_NAMED_ANYWHERE: Final = re.compile(
+    r"\b(?P<name>[A-Z][a-z]+)(?=(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|got|started|joined|left|"
+    r"quit|loves|likes|hates|now|also|still|finally|lived|worked|speaks|became|went|bought|adopted|married)\b)"
+)
+
+
+def _named_in(text: str) -> list[tuple[str, str | None]]:
+    """People named as the subject of a verb in ``text``, with the role word just before them if any
+    ("his wife Elena is …": Elena, wife)."""
+    found: list[tuple[str, str | None]] = []
+    for m in _EN_NAMED_ANYWHERE.finditer(text):
+        name = m.group("name")
+        if name in _NOT_NAMES:
+            continue
+        role = re.search(rf"(?i:{_EN_REL_WORDS})\s*,?\s*$", text[: m.start()])
+        found.append((name, role.group(0).strip(" ,").lower() if role else None))
+    return found
+
+
+def recent_third(texts: list[tuple[str, bool]], who: Who) -> None:
+    """Seed ``who`` with the third persons of the messages before (``texts`` newest first, each with whether
+    this speaker said it): relatives ("your brother" said to the speaker and "my brother" said by them are the
+    speaker's brother) and people named as the subject of a verb ("Did you hear Marco quit…")."""
+    for text, own in reversed(texts):
         found = [*_EN_OWNED.finditer(text), *_ZH_OWNED.finditer(text)]
-        for m in sorted(found, key=lambda m: m.start(), reverse=True):
+        for m in sorted(found, key=lambda m: m.start()):
             word = m.group("rel")
             mine = m.group("owner").lower() == "my" or m.group("owner") == "我"
-            if mine != own:
-                continue
             zh = word in ZH_RELATIONS
             rel = ZH_RELATIONS.get(word) if zh else EN_RELATIONS.get(word.lower())
-            if rel is not None:
-                return Mentioned(who.role_name(rel.role, "zh" if zh else "en"), "person")
-    return None
+            if rel is not None and mine == own:
+                who.add_third(Mentioned(who.role_name(rel.role, "zh" if zh else "en"), "person"), rel.role)
+        for name, role in _named_in(text):
+            who.add_third(Mentioned(name, "person"), role)
 
 
 _VOCATIVE: Final = re.compile(

@@ -16,6 +16,8 @@ __all__ = [
     "EN_PETS",
     "EN_RELATIONS",
     "EN_TITLE_HEADS",
+    "FEMALE_ROLES",
+    "MALE_ROLES",
     "PREDICATES",
     "ZH_PETS",
     "ZH_RELATIONS",
@@ -184,5 +186,21 @@ EN_DIETS: Final = frozenset(
     words(
         "vegetarian vegan pescatarian pescetarian keto paleo gluten-free dairy-free halal kosher "
         "lactose-free carnivore flexitarian"
+    )
+)
+
+#: Role words that say she or he (for "he"/"she"/"他"/"她" to find the right person).
+FEMALE_ROLES: Final = frozenset(
+    words(
+        "wife girlfriend gf fiancee fiancée mom mum mother sister daughter grandma grandmother aunt niece stepmom "
+        "stepmother stepdaughter wifey 老婆 妻子 女朋友 女友 妈妈 姐姐 妹妹 女儿 奶奶 外婆 姥姥 阿姨 姑姑 表姐 表妹 "
+        "堂姐 堂妹 婆婆 岳母 闺女 未婚妻 太太 媳妇 大女儿 小女儿 闺蜜"
+    )
+)
+MALE_ROLES: Final = frozenset(
+    words(
+        "husband boyfriend bf fiance fiancé dad father brother son grandpa grandfather uncle nephew stepdad "
+        "stepfather stepson hubby 老公 丈夫 男朋友 男友 爸爸 哥哥 弟弟 儿子 爷爷 外公 姥爷 叔叔 舅舅 表哥 表弟 堂哥 "
+        "堂弟 公公 岳父 未婚夫 先生 大儿子 小儿子 哥们"
     )
 )

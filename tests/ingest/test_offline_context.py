@@ -129,3 +129,35 @@ def test_no_to_a_still_question_retracts_the_slot(question: str, answer: str, pr
     zh = any("\u4e00" <= ch <= "\u9fff" for ch in answer)
     got = extract(answer, recent=_asked(question, zh=zh)).claims
     assert [(c.predicate, c.action) for c in got] == [(predicate, Action.RETRACT)]
+
+
+def test_a_friend_chat_about_a_third_person() -> None:
+    people = ("Jess", "Sam")
+    said = [("Jess", "Did you hear Marco quit his job at Orbis?"), ("Sam", "No way! Where's he working now?")]
+    recent = tuple(episode(t, speaker=s, at=AT_EN - timedelta(minutes=5 - i)) for i, (s, t) in enumerate(said))
+    got = asserted("He joined Vantage last week. His wife Elena is thrilled.", speaker="Jess", recent=recent,
+                   participants=people)  # fmt: skip
+    assert {("Marco", "works_at", "Vantage"), ("Marco", "partner", "Elena")} <= got
+    recent += (episode("His wife Elena is thrilled.", speaker="Jess", at=AT_EN - timedelta(minutes=1)),)
+    assert asserted("He moved to Boulder in March.", speaker="Jess", recent=recent, participants=people) == {
+        ("Marco", "lives_in", "Boulder")
+    }
+
+
+def test_an_answer_is_its_first_clause_and_a_dated_move_follows_it() -> None:
+    got = extract("London for now, but we're moving to Lisbon in September.", recent=_asked("Where are you based?"))
+    assert [(c.object and c.object.name, local(c.valid_from, BERLIN)) for c in got.claims] == [
+        ("London", None),
+        ("Lisbon", "2024-09-01 00:00"),
+    ]
+
+
+def test_a_correction_finds_the_value_it_calls_wrong() -> None:
+    recent = (
+        episode("We're moving to Lisbon in September.", at=AT_EN - timedelta(minutes=9)),
+        episode("My husband Tom is a chef.", at=AT_EN - timedelta(minutes=5)),
+    )
+    got = extract("Sorry, I meant Porto, not Lisbon.", recent=recent).claims
+    assert [(c.predicate, c.object and c.object.name, c.action, local(c.valid_from, BERLIN)) for c in got] == [
+        ("lives_in", "Porto", Action.CORRECT, "2024-09-01 00:00")
+    ]

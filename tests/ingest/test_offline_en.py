@@ -340,3 +340,12 @@ def test_someone_elses_relative_is_linked_to_them() -> None:
     got = facts("Mel's sister moved to Ohio.")
     assert ("Mel", "family", "Mel's sister", "asserted", "assert") in got
     assert ("Mel's sister", "lives_in", "Ohio", "asserted", "assert") in got
+
+
+def test_a_list_ends_where_a_new_clause_begins() -> None:
+    assert asserted("I'm allergic to cats, so no pets for us lol") == {(ME, "allergic_to", "cats")}
+
+
+def test_a_title_in_apposition() -> None:
+    got = asserted("Quick intro: I'm Priya, a product designer at Lumen.")
+    assert {(ME, "job_title", "product designer"), (ME, "works_at", "Lumen")} <= got

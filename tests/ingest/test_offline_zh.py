@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_offline_support import SHANGHAI, asserted, extract, facts, local
+from test_offline_support import AT_ZH, SHANGHAI, asserted, episode, extract, facts, local
 
 from chronomem.ingest import Action, Role
 
@@ -254,3 +254,16 @@ def test_a_statement_before_a_question_still_counts() -> None:
 def test_someone_elses_relative_is_linked_to_them() -> None:
     got = asserted("小王的老婆在银行上班")
     assert {("小王", "partner", "小王的老婆"), ("小王的老婆", "works_at", "银行")} <= got
+
+
+def test_but_is_no_denial_and_a_time_in_another_clause_stays_there() -> None:
+    assert ("Dana的老婆", "lives_in", "上海") in asserted("不过我老婆下个月调到上海分公司，我们可能要搬家")
+    (c,) = [c for c in extract("对了，我女儿叫朵朵，今年三岁，对牛奶过敏").claims if c.predicate == "allergic_to"]
+    assert c.valid_from is None
+
+
+def test_a_place_in_two_parts_keeps_the_order_said() -> None:
+    got = asserted(
+        "对，还在杭州，住滨江", recent=(episode("那你还住在杭州吗？", speaker="小智", role="assistant", at=AT_ZH),)
+    )
+    assert got == {("me", "lives_in", "杭州滨江")}
