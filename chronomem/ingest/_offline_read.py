@@ -277,7 +277,8 @@ def _cased(text: str) -> str:
 
 
 _TIME_ONLY = re.compile(
-    r"^[\s,，、]*(?:从|自从|自|打|(?i:since|from|starting|as of|beginning))?\s*$|^(?:起|开始|以来|之后|以后|后)?[\s,，、]*$"
+    r"^[\s,，、]*(?:从|自从|自|打|(?i:since|from|starting|as of|beginning))?\s*$|"
+    r"^(?:起|开始|以来|之后|以后|后)?[\s,，、]*$"
 )
 
 

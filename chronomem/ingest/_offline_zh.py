@@ -173,8 +173,8 @@ _r("lives_in.move", "lives_in", rf"(?:搬到|搬去|搬来|搬回|搬回到|搬�
    rf"了?{_OBJ}", "搬 迁到 移居 移民 调到 调去", 55, change=Change.START, check=_moved_to)  # fmt: skip
 _r("lives_in.in_live", "lives_in", r"在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:住|定居|生活|安家|落户|待|呆)",
    "住 定居 生活 安家 落户 待 呆", 52, check=_obj2)  # fmt: skip
-_r("lives_in.bare", "lives_in", r"^(?:现在|目前|如今|最近|人|我|现|还|也|一直)*在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10})"
-   r"(?:呢|了|啦|呀)?$", "在", 20, check=_place)  # fmt: skip
+_r("lives_in.bare", "lives_in", r"^(?:现在|目前|如今|最近|人|我|现|还|也|一直)*在"
+   r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10})(?:呢|了|啦|呀)?$", "在", 20, check=_place)  # fmt: skip
 
 _r("works_at.bare", "works_at", r"^(?:现在|目前|如今|最近|现|还)*(?:在|去了|跳到了?|换到了?)"
    r"(?P<obj>[^\s，,。.！!？?；;、了的]{2,12})"
