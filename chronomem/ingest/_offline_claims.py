@@ -88,7 +88,19 @@ def _meaning(hit: Hit, said: Said) -> tuple[str | None, str, Action]:
         return (None if cues.planned else predicate), Modality.ASSERTED, Action.RETRACT
     if cues.planned and predicate != "goal":
         return predicate, Modality.PLANNED, Action.ASSERT
+    if _ahead(said) and predicate not in _FIRM_AHEAD:
+        return predicate, Modality.PLANNED, Action.ASSERT  # "we're getting a kitten next month": not yet ours
     return predicate, Modality.ASSERTED, Action.ASSERT
+
+
+#: What a dated change ahead asserts from its date ("I start at Siemens on the 3rd", "下个月起调到深圳"); any
+#: other fact ahead of its time is a plan.
+_FIRM_AHEAD = frozenset({"lives_in", "works_at", "studies_at", "job_title", "works_on"})
+
+
+def _ahead(said: Said) -> bool:
+    m = said.mention
+    return m is not None and m.start is not None and m.start > said.reference
 
 
 def _object(hit: Hit, predicate: str, said: Said, action: Action) -> tuple[Mentioned | None, str | None]:

@@ -132,7 +132,9 @@ _TOPICS: Final = (
     ),
 )
 _BARE_QUESTION: Final = re.compile(
-    r"^\W*(?:\w+[!,.]+\s*)*(?:where|which one|which|what company|where to|哪儿|哪里|哪家|在哪|去哪)\W*$", re.I
+    r"^\W*(?:\w+[!,.]+\s*)*(?:where|which one|which|what company|where to|哪儿|哪里|哪家|在哪|去哪)"
+    r"(?:\s+(?:is|was|are|were)\s+(?:it|that|this|they|he|she))?\W*$",
+    re.I,
 )
 
 

@@ -170,7 +170,7 @@ _r("studies_at.got_into", "studies_at", rf"(?i:got into|accepted (?:to|at|into)|
 _r("works_on.project", "works_on", r"(?i:working on|work on|works on|leading|lead|in charge of|responsible for|"
    r"running|assigned to|on)\s+(?P<obj>(?i:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?i:project|initiative|program)|"
    r"(?i:project)\s+[A-Z][\w-]*)", "project initiative program", 50)  # fmt: skip
-_r("phone.number", "phone", r"(?i:number|phone|cell|mobile|tel|whatsapp|reach me|call me|text me)\D{0,15}?"
+_r("phone.number", "phone", r"(?i:number|phone|cell|mobile|tel|whatsapp|reach me|call me|text me)\D{0,25}?"
    r"(?P<obj>\+?\(?\d[\d\s().-]{5,}\d)", "number phone cell mobile tel whatsapp reach call text", 50)  # fmt: skip
 _r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", 50)
 _r("birthday.is", "birthday", r"(?i:birthday|b-day|bday|born on)\s*(?i:is|'s|was|falls on|:)?\s*(?i:on\s+)?"
@@ -217,9 +217,9 @@ _r("speaks.speak", "speaks", r"(?i:speak|speaks|speaking|fluent in|native langua
    r"conversational in|know)\s+(?:(?i:some|a little|a bit of|fluent|basic|decent|good|native|broken)\s+)?"
    rf"(?P<obj>{_LANG}(?:(?:,\s*|\s+and\s+|\s+or\s+|,\s+and\s+){_LANG})*)\b", "speak fluent native tongue "
    "conversational know", 50)  # fmt: skip
-_r("owns.bought", "owns", r"(?i:bought|buy|purchased|own|owns|drive|drives|leased|picked up|got)\s+(?i:(?:myself\s+)?"
+_r("owns.bought", "owns", r"(?i:bought|buy|purchased|own|owns|drive|drives|leased|picked up)\s+(?i:(?:myself\s+)?"
    rf"(?:a|an|my|our|the|a new|a used|a brand new)\s+)(?P<obj>{_PHRASE}){_PHRASE_END}",
-   "bought buy purchased own drive leased picked got", 30, change=Change.START, check=_thing)  # fmt: skip
+   "bought buy purchased own drive leased picked", 30, change=Change.START, check=_thing)  # fmt: skip
 _r("owns.sold", "owns", rf"(?i:sold|got rid of|gave away)\s+(?i:(?:my|our|the)\s+)(?P<obj>{_PHRASE}){_PHRASE_END}",
    "sold rid gave", 32, change=Change.END, check=_thing)  # fmt: skip
 _r("goal.want", "goal", r"(?i:want to|wanna|hope to|hoping to|dream is to|goal is to|aim to|aiming to|"

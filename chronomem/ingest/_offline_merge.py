@@ -51,7 +51,26 @@ def merge(claims: Sequence[Claim]) -> list[Claim]:
         kept[at] = None
         slots[_slot(c)] = len(kept)
         kept.append(_joined(first, c) if first is not None else c)
-    return [c for c in kept if c is not None]
+    return _ended_by_next([c for c in kept if c is not None])
+
+
+def _ended_by_next(claims: list[Claim]) -> list[Claim]:
+    """A past value whose end was not said ends where the next value of its slot, said in the same message,
+    begins: "我以前在重庆待过，前年才搬来成都" ends 重庆 when 成都 begins, not at the message."""
+    out = list(claims)
+    for i, past in enumerate(out):
+        if past.valid_to is None or past.action is not Action.ASSERT or not single_valued(past.predicate):
+            continue
+        starts = [
+            c.valid_from
+            for c in out
+            if c is not past and c.action is Action.ASSERT and c.subject == past.subject
+            and c.predicate == past.predicate and c.valid_from is not None and c.valid_from < past.valid_to
+            and (past.valid_from is None or c.valid_from > past.valid_from)
+        ]  # fmt: skip
+        if starts:
+            out[i] = replace(past, valid_to=min(starts))
+    return out
 
 
 def _joined(first: Claim, last: Claim) -> Claim:

@@ -161,3 +161,13 @@ def test_a_correction_finds_the_value_it_calls_wrong() -> None:
     assert [(c.predicate, c.object and c.object.name, c.action, local(c.valid_from, BERLIN)) for c in got] == [
         ("lives_in", "Porto", Action.CORRECT, "2024-09-01 00:00")
     ]
+
+
+def test_where_is_it_after_news_of_a_new_place() -> None:
+    recent = (
+        episode("hey! so i finally got my own place", at=AT_EN - timedelta(minutes=2)),
+        episode("Congrats!! Where is it?", speaker="Assistant", role="assistant", at=AT_EN - timedelta(minutes=1)),
+    )
+    assert asserted("In Leith, right by the water. Moved in on Saturday.", recent=recent) == {
+        ("me", "lives_in", "Leith")
+    }

@@ -349,3 +349,16 @@ def test_a_list_ends_where_a_new_clause_begins() -> None:
 def test_a_title_in_apposition() -> None:
     got = asserted("Quick intro: I'm Priya, a product designer at Lumen.")
     assert {(ME, "job_title", "product designer"), (ME, "works_at", "Lumen")} <= got
+
+
+def test_getting_something_next_month_is_a_plan_but_starting_a_job_is_firm() -> None:
+    assert (ME, "has_pet", "Dana's kitten", "planned", "assert") in facts("We're getting a kitten next month!")
+    assert (ME, "works_at", "Initech") in asserted("I'm starting at Initech next month.")
+
+
+def test_a_changed_number_far_from_its_noun() -> None:
+    assert (ME, "phone", "07700 900123") in asserted("Oh wait, my number changed btw, it's 07700 900123 now")
+
+
+def test_getting_ones_own_place_owns_nothing() -> None:
+    assert asserted("hey! so i finally got my own place") == set()

@@ -267,3 +267,9 @@ def test_a_place_in_two_parts_keeps_the_order_said() -> None:
         "对，还在杭州，住滨江", recent=(episode("那你还住在杭州吗？", speaker="小智", role="assistant", at=AT_ZH),)
     )
     assert got == {("me", "lives_in", "杭州滨江")}
+
+
+def test_a_past_place_ends_where_the_next_one_begins() -> None:
+    got = {c.object.name: c for c in extract("我以前在重庆待过五年，前年才搬来成都的").claims if c.object}
+    assert local(got["成都"].valid_from, SHANGHAI) == "2022-01-01 00:00"
+    assert got["重庆"].valid_to == got["成都"].valid_from
