@@ -258,7 +258,12 @@ def _jieba_name(sentence: str, at: int) -> str | None:
 
     tags = rjieba.tag(rest)
     word, tag = tags[0] if tags else ("", "")
-    return word if tag in {"nr", "nrfg"} and 2 <= len(word) <= 3 else None
+    if tag not in {"nr", "nrfg"}:
+        return None
+    if 2 <= len(word) <= 3:
+        return word
+    whole = re.match(r"[\u4e00-\u9fff]{2,3}(?=$|[，,。！!？?；;、\s])", rest)  # "李浩然，": jieba splits 李|浩然
+    return whole.group(0) if len(word) == 1 and whole is not None else None
 
 
 def zh_subject(clause: str, who: Who) -> Subject | None:

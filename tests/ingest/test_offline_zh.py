@@ -273,3 +273,9 @@ def test_a_past_place_ends_where_the_next_one_begins() -> None:
     got = {c.object.name: c for c in extract("我以前在重庆待过五年，前年才搬来成都的").claims if c.object}
     assert local(got["成都"].valid_from, SHANGHAI) == "2022-01-01 00:00"
     assert got["重庆"].valid_to == got["成都"].valid_from
+
+
+def test_a_childs_full_name_and_nickname() -> None:
+    got = extract("我儿子张浩宇，小名叫豆豆")
+    assert ("me", "has_child", "张浩宇") in asserted("我儿子张浩宇，小名叫豆豆")
+    assert ("张浩宇", "豆豆") in {(a.entity.name, a.alias) for a in got.aliases}
