@@ -133,10 +133,12 @@ _r("works_at.am_at", "works_at", rf"(?i:'m|am|’m|is|'s)\s+{_ADV}(?i:at|with)\s
    "'m am ’m is 's", 35, check=_name)  # fmt: skip
 _r("works_at.title_at", "works_at", rf"{_TITLE}\s+(?i:at|with|for)\s+(?P<obj>{NAME})", "at with for", 45,
    check=_name)  # fmt: skip
-_r("works_at.quit", "works_at", r"(?i:quit|resigned|retired|laid off|let go|fired|handed in my notice|"
-   r"stopped working|left my job|left the company|left my position|left my role|left work)"
-   rf"(?:\s+(?i:my\s+job\s+)?(?i:at|from|with|for)\s+(?P<obj>{NAME}))?", "quit resign retir laid let fired "
-   "notice stopped left", 58, change=Change.END, check=_name)  # fmt: skip
+_r("works_at.quit", "works_at", r"(?i:quit|resigned|retired|got laid off|was laid off|been laid off|got let go|"
+   r"was let go|got fired|was fired|handed in my notice|stopped working|left my job|left the company|"
+   r"left my position|left my role|quit my job|quit work)"
+   rf"(?:\s+(?i:my\s+job\s+)?(?i:at|from|with|for)\s+(?P<obj>{NAME})|(?=\s*(?:$|[,.!;]|\s+(?i:today|yesterday|"
+   r"last|recently|this|in|on|a|two|three|and|but|so|because|after|at|from|with|for|as)\b)))",
+   "quit resign retir laid let fired notice stopped left", 58, change=Change.END, check=_name)  # fmt: skip
 _r("works_at.left", "works_at", r"(?i:left|quit)(?=\s+(?:in\s+(?:\d{4}|[A-Z]\w+)|on\s+[A-Z]\w+|"
    r"last\s+(?:week|month|year|\w+day)|this\s+(?:week|month|year)|yesterday|(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|"
    r"years?)\s+ago)\b)", "left quit", 40, change=Change.END)  # fmt: skip

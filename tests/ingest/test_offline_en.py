@@ -362,3 +362,10 @@ def test_a_changed_number_far_from_its_noun() -> None:
 
 def test_getting_ones_own_place_owns_nothing() -> None:
     assert asserted("hey! so i finally got my own place") == set()
+
+
+@pytest.mark.parametrize(
+    "text", ["I quit smoking last year.", "I got fired up about it", "We resigned ourselves to it"]
+)
+def test_quitting_a_habit_is_no_job_ending(text: str) -> None:
+    assert not any(c.predicate == "works_at" for c in extract(text).claims)
