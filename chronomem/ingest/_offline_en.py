@@ -52,7 +52,10 @@ _TITLE = rf"(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_alt(EN_TITLE_HEADS)})s?\b"
 _LANG = rf"(?:{_alt(EN_LANGUAGES)})"
 _PETS = rf"(?i:{_alt(EN_PETS)})"
 _PRONOUNS = frozenset(
-    words("it that this you your them him her his their me us there here one some any anything everything")
+    words(
+        "it that this you your them him her his their me us there here one some any anything everything think say "
+        "believe imagine know see hear hope guess mention point keep how what when where why who which the way"
+    )
 )
 _TRAIL = re.compile(r"\s+(?:a lot|so much|very much|too|now|lately|these days|as well|anymore|any more)$", re.I)
 
