@@ -9,6 +9,7 @@ a plan or intention ("going to", "打算") is planned; the rest is asserted from
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .._values import Kind, Modality
@@ -39,6 +40,7 @@ class Said:
     owner: str
     lang: str
     span: tuple[int, int]
+    words: str = ""  # the words the rule matched
 
 
 def claim_for(hit: Hit, said: Said) -> Claim | None:
@@ -88,10 +90,14 @@ def _meaning(hit: Hit, said: Said) -> tuple[str | None, str, Action]:
         return (None if cues.planned else predicate), Modality.ASSERTED, Action.RETRACT
     if cues.planned and predicate != "goal":
         return predicate, Modality.PLANNED, Action.ASSERT
+    if hit.rule.change is Change.START and said.mention is None and _PROGRESSIVE.match(said.words):
+        return predicate, Modality.PLANNED, Action.ASSERT  # "I'm moving to Berlin": not there yet
     if _ahead(said) and predicate not in _FIRM_AHEAD:
         return predicate, Modality.PLANNED, Action.ASSERT  # "we're getting a kitten next month": not yet ours
     return predicate, Modality.ASSERTED, Action.ASSERT
 
+
+_PROGRESSIVE = re.compile(r"(?i:moving|relocating|starting|joining|beginning|switching)\b")
 
 #: What a dated change ahead asserts from its date ("I start at Siemens on the 3rd", "下个月起调到深圳"); any
 #: other fact ahead of its time is a plan.

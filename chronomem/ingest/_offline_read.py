@@ -207,7 +207,8 @@ class _Reader:
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
-        said = Said(subject, mood, cues, mention, self.reference, self.who.speaker.name, lang, span)
+        words = self.norm[span[0] : span[1]]
+        said = Said(subject, mood, cues, mention, self.reference, self.who.speaker.name, lang, span, words)
         made = claim_for(hit, said)
         if made is not None and made.predicate == "birthday" and isinstance(made.value, str):
             day = birthday(made.value, self.context.reference, self.context.tz)

@@ -369,3 +369,8 @@ def test_getting_ones_own_place_owns_nothing() -> None:
 )
 def test_quitting_a_habit_is_no_job_ending(text: str) -> None:
     assert not any(c.predicate == "works_at" for c in extract(text).claims)
+
+
+def test_a_move_in_progress_without_a_date_is_a_plan() -> None:
+    assert facts("I'm moving to Berlin.") == {(ME, "lives_in", "Berlin", "planned", "assert")}
+    assert asserted("I'm moving to Berlin next month.") == {(ME, "lives_in", "Berlin")}
