@@ -317,6 +317,7 @@ HOLW = {
     "father",
     "fathers",
     "easter",
+    "good",
     "april",
     "women",
     "womens",

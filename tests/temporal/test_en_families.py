@@ -269,6 +269,21 @@ evening of next friday | 2013-02-15 18:00 | hour
 through 2:00pm | open | minute
 """
 
+HOLIDAYS = """
+easter mon | 2013-04-01 | day
+easter monday | 2013-04-01 | day
+Easter Mon 2014 | 2014-04-21 | day
+easter sun | 2013-03-31 | day
+good friday | 2013-03-29 | day
+good fri 2014 | 2014-04-18 | day
+last chinese new years | 2013-02-10 | day
+last chinese new year's | 2013-02-10 | day
+last lunar new year | 2013-02-10 | day
+next chinese new year | 2014-01-31 | day
+last mid-autumn festival | 2012-09-30 | day
+last dragon boat festival | 2012-06-23 | day
+"""
+
 FAMILIES = {
     "clocks": CLOCKS,
     "zoned": ZONED,
@@ -278,6 +293,7 @@ FAMILIES = {
     "edges": EDGES,
     "fractions": FRACTIONS,
     "loose": LOOSE,
+    "holidays": HOLIDAYS,
 }
 
 _SEASON = "seasons are meteorological, whole months (issue #4 conventions); Duckling uses solstices and equinoxes"
@@ -319,12 +335,10 @@ for 30' starting from 4pm | 2013-02-12 16:00 | minute
 the ides of march | 2013-03-15 | day
 March in 1 year | 2014-03-01 | month
 third tuesday after christmas 2014 | 2015-01-13 | day
-easter mon | 2013-04-01 | day
 after school | 2013-02-12 15:00 | hour
 at this time | 2013-02-12 | day
 monday early in the morning | 2013-02-18 04:00 | hour
 monday in the early hours of the morning | 2013-02-18 04:00 | hour
-last chinese new years | 2013-02-10 | day
 """
 
 
