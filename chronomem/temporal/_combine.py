@@ -207,12 +207,24 @@ def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
         prev = out[-1] if out else None
         m = _ANCHOR.fullmatch(text, prev.end, p.start) if prev is not None else None
         if prev is not None and m is not None and prev.shape is Shape.DURATION and prev.amount:
-            anchored = _anchored(prev, m["after"] is not None, p, ctx)
+            after = m["after"] is not None
+            anchored = _nth_weekday(prev, after, p) if prev.lo is None else _anchored(prev, after, p, ctx)
             if anchored is not None:
                 out[-1] = anchored
                 continue
         out.append(p)
     return out
+
+
+def _nth_weekday(count: Piece, after: bool, p: Piece) -> Piece | None:
+    """ "the third Tuesday after Christmas 2014": the n-th such weekday strictly after (before) the date."""
+    if not (p.kind == "date" and p.lo is not None and p.grain is Grain.DAY and count.day is not None):
+        return None
+    day = midnight(p.lo)
+    step = 1 if after else -1
+    first = day + timedelta(days=step * (((count.day - day.weekday()) * step - 1) % 7 + 1))
+    lo = first + timedelta(days=7 * step * (int(count.amount) - 1))
+    return Piece(count.start, p.end, "date", lo, lo + timedelta(days=1), Grain.DAY)
 
 
 def _anchored(length: Piece, after: bool, p: Piece, ctx: Ctx) -> Piece | None:

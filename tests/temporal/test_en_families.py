@@ -104,6 +104,11 @@ next sun | 2013-02-17 | day
 tue. | 2013-02-19 | day
 Thu 15th | 2013-08-15 | day
 Friday the 1st | 2013-03-01 | day
+the ides of march | 2013-03-15 | day
+ides of May 2014 | 2014-05-15 | day
+the ides of june | 2013-06-13 | day
+the nones of june | 2013-06-05 | day
+the kalends of april | 2013-04-01 | day
 """
 
 COMPOSED = """
@@ -178,6 +183,13 @@ second to last friday of june | 2013-06-21 | day
 the last week of next month | 2013-03-25 | week
 the closest xmas to today | 2012-12-25 | day
 the 3rd closest xmas to today | 2011-12-25 | day
+third tuesday after christmas 2014 | 2015-01-13 | day
+the first monday after easter | 2013-04-01 | day
+2nd friday before thanksgiving | 2013-11-15 | day
+the third tuesday before christmas | 2013-12-10 | day
+first sunday after new year | 2014-01-05 | day
+the second saturday after March 5 | 2013-03-16 | day
+second monday before the 15th | 2013-02-04 | day
 """
 
 EDGES = """
@@ -332,9 +344,7 @@ DISAGREE = {
 GAPS = """
 tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute
 for 30' starting from 4pm | 2013-02-12 16:00 | minute
-the ides of march | 2013-03-15 | day
 March in 1 year | 2014-03-01 | month
-third tuesday after christmas 2014 | 2015-01-13 | day
 after school | 2013-02-12 15:00 | hour
 at this time | 2013-02-12 | day
 monday early in the morning | 2013-02-18 04:00 | hour
