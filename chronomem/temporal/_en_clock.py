@@ -299,6 +299,22 @@ def _early_late(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 @CLOCK.rule(
+    "en.clock.early_hours",
+    re.compile(
+        rf"{B}(?:(?P<early>early\s+in\s+the\s+morning)|(?:(?:in|during)\s+)?the\s+(?:early|small|wee)\s+hours"
+        rf"(?:\s+of\s+the\s+(?:morning|night))?){E}",
+        re.I,
+    ),
+    gate={"early", "small", "wee"},
+    priority=485,
+)
+def _early_hours(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "early in the morning" is the early morning (04-09); "the early hours (of the morning)", "the small
+    hours" the hours after midnight (00-06, as 凌晨), as dictionaries define them."""
+    return c.pod_piece(*m.span(), "early_morning" if m["early"] else "small_hours")
+
+
+@CLOCK.rule(
     "en.clock.military",
     re.compile(
         r"(?:(?<=at )|(?<=around )|(?<=by )|(?<=about )|(?<=approximately ))(?P<h>[01]?\d|2[0-3])"

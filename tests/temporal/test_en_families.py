@@ -279,6 +279,13 @@ late tonite | 2013-02-12 22:00 | hour
 morning of xmas | 2013-12-25 04:00 | hour
 evening of next friday | 2013-02-15 18:00 | hour
 through 2:00pm | open | minute
+monday early in the morning | 2013-02-18 04:00 | hour
+tomorrow early in the morning | 2013-02-13 04:00 | hour
+early in the morning on friday | 2013-02-15 04:00 | hour
+monday in the early hours of the morning | 2013-02-18 00:00 | hour
+saturday in the small hours | 2013-02-16 00:00 | hour
+in the early hours of sunday | 2013-02-17 00:00 | hour
+friday in the wee hours | 2013-02-15 00:00 | hour
 """
 
 HOLIDAYS = """
@@ -335,6 +342,10 @@ DISAGREE = {
     "next wednesday | 2013-02-20 | day": (
         "'next Wednesday' is the nearest Wednesday after today (conventions; Duckling's newer corpus: next week's)"
     ),
+    "monday in the early hours of the morning | 2013-02-18 04:00 | hour": (
+        "'the early hours' are the hours after midnight (00-06, as 凌晨 and the dictionaries); 'early in the "
+        "morning' is the early morning, 04-09"
+    ),
     "3 in the morning | 2013-02-13 03:00 | hour": (
         "a clock with a part of the day but no day is the reference day's (早上七点 said at 15:00 is 07:00 today)"
     ),
@@ -347,8 +358,6 @@ for 30' starting from 4pm | 2013-02-12 16:00 | minute
 March in 1 year | 2014-03-01 | month
 after school | 2013-02-12 15:00 | hour
 at this time | 2013-02-12 | day
-monday early in the morning | 2013-02-18 04:00 | hour
-monday in the early hours of the morning | 2013-02-18 04:00 | hour
 """
 
 
