@@ -63,7 +63,8 @@ Parts of the day (local wall clock)
     凌晨/"the early hours"/"the small hours" 00-06, morning/早上/早晨 04-12, early morning/"early in the morning"/
     清晨/一早 04-09, 上午 08-12, 中午/noon/lunch 12-14, 下午/afternoon 12-18, 傍晚/dusk 17-19, 晚上/evening/tonight
     18-24, 半夜/深夜 22-02, "last night" 18:00 yesterday to 06:00 today; meals: breakfast 07-09, lunch 12-14,
-    dinner 18-21.
+    dinner 18-21; school 08-15 and work 09-17, only after "after"/"before" ("after school" is open after 15:00,
+    as "after lunch" after 14:00; "at work" is a place).
 Clock times
     A 12-hour reading takes am/pm from the text ("3pm", "下午三点", "晚上八点"; 晚上十二点 is midnight). A clock
     time with no day and no part of the day is its next occurrence whose hour has not ended (as in Duckling):

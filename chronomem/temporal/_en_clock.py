@@ -269,6 +269,12 @@ def _this_pod(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=180,
 )
 @CLOCK.rule(
+    "en.clock.school_work",
+    re.compile(r"(?:(?<=after )|(?<=before ))(?P<p>school|work)(?![\w'-])", re.I),
+    gate={"school", "work"},
+    priority=175,
+)
+@CLOCK.rule(
     "en.clock.part_of_day_of",
     re.compile(
         rf"{B}(?P<p>morning|afternoon|evening|night)(?=\s+of\s+(?:the\s+|this\s+|next\s+)?(?:\d|{MON}|{WD_FULL}|"
@@ -280,6 +286,9 @@ def _this_pod(m: re.Match[str], c: Ctx) -> Piece | None:
 )
 def _pod(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.pod_piece(*m.span(), pod_name(m["p"]) or "morning")
+
+
+# school (08-15) and work (09-17) are parts of the day only as what "after" and "before" name ("at work" is a place)
 
 
 @CLOCK.rule(

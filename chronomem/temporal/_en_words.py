@@ -114,6 +114,8 @@ POD = {
     "brunch": "brunch",
     "dinner": "dinner",
     "supper": "dinner",
+    "school": "school",
+    "work": "work",
 }
 
 REL = {

@@ -286,6 +286,13 @@ monday in the early hours of the morning | 2013-02-18 00:00 | hour
 saturday in the small hours | 2013-02-16 00:00 | hour
 in the early hours of sunday | 2013-02-17 00:00 | hour
 friday in the wee hours | 2013-02-15 00:00 | hour
+after school | 2013-02-12 15:00 | hour
+after school tomorrow | 2013-02-13 15:00 | hour
+after school on monday | 2013-02-18 15:00 | hour
+after work | 2013-02-12 17:00 | hour
+after work on friday | 2013-02-15 17:00 | hour
+before work | open | hour
+before school | open | hour
 """
 
 HOLIDAYS = """
@@ -356,7 +363,6 @@ GAPS = """
 tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute
 for 30' starting from 4pm | 2013-02-12 16:00 | minute
 March in 1 year | 2014-03-01 | month
-after school | 2013-02-12 15:00 | hour
 at this time | 2013-02-12 | day
 """
 
@@ -394,6 +400,9 @@ NOT_TIMES = [
     "between 10 and 20 dollars",
     "I'm on EST",
     "the IST office",
+    "I'm at work",
+    "school is out",
+    "after working hours",
 ]
 
 
