@@ -112,10 +112,11 @@ Numeric dates
     when the second is past 12 ("3-5" is a range or a score). "31-Oct-74", "31/Oct/1974", "14th April 15": a
     two-digit year is 1951-2050. "2018Q4" and "18q4" are quarters.
 Loose words
-    "ASAP" / "as soon as possible" is open after the reference (grain second); "tomorrow afternoonish" is
-    tomorrow afternoon; "mid day" noon. Lower-case "sun", "sat", "mon" are English words; they are weekdays
-    when they are the whole message ("sat", "mon.") or follow a day cue and end the phrase ("on sat", "next
-    sun").
+    "now", "at the moment", "at present", "at this time" are the reference (grain second; Duckling: "at this
+    time" is today). "ASAP" / "as soon as possible" is open after the reference (grain second); "tomorrow
+    afternoonish" is tomorrow afternoon; "mid day" noon. Lower-case "sun", "sat", "mon" are English words; they
+    are weekdays when they are the whole message ("sat", "mon.") or follow a day cue and end the phrase ("on
+    sat", "next sun").
 Event anchors
     A time tied to an event the text names but does not date ("since I caught a cold", "two days after the
     wedding", "the day before my trip", "until the baby arrives", "自从搬家以后", "结婚前", "毕业两年后",

@@ -20,11 +20,12 @@ RELATIVE = Grammar("en.relative")
 @RELATIVE.rule(
     "en.relative.now",
     re.compile(
-        rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present)"
+        rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present|"
+        rf"at\s+this\s+(?:time|moment)(?!\s+(?:of|on|in|tomorrow|yesterday|next|last)\b))"
         rf"{E}",
         re.I,
     ),
-    gate={"now", "currently", "moment", "present"},
+    gate={"now", "currently", "moment", "present", "time"},
     priority=500,
 )
 def _now(m: re.Match[str], c: Ctx) -> Piece | None:

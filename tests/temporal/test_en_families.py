@@ -267,6 +267,9 @@ current summer | 2013-06-01 | season
 ASAP | 2013-02-12 04:30:00 | second
 asap | 2013-02-12 04:30:00 | second
 as soon as possible | 2013-02-12 04:30:00 | second
+at this time | 2013-02-12 04:30:00 | second
+at this moment | 2013-02-12 04:30:00 | second
+we are closed at this time | 2013-02-12 04:30:00 | second
 tomorrow afternoonish | 2013-02-13 12:00 | hour
 tomorrow morningish | 2013-02-13 04:00 | hour
 yesterday eveningish | 2013-02-11 18:00 | hour
@@ -353,6 +356,9 @@ DISAGREE = {
         "'the early hours' are the hours after midnight (00-06, as 凌晨 and the dictionaries); 'early in the "
         "morning' is the early morning, 04-09"
     ),
+    "at this time | 2013-02-12 | day": (
+        "'at this time' is now, as 'at the moment' and 'at present' (grain second); Duckling reads it as today"
+    ),
     "3 in the morning | 2013-02-13 03:00 | hour": (
         "a clock with a part of the day but no day is the reference day's (早上七点 said at 15:00 is 07:00 today)"
     ),
@@ -363,7 +369,6 @@ GAPS = """
 tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute
 for 30' starting from 4pm | 2013-02-12 16:00 | minute
 March in 1 year | 2014-03-01 | month
-at this time | 2013-02-12 | day
 """
 
 
