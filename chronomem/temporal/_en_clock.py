@@ -117,17 +117,18 @@ def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
 @CLOCK.rule(
     "en.clock.bare_range",
     re.compile(
-        r"(?<![A-Za-z])(?:between|from)\s+(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?:and|to|till|until|-|–)\s*"
+        r"(?<![A-Za-z])(?:(?:in\s+)?between|from)\s+(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?:and|to|till|until|-|–)\s*"
         r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?(?:\s+in\s+the\s+(?P<mer>[ap]\.?\s?m\.?))?"
-        r"(?=\s*(?:$|[,.;!?)]|(?:on|tomorrow|today|tonight|this|next|in\s+the|o'?clock)\b))",
+        r"(?=\s*(?:$|[,.;!?)]|(?:on|tomorrow|today|tonight|this|next|in\s+the|o'?clock|ish|or\s+so)\b))",
         re.I,
     ),
     gate={"between", "from"},
     priority=565,
 )
 def _bare_range(m: re.Match[str], c: Ctx) -> Piece | None:
-    """ "from 10 to 12 tomorrow", "between 2 and 4 on friday", "from 3 to 4 in the PM": two bare hours after
-    "from"/"between" are a clock range, read as daytime (1-6 afternoon) unless "in the am/pm" says."""
+    """ "from 10 to 12 tomorrow", "between 2 and 4 on friday", "from 3 to 4 in the PM", "in between 1-2:30 ish":
+    two bare hours after "from"/"(in) between" are a clock range, read as daytime (1-6 afternoon) unless "in the
+    am/pm" says; an "ish" after it is left to the vague suffixes."""
     mer = meridiem(m["mer"])
     h1, h2 = int(m["h1"]), int(m["h2"])
     if not (1 <= h1 <= 12 and 1 <= h2 <= 12):

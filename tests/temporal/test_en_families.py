@@ -148,6 +148,11 @@ from 3 to 4 in the PM | 2013-02-12 15:00 | hour
 between 2 and 4 on friday | 2013-02-15 14:00 | hour
 from 10 to 12 tomorrow | 2013-02-13 10:00 | hour
 from 11 to 1 on monday | 2013-02-18 11:00 | hour
+tomorrow in between 1-2:30 ish | 2013-02-13 13:00 | minute
+tomorrow in between 1-2:30ish | 2013-02-13 13:00 | minute
+in between 3 and 5 on friday | 2013-02-15 15:00 | hour
+friday between 9-11 or so | 2013-02-15 09:00 | hour
+between 2 and 4 ish | 2013-02-12 14:00 | hour
 half an hour after 2pm | 2013-02-12 14:30 | minute
 the day after the 15th | 2013-02-16 | day
 the day before Christmas | 2013-12-24 | day
@@ -327,6 +332,7 @@ FAMILIES = {
 
 _SEASON = "seasons are meteorological, whole months (issue #4 conventions); Duckling uses solstices and equinoxes"
 _COMING = "'coming week' is the current week (conventions, as Duckling's older corpus; its newer one: next week)"
+_DAYTIME = "on a named day an hour with no am/pm is daytime, 1-6 afternoon (conventions: 明天三点 is 15:00)"
 _LATENT = "a bare number or part of the day is not a time in chat text (Duckling reads it only in latent mode)"
 
 #: Duckling's reading where we differ on purpose, with the reason (strict xfails: agreeing later shows up)
@@ -356,6 +362,7 @@ DISAGREE = {
         "'the early hours' are the hours after midnight (00-06, as 凌晨 and the dictionaries); 'early in the "
         "morning' is the early morning, 04-09"
     ),
+    "tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute": _DAYTIME,
     "at this time | 2013-02-12 | day": (
         "'at this time' is now, as 'at the moment' and 'at present' (grain second); Duckling reads it as today"
     ),
@@ -366,7 +373,6 @@ DISAGREE = {
 
 #: Duckling-style phrases we do not read yet
 GAPS = """
-tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute
 for 30' starting from 4pm | 2013-02-12 16:00 | minute
 March in 1 year | 2014-03-01 | month
 """
@@ -403,6 +409,7 @@ NOT_TIMES = [
     "2-3 people",
     "from 2 to 4 people",
     "between 10 and 20 dollars",
+    "in between 10 and 20 dollars",
     "I'm on EST",
     "the IST office",
     "I'm at work",

@@ -50,7 +50,10 @@ DISAGREE: dict[str, str] = {
         )
     },
     **{f"zh:{t}": _DIGITS for t in ("15.15", "1415", "545")},
-    "en:tomorrow at 150ish": "an hour without am/pm on a named day takes the daytime reading (明天三点 is 15:00)",
+    **{
+        f"en:{t}": "an hour without am/pm on a named day takes the daytime reading (明天三点 is 15:00)"
+        for t in ("tomorrow at 150ish", "tomorrow in between 1-2:30 ish")
+    },
     **{
         f"en:{t}": _SEASON
         for t in (
@@ -73,7 +76,6 @@ GAPS: dict[str, str] = {
     f"en:{t}": "not recognised yet"
     for t in (
         "for 30' starting from 4pm",
-        "tomorrow in between 1-2:30 ish",
         "March in 1 year",
     )
 }
