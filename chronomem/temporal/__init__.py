@@ -80,10 +80,10 @@ Clock times
     ("7p"); "a" needs a clock cue ("at 7a", "from 9a to 11a": "4a" is a paper size). A clock on a named day or
     offset: "9 tomorrow", "in 7 days at 5pm" (the day the offset lands on), "at 7 in 3 years"; an amount from
     a clock: "15 minutes past 3pm", "15 minutes from 1pm" (to the finer grain); a clock for a length: "4pm for
-    30 mins", "18th Dec for 10 days" is the stretch from it, grain the length's unit. Two bare hours after
-    "from"/"(in) between" are a clock range read as daytime ("from 10 to 12 tomorrow", "between 2 and 4 on
-    friday", "from 3 to 4 in the PM"; "tomorrow in between 1-2:30 ish" is 13:00-14:30 with the vagueness of
-    "ish", ±30 minutes).
+    30 mins", "18th Dec for 10 days", "for 30' starting from 4pm" is the stretch from it, grain the length's
+    unit. Two bare hours after "from"/"(in) between" are a clock range read as daytime ("from 10 to 12
+    tomorrow", "between 2 and 4 on friday", "from 3 to 4 in the PM"; "tomorrow in between 1-2:30 ish" is
+    13:00-14:30 with the vagueness of "ish", ±30 minutes).
 Time zones
     A zone named after a clock time wins over the speaker's ("4pm CET", "Thursday 8:00 PST", "9:30 - 11:00 CST"
     for both ends, "15:00 UTC+2"): the time is read on that zone's wall clock, with fixed offsets (CST is US

@@ -232,6 +232,26 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 @RELATIVE.rule(
+    "en.relative.for_marked",
+    re.compile(
+        r"(?<![A-Za-z])for\s+(?P<n>\d+)\s*(?P<mark>['’′\"″])"
+        r"(?=\s*(?:$|[,.;!?)]|(?:starting|beginning|from|after|at|on|to|today|tomorrow)\b))",
+        re.I,
+    ),
+    gate={"for"},
+    priority=195,
+)
+def _for_marked(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "for 30'" (minutes), 'for 10"' (seconds): a length, as "for 30 minutes"; not before a noun ("5' of
+    cable" are feet)."""
+    unit = Grain.MINUTE if m["mark"] in "'’′" else Grain.SECOND
+    n = int(m["n"])
+    p = c.window(*m.span(), c.now, shift(c.now, unit, n), unit, Shape.DURATION)
+    p.amount, p.lasting = float(n), True
+    return p
+
+
+@RELATIVE.rule(
     "en.relative.either_ago",
     re.compile(
         rf"{B}(?P<n1>{NUMW})\s*(?P<u1>{UNIT})?\s+or\s+(?P<n2>{NUMW})\s*(?P<u2>{UNIT})?\s+"

@@ -140,6 +140,13 @@ later than 9:30 but before 11:00 on Thursday | 2013-02-14 09:30 | minute
 later than 3:30pm but before 6pm | 2013-02-12 15:30 | minute
 4pm for 30 mins | 2013-02-12 16:00 | minute
 from 4pm for thirty minutes | 2013-02-12 16:00 | minute
+for 30' starting from 4pm | 2013-02-12 16:00 | minute
+for thirty minutes from 4pm | 2013-02-12 16:00 | minute
+for 30 mins starting at 4pm | 2013-02-12 16:00 | minute
+4pm for 30' | 2013-02-12 16:00 | minute
+for 45' from 10am | 2013-02-12 10:00 | minute
+for 2 hours starting from 9am | 2013-02-12 09:00 | hour
+for 3 days starting on monday | 2013-02-18 | day
 18th Dec for 10 days | 2013-12-18 | day
 for 10 days from 18th Dec | 2013-12-18 | day
 9am for 2 hours | 2013-02-12 09:00 | hour
@@ -373,7 +380,6 @@ DISAGREE = {
 
 #: Duckling-style phrases we do not read yet
 GAPS = """
-for 30' starting from 4pm | 2013-02-12 16:00 | minute
 March in 1 year | 2014-03-01 | month
 """
 
@@ -410,6 +416,7 @@ NOT_TIMES = [
     "from 2 to 4 people",
     "between 10 and 20 dollars",
     "in between 10 and 20 dollars",
+    "I paid for 5' of cable",
     "I'm on EST",
     "the IST office",
     "I'm at work",
