@@ -47,7 +47,10 @@ Past or future for partial dates (as in Duckling)
     Jul 18" is the next year in which Jul 18 is a Friday, and pins the month of a day of the month: "Thu 15th" is
     the first 15th from today that is a Thursday. With last/next ("last March", "next March") the
     nearest such month before/after the current one. Named holidays without a year are the next occurrence
-    (today included); "last Christmas" the previous one.
+    (today included); "last Christmas", "last Chinese New Year" the previous one. Easter is computed; Good
+    Friday and Easter Monday ("easter mon") are counted from it. "the ides of March" is the 15th (of March,
+    May, July, October; else the 13th), "the nones" the 7th (5th), "the kalends" the 1st. "the third Tuesday
+    after Christmas 2014", "2nd friday before Easter": the n-th such weekday strictly after (before) the date.
 Relative offsets (as in Duckling's corpora, which differ by language)
     English "two weeks ago", "in 3 months", "in 7 days": the reference moved by the amount, truncated to one
     grain finer than the unit, which is the grain ("three months ago" is the day 2012-11-12 said on 2013-02-12,
@@ -55,7 +58,9 @@ Relative offsets (as in Duckling's corpora, which differ by language)
     grains finer: "in 2.5 hours" is to the second; a fortnight is 14 days). Chinese "三天前", "三个月前",
     "一年后": the calendar cell of the unit holding the moved reference, grain the unit ("三个月前" said on
     2024-06-12 is the month 2024-03; "两周前" the week starting Monday; "半年前" one grain finer, months).
-    "3 years from today" / "去年的今天" name a day (grain day).
+    "3 years from today" / "去年的今天" name a day (grain day). A date with no year before an offset ahead in
+    years or months ("March in 1 year", "Christmas in 2 years", "the 15th in 2 months") is that date as said
+    then: its next occurrence on or after the moved reference, at the date's grain.
     "the last 3 days" / "过去三天" / "前两天" are the 3 whole units before the current one (today excluded);
     "next 3 days" / "未来三天" / "后三天" the 3 after it; "within 2 weeks" / "两周内" is
     [reference, reference + 2 weeks), grain second.

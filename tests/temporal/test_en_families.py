@@ -122,6 +122,14 @@ COMPOSED = """
 in 7 days at 5pm | 2013-02-19 17:00 | hour
 in 4 years at 5pm | 2017-02-01 17:00 | hour
 at 7 in 3 years | 2016-02-01 07:00 | hour
+March in 1 year | 2014-03-01 | month
+January in 2 years | 2016-01-01 | month
+Christmas in 2 years | 2015-12-25 | day
+easter in 3 years | 2016-03-27 | day
+summer in 2 years | 2015-06-01 | season
+march 5 in 2 years | 2015-03-05 | day
+the 15th in 2 months | 2013-04-15 | day
+the 5th in 10 months | 2014-01-05 | day
 in 2 days at 9am | 2013-02-14 09:00 | hour
 a week from now at 10:30 | 2013-02-19 10:30 | minute
 15 minutes past 3pm | 2013-02-12 15:15 | minute
@@ -378,9 +386,8 @@ DISAGREE = {
     ),
 }
 
-#: Duckling-style phrases we do not read yet
+#: Duckling-style phrases we do not read yet (none left of issue #14's), one ``text | start | grain`` a line
 GAPS = """
-March in 1 year | 2014-03-01 | month
 """
 
 

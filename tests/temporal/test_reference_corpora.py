@@ -72,7 +72,8 @@ DISAGREE: dict[str, str] = {
     "en:after lunch": "after a meal is open after it ends (lunch 12:00-14:00), as 饭后; Duckling: 13:00-17:00",
 }
 
-GAPS: dict[str, str] = {f"en:{t}": "not recognised yet" for t in ("March in 1 year",)}
+#: rows not recognised yet (none left of issue #14's)
+GAPS: dict[str, str] = {}
 
 
 def _param(row: Row) -> object:
