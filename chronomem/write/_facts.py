@@ -26,7 +26,7 @@ from ._entities import find_or_create, need_entity
 from ._execute import execute_plan
 from ._request import Checked
 
-__all__ = ["DEFAULT_MULTI_VALUED", "Resolved", "Target", "plan_for", "resolve", "target", "write_fact"]
+__all__ = ["DEFAULT_MULTI_VALUED", "Resolved", "Target", "plan_for", "portion_of", "resolve", "target", "write_fact"]
 
 #: Predicates that hold many values at once unless a namespace first used them otherwise.
 DEFAULT_MULTI_VALUED = frozenset(
@@ -119,14 +119,17 @@ def target(c: Checked, res: Resolved) -> Target:
     return Target(slot, SlotValue(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence)), c)
 
 
-def plan_for(t: Target, rows: list[Fact], res: Resolved, tx: int) -> Plan:
-    """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``.
+def portion_of(c: Checked, res: Resolved, tx: int) -> Interval:
+    """The valid portion ``c`` writes: without ``valid_from`` it starts at its episode's time, else at ``tx``."""
+    if c.portion is not None:
+        return c.portion
+    return Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
 
-    Without ``valid_from`` a request starts at its episode's time, else at ``tx``."""
+
+def plan_for(t: Target, rows: list[Fact], res: Resolved, tx: int) -> Plan:
+    """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``."""
     c = t.request
-    portion = c.portion
-    if portion is None:
-        portion = Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
+    portion = portion_of(c, res, tx)
     if not rows and t.claim is not None:  # the common case of a load: nothing to cut, so the plan is the new row
         return Plan(insert=(NewRow(t.claim, portion, (c.episode,) if c.episode else ()),))
     return plan_write(rows, portion, t.claim, c.episode, c.record.reason)
