@@ -23,7 +23,7 @@ from ._entities import find_entity, find_or_create, need_entity
 from ._episodes import MAX_CONTENT, new_episode, store_episode
 from ._execute import execute_plan
 from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
-from ._request import Checked, FactRecord, check_records
+from ._request import Checked, FactRecord, check_record, check_records
 from ._undo import erase_rows, retract_episode
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ __all__ = [
     "FactRecord",
     "Writer",
     "bulk_write",
+    "check_record",
     "check_records",
     "erase_rows",
     "execute_plan",
@@ -70,7 +71,7 @@ class Writer:
 
     def fact(self, record: FactRecord) -> WriteResult:
         """Assert, correct or retract one fact (``record.reason`` says which)."""
-        (checked,) = check_records([record])
+        checked = check_record(record)
         return self.engine.write(self.namespace, lambda txn: write_fact(txn, self.namespace, checked))
 
     def bulk(self, records: Iterable[FactRecord], batch: int) -> int:

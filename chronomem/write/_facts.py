@@ -13,7 +13,6 @@ ingestion of one message compose them inside the transactions they choose:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .._bitemporal import NewRow, Plan, SlotValue, plan_write
@@ -53,13 +52,15 @@ DEFAULT_MULTI_VALUED = frozenset(
 )
 
 
-@dataclass(slots=True)
 class Resolved:
     """What requests name, as stored: entities by checked name, cardinality by predicate, time by episode."""
 
-    entities: dict[str, Entity] = field(default_factory=dict)
-    multi: dict[str, bool] = field(default_factory=dict)
-    occurred: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("entities", "multi", "occurred")
+
+    def __init__(self) -> None:
+        self.entities: dict[str, Entity] = {}
+        self.multi: dict[str, bool] = {}
+        self.occurred: dict[str, int] = {}
 
 
 class Target(NamedTuple):
