@@ -18,7 +18,7 @@ from .._names import slot_key
 from .._time import from_us, zone
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Modality, Reason
 from ..errors import ChronomemError, Conflict, InvalidInput
-from ..write import FactRecord, check_records, find_or_create, resolve, store_episode
+from ..write import FactRecord, check_record, find_or_create, resolve, store_episode
 from ..write._execute import execute_plan
 from ..write._facts import Resolved, Target, plan_for, portion_of, target
 from ._bind import name_of, valid_time
@@ -30,7 +30,7 @@ from ._result import IngestResult, Skipped
 if TYPE_CHECKING:
     from ..contracts import Engine, Extractor, Txn
 
-__all__ = ["RECENT", "ingest"]
+__all__ = ["RECENT", "ingest", "ingest_many"]
 
 #: How many earlier messages of the session an extractor sees.
 RECENT = 6
@@ -127,7 +127,7 @@ class _Write:
         if isinstance(record, Skipped):
             self.skipped.append(record)
             return
-        (checked,) = check_records([record])
+        checked = check_record(record)
         resolve(self.txn, self.namespace, [checked], self.res)
         t = target(checked, self.res)
         rows = self.txn.current(t.slot)
