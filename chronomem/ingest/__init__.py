@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._decide import Decision, Outcome, Proposal, decide
+from ._llm import LLMExtractor
 from ._message import EPISODE_KINDS, Message, Role, as_message, to_episode
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "Decision",
     "Extraction",
     "ExtractionContext",
+    "LLMExtractor",
     "Mentioned",
     "Message",
     "Outcome",
