@@ -1,12 +1,18 @@
 """The LLM extractor: one schema-bound model call per message, its answer checked and normalised into claims.
 
-The prompt and the schema live in :mod:`._prompt`. What comes back is read defensively: names are
-stripped and empty ones dropped; predicates outside the profile vocabulary (DESIGN §6.1) are mapped onto it
-when they are one of its known other names, kept when they are ``snake_case`` English, and dropped
-otherwise; modality, kind and action must be one of theirs; time words must be the message's own (a date
-the model worked out is dropped, the pipeline resolves the words); an assistant's message only says things
-about the assistant. Each dropped claim is logged with its reason on ``chronomem.ingest``.
-A call that fails, or an answer that is not what the schema asks for, writes nothing: :class:`ExtractionError`.
+The prompt and the schema live in :mod:`._prompt`. What comes back is read defensively:
+
+* names are stripped and empty ones dropped; a named entity must be named, as written, in the message, the
+  recent messages or among the participants (a translated or made-up name is dropped: 巴黎 stays 巴黎);
+* predicates outside the profile vocabulary (DESIGN §6.1) are mapped onto it when they are one of its known
+  other names, kept when they are ``snake_case`` English, and dropped otherwise;
+* modality, kind and action must be one of theirs;
+* time words must be the message's own (a date the model worked out is dropped: the pipeline resolves the
+  words against the message's time and zone);
+* an assistant's message only says things about the assistant (a user's facts are never asserted from it).
+
+Each dropped claim is logged with its reason on ``chronomem.ingest``. A call that fails, or an answer that
+is not what the schema asks for, writes nothing: :class:`~chronomem.errors.ExtractionError`.
 """
 
 from __future__ import annotations
@@ -155,6 +161,8 @@ class _Reader:
         self.assistant_turn = Role(context.role) is Role.ASSISTANT
         self.speaker_name = (context.speaker or episode.speaker or "").strip()
         self.folded = _fold(episode.content)
+        seen = (episode.content, *(e.content for e in context.recent), *context.participants)
+        self.grounds = _fold("\n".join(seen))
 
     def claim(self, item: Mapping[str, JSON]) -> Claim:
         predicate, known = _predicate(item.get("predicate"))
@@ -199,6 +207,8 @@ class _Reader:
             return Mentioned(self.speaker_name or name, "person", speaker=True)
         if folded in _ADDRESSEE_WORDS:
             return Mentioned(name, "person", addressee=True)
+        if _fold(name) not in self.grounds:  # keeps the conversation's own names: 巴黎 never becomes Paris
+            raise _Drop(f"{name!r} is not named in the message or the conversation (made up or translated?)")
         return Mentioned(name, type_)
 
     def target(

@@ -154,6 +154,25 @@ def test_values_predicates_kinds_and_modalities() -> None:
     assert colour.predicate == "favourite_colour" and colour.value == "green"
 
 
+def test_names_must_be_the_conversations_own() -> None:
+    earlier = (episode("My sister Jane visited 巴黎 last year.", minute=10),)
+    result, _ = run(
+        "She loved it there, and so did 老李.",
+        claim("I", "family", "Jane"),  # named in an earlier message
+        claim("Jane", "likes", "巴黎"),
+        claim("Jane", "likes", "Paris"),  # translated
+        claim("Lao Li", "likes", "巴黎"),  # romanised
+        claim("老李", "likes", "Berlin"),  # made up
+        claim("老李", "knows", "Alice"),  # the speaker, by name
+        ctx=context(recent=earlier),
+    )
+    assert [(c.subject.name, c.predicate, c.object and c.object.name) for c in result.claims] == [
+        ("Alice", "family", "Jane"),
+        ("Jane", "likes", "巴黎"),
+        ("老李", "knows", "Alice"),
+    ]
+
+
 def test_a_retraction_may_name_no_value() -> None:
     result, _ = run("I'm not allergic anymore.", claim("I", "allergic_to", None, action="retract", time="anymore"))
     (gone,) = result.claims
