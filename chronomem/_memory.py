@@ -245,14 +245,19 @@ class Memory:
     def value(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> Fact | None:
-        """The value of a single-valued slot at (``valid_at``, ``as_of``), or ``None``."""
+        """The asserted value of a single-valued slot at (``valid_at``, ``as_of``), or ``None``.
+
+        Plans, hypotheticals, denials and reports are not what holds; :meth:`values` lists them too."""
         found = self.values(subject, predicate, valid_at=valid_at, as_of=as_of)
-        return found[0] if found else None
+        return next((f for f in found if f.modality == Modality.ASSERTED), None)
 
     def values(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> list[Fact]:
-        """Every value of ``subject.predicate`` at (``valid_at``, ``as_of``); several for multi-valued ones."""
+        """Every value of ``subject.predicate`` at (``valid_at``, ``as_of``); several for multi-valued ones.
+
+        Each row's ``modality`` says how it is held: besides what is asserted, a slot's plans, hypotheticals,
+        denials and reports are listed (they never replace an asserted value)."""
         check_identifier(predicate, "predicate")
         v, t = self._point(valid_at, as_of)
         return self._about(

@@ -50,8 +50,17 @@ def slugify(name: str) -> str:
     return slug[:80] or "entity"
 
 
-def slot_key(subject: str, predicate: str, obj: str | None = None, value: JSON = None, *, multi: bool) -> str:
-    """The key of the slot a fact fills. Single-valued: (subject, predicate); multi-valued adds the object."""
+def slot_key(
+    subject: str, predicate: str, obj: str | None = None, value: JSON = None, *, multi: bool, modality: str = "asserted"
+) -> str:
+    """The key of the slot a fact fills. Single-valued: (subject, predicate); multi-valued adds the object.
+
+    What is not asserted (planned, hypothetical, negated, reported) never takes an asserted value's place:
+    it fills a slot of its own per modality and value, so "I might move to Ghent" leaves where one lives
+    alone (DESIGN §6.1: modality is kept, never flattened).
+    """
+    if modality != "asserted":
+        return f"{slot_key(subject, predicate, obj, value, multi=True)}\x1f~{modality}"
     if not multi:
         return f"{subject}\x1f{predicate}"
     target = f"@{obj}" if obj is not None else "=" + digest(canonical_json(value))[:24]

@@ -45,7 +45,7 @@ def time_group() -> None:
 @click.option("--stdin", "from_stdin", is_flag=True, help="Read one text per line; print one JSON array per line.")
 def parse_command(text: str | None, ref: str, tz: str | None, from_stdin: bool) -> None:
     """Print one JSON object per mention: text, start, end (UTC ISO 8601 or null), grain, shape,
-    uncertainty."""
+    uncertainty, and for a time anchored to an event ("since I caught a cold") its anchor."""
     try:
         reference = datetime.fromisoformat(ref.strip().replace("Z", "+00:00"))
     except ValueError as exc:

@@ -45,7 +45,7 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         [
             "CREATE EXTENSION IF NOT EXISTS btree_gist",
             # cache_epoch: bumped by a write that changes or deletes an entity or predicate, so that
-            # every client drops what it cached of this namespace (see _pgtxn.Known).
+            # every client drops what it cached of this namespace (see _cache).
             f"""CREATE TABLE clocks (namespace {_T} PRIMARY KEY, last_tx bigint NOT NULL,
                 cache_epoch bigint NOT NULL DEFAULT 0)""",
             # A sequence, not a row: setval takes no lock held to commit, so writers to different

@@ -24,14 +24,13 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .._model import Change, Entity, Episode, Fact, Revision
 from .._time import now_us
-from ..errors import BackendUnavailable, ChronomemError, ConfigError, SchemaMismatch, StorageError
-from ..types import Erasure, FactQuery
+from ..errors import BackendUnavailable, ChronomemError, ConfigError, StorageError
+from ._cache import WriterCache
+from ._engine import SqlEngine
+from ._migrations import apply_migrations
 from ._pgschema import MIGRATIONS, map_error
-from ._pgtxn import AGG, ENTITY_COLS, EPISODE_COLS, PgTxn, WriterCache
-from ._sql import FACT_COLUMNS, INF, build_fact_query, fact_from_row
-from ._sqlite_txn import _entity, _episode
+from ._pgtxn import POSTGRES, PgTxn
 
 T = TypeVar("T")
 
@@ -65,13 +64,16 @@ def redact(url: str) -> str:
     return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
 
 
-class PostgresEngine:
+class PostgresEngine(SqlEngine):
     """PostgreSQL engine (see module docstring). ``url`` is a libpq URL: ``postgresql://user@host/db``.
 
     ``durability`` is accepted for symmetry with SQLite: PostgreSQL's default (``synchronous_commit=on``)
     already keeps every acknowledged commit through a crash. ``retries`` bounds transaction re-runs after
     a lost connection or a serialisation failure.
     """
+
+    dialect = POSTGRES
+    migrations = MIGRATIONS
 
     def __init__(
         self,
@@ -166,38 +168,10 @@ class PostgresEngine:
                 conn.close()
         raise AssertionError("unreachable")
 
-    # -- schema ------------------------------------------------------------------------------
     def migrate(self) -> list[str]:
-        applied: list[str] = []
-        with self._conn() as conn, conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            conn.execute("CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied bigint NOT NULL)")
-            done = {r[0] for r in conn.execute("SELECT name FROM migrations")}
-            self._check_known(done)
-            for name, statements in MIGRATIONS:
-                if name not in done:
-                    for stmt in statements:
-                        conn.execute(stmt.encode())
-                    conn.execute("INSERT INTO migrations (name, applied) VALUES (%s, %s)", (name, now_us()))
-                    applied.append(name)
-        return applied
-
-    def _check_known(self, done: set[str]) -> None:
-        unknown = done - {name for name, _ in MIGRATIONS}
-        if unknown:
-            raise SchemaMismatch(
-                f"{self._where} has migrations {sorted(unknown)} unknown to this chronomem; upgrade chronomem"
-            )
-
-    def schema_version(self) -> list[str]:
-        if self._read("SELECT to_regclass('migrations')")[0][0] is None:
-            return []
-        return [r[0] for r in self._read("SELECT name FROM migrations ORDER BY name")]
-
-    def pending_migrations(self) -> list[str]:
-        done = set(self.schema_version())
-        self._check_known(done)
-        return [name for name, _ in MIGRATIONS if name not in done]
+        with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            return apply_migrations(cur, self.dialect, self.migrations, self._where)
 
     # -- writes ------------------------------------------------------------------------------
     def write(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
@@ -281,113 +255,3 @@ class PostgresEngine:
                 return status if status in ("committed", "aborted") else None
             time.sleep(0.05)
         return None
-
-    def ensure_namespace(self, namespace: str) -> None:
-        if not self._read("SELECT 1 FROM namespaces WHERE namespace = %s", (namespace,)):
-            self.write(namespace, lambda txn: None)
-
-    def erase_namespace(self, namespace: str, digest: str) -> int:
-        def run(txn: PgTxn) -> int:
-            c = txn._c
-            row = c.execute("SELECT count(*) FROM facts WHERE namespace = %s", (namespace,)).fetchone()
-            n = int(row[0]) if row else 0
-            # The clocks row stays, so that system time never goes back if the namespace is used again.
-            for table in ("facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates",
-                          "namespaces"):  # fmt: skip
-                c.execute(f"DELETE FROM {table} WHERE namespace = %s", (namespace,))
-            c.execute(
-                "INSERT INTO erasures (namespace_digest, at, target_kind, target_digest, rows_removed) "
-                "VALUES (%s,%s,%s,%s,%s)",
-                (digest, txn.tx, "namespace", digest, n),
-            )
-            txn.bump_cache_epoch()
-            return n
-
-        return self.write(namespace, run)
-
-    # -- reads -------------------------------------------------------------------------------
-    def erasures(self, namespace_digest: str) -> list[Erasure]:
-        rows = self._read(
-            "SELECT at, target_kind, target_digest, rows_removed FROM erasures WHERE namespace_digest = %s "
-            "ORDER BY at, ctid",
-            (namespace_digest,),
-        )
-        return [Erasure(*r) for r in rows]
-
-    def namespaces(self) -> list[str]:
-        # The one statement that spans namespaces: listing them (a multi-shard query under Citus).
-        return [r[0] for r in self._read("SELECT namespace FROM namespaces ORDER BY namespace")]
-
-    def episode(self, namespace: str, episode_id: str) -> Episode | None:
-        found = self.episodes(namespace, [episode_id])
-        return found[0] if found else None
-
-    def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
-        if not ids:
-            return []
-        rows = self._read(
-            f"SELECT {EPISODE_COLS} FROM episodes WHERE namespace = %s AND id = ANY(%s) ORDER BY occurred, id",
-            (namespace, list(ids)),
-        )
-        return [_episode(r) for r in rows]
-
-    def entity(self, namespace: str, entity_id: str) -> Entity | None:
-        found = self.entities(namespace, [entity_id])
-        return found[0] if found else None
-
-    def entities(self, namespace: str, ids: Sequence[str]) -> list[Entity]:
-        if not ids:
-            return []
-        rows = self._read(
-            f"SELECT {ENTITY_COLS} FROM entities WHERE namespace = %s AND id = ANY(%s) ORDER BY id",
-            (namespace, list(ids)),
-        )
-        return [_entity(r) for r in rows]
-
-    def predicates(self, namespace: str) -> dict[str, bool]:
-        rows = self._read("SELECT name, multi FROM predicates WHERE namespace = %s", (namespace,))
-        return {r[0]: bool(r[1]) for r in rows}
-
-    def find_entities(self, namespace: str, name_key: str) -> list[Entity]:
-        rows = self._read(
-            "SELECT e.namespace, e.id, e.type, e.name, e.aliases, e.recorded FROM entity_names n JOIN entities e "
-            "ON e.namespace = n.namespace AND e.id = n.entity_id WHERE n.namespace = %s AND n.name_key = %s "
-            "ORDER BY e.id",
-            (namespace, name_key),
-        )
-        return [_entity(r) for r in rows]
-
-    def facts(self, namespace: str, query: FactQuery) -> list[Fact]:
-        sql, args = build_fact_query(namespace, query, ph="%s", agg=AGG, now=INF - 1)
-        return [fact_from_row(r) for r in self._read(sql, args)]
-
-    def revisions(self, namespace: str, row_ids: Sequence[int]) -> list[Revision]:
-        if not row_ids:
-            return []
-        rows = self._read(
-            "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = %s "
-            "AND (old_row = ANY(%s) OR new_row = ANY(%s)) ORDER BY at, old_row, new_row",
-            (namespace, list(row_ids), list(row_ids)),
-        )
-        return [Revision(*r) for r in rows]
-
-    def changes(self, namespace: str, since: int, until: int) -> list[Change]:
-        # One statement, so both halves come from one snapshot.
-        rows = self._read(
-            f"SELECT {FACT_COLUMNS}, NULL, f.recorded_from, 'learned' FROM facts f WHERE f.namespace = %s "
-            "AND f.recorded_from > %s AND f.recorded_from <= %s UNION ALL "
-            f"SELECT {FACT_COLUMNS}, NULL, f.recorded_to, 'unlearned' FROM facts f WHERE f.namespace = %s "
-            "AND f.recorded_to > %s AND f.recorded_to <= %s",
-            (namespace, since, until, namespace, since, until),
-        )
-        out = [Change(r[14], r[15], fact_from_row(r)) for r in rows]
-        return sorted(out, key=lambda ch: (ch.at, ch.action != "unlearned", ch.fact.row_id))
-
-    def overlaps(self, namespace: str) -> list[tuple[int, int]]:
-        rows = self._read(
-            "SELECT a.row_id, b.row_id FROM facts a JOIN facts b ON a.namespace = b.namespace AND a.slot = b.slot "
-            f"AND a.row_id < b.row_id WHERE a.namespace = %s AND a.recorded_to = {INF} AND b.recorded_to = {INF} "
-            "AND a.valid_from < b.valid_to AND b.valid_from < a.valid_to ORDER BY 1, 2",
-            (namespace,),
-        )
-        return [(r[0], r[1]) for r in rows]

@@ -1,7 +1,7 @@
-"""SQL shared by the relational engines: the row <-> value mapping and the fact-query builder.
+"""The table layout the SQL engines share: its columns, the row <-> value mapping, and the fact-query builder.
 
-Both engines speak the same table layout; only placeholders, DDL and locking differ. Open ends are
-stored as :data:`INF` (int64 max) so that range predicates need no ``IS NULL`` branches.
+Both engines store the same rows; only placeholders, DDL and locking differ (see :mod:`._dialect`).
+Open ends are stored as :data:`INF` (int64 max) so that range predicates need no ``IS NULL`` branches.
 """
 
 from __future__ import annotations
@@ -11,10 +11,15 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-from .._model import JSON, Fact, Interval
+from .._model import JSON, Entity, Episode, Fact, Interval, canonical_json
 from ..types import FactQuery
 
 INF = 9223372036854775807
+
+EPISODE_COLUMNS = (
+    "namespace, id, content, occurred, recorded, kind, role, speaker, session, source, metadata, retracted"
+)
+ENTITY_COLUMNS = "namespace, id, type, name, aliases, recorded"
 
 FACT_COLUMNS = (
     "f.row_id, f.namespace, f.subject, f.predicate, f.object_id, f.value, f.valid_from, f.valid_to, "
@@ -79,6 +84,42 @@ def fact_from_row(r: Sequence[Any]) -> Fact:
         r[12],
         tuple(sorted(r[13].split("\x1f"))) if r[13] else (),
     )
+
+
+def episode_from_row(r: Sequence[Any]) -> Episode:
+    """An :class:`Episode` from the columns :data:`EPISODE_COLUMNS`."""
+    return Episode(
+        namespace=r[0],
+        id=r[1],
+        content=r[2],
+        occurred_at=r[3],
+        recorded_at=r[4],
+        kind=r[5],
+        role=r[6],
+        speaker=r[7],
+        session=r[8],
+        source=r[9],
+        metadata=json.loads(r[10]),
+        retracted_at=r[11],
+    )
+
+
+def entity_from_row(r: Sequence[Any]) -> Entity:
+    """An :class:`Entity` from the columns :data:`ENTITY_COLUMNS`."""
+    aliases = () if r[4] == "[]" else tuple(json.loads(r[4]))  # most entities have none; skip the parser
+    return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=aliases, recorded_at=r[5])
+
+
+def aliases_text(entity: Entity) -> str:
+    """How an entity's aliases are stored: a JSON list."""
+    return json.dumps(list(entity.aliases), ensure_ascii=False)
+
+
+def as_stored(value: JSON) -> JSON:
+    """``value`` as reading it back would give it (tuples become lists, ...)."""
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    return cast(JSON, json.loads(canonical_json(value)))
 
 
 def end_value(end: int | None) -> int:
@@ -176,17 +217,6 @@ def _edges_args(namespace: str, q: FactQuery, support_at: int) -> list[Any]:
         rest += [q.valid_at, q.valid_at]
     head = [support_at, support_at, namespace]
     return [*head, *q.touching, *rest, *head, *q.touching, *q.touching, *rest]
-
-
-def build_current_query(namespace: str, slots: Sequence[str], tx: int, *, ph: str, agg: str) -> tuple[str, list[Any]]:
-    """SELECT the rows of ``slots`` believed at ``tx`` (a write transaction's time); column 14 is the slot."""
-    marks = ", ".join([ph] * len(slots))
-    sql = (
-        f"SELECT {FACT_COLUMNS}, {support_subquery(ph).format(agg=agg)}, f.slot FROM facts f "
-        f"WHERE f.namespace = {ph} AND f.slot IN ({marks}) AND f.recorded_from <= {ph} AND f.recorded_to > {ph} "
-        "ORDER BY f.slot, f.valid_from, f.recorded_from"
-    )
-    return sql, [tx, tx, namespace, *slots, tx, tx]
 
 
 def _columns(as_of: bool) -> str:

@@ -15,22 +15,23 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from .._model import Change, Entity, Episode, Fact, Revision
 from .._time import now_us
-from ..errors import BackendUnavailable, ConfigError, SchemaMismatch, StorageError, StorageTimeout
-from ..types import Erasure, FactQuery
-from ._sql import FACT_COLUMNS, INF, build_fact_query, fact_from_row
-from ._sqlite_txn import AGG, _entity, _episode, _find_entities, _Known, _SqliteTxn
+from ..errors import BackendUnavailable, ConfigError, StorageError, StorageTimeout
+from ._cache import WriterCache
+from ._engine import SqlEngine
+from ._migrations import Migration, apply_migrations
+from ._sqlite_txn import SQLITE, SqliteTxn
 
-#: A writer drops a namespace's entity cache beyond this many entries (memory stays bounded).
-_MAX_CACHED_ENTITIES = 200_000
-_MAX_CACHED_NAMESPACES = 1_000
+__all__ = ["MIGRATIONS", "SqliteEngine"]
 
 T = TypeVar("T")
 
-MIGRATIONS: list[tuple[str, list[str]]] = [
+#: The name ``tests/stress/_workers.py`` subclasses the transaction by.
+_SqliteTxn = SqliteTxn
+
+MIGRATIONS: list[Migration] = [
     (
         "0001_core",
         [
@@ -127,8 +128,11 @@ def _mapped() -> Iterator[None]:
         raise _map_error(exc) from exc
 
 
-class SqliteEngine:
+class SqliteEngine(SqlEngine):
     """SQLite engine over one file (see module docstring)."""
+
+    dialect = SQLITE
+    migrations = MIGRATIONS
 
     def __init__(
         self,
@@ -140,7 +144,7 @@ class SqliteEngine:
     ) -> None:
         if durability not in ("normal", "full"):
             raise ConfigError(f"durability={durability!r}; use 'normal' or 'full'")
-        self._path = str(path)
+        self._path = self._where = str(path)
         self._sync = durability.upper()
         self._timeout = timeout_s
         self._clock = clock
@@ -149,9 +153,7 @@ class SqliteEngine:
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         self._closed = False
-        # Writers' caches (see migration 0003_cache_epoch), guarded by _write_lock.
-        self._epoch: int | None = None
-        self._known: dict[str, _Known] = {}
+        self._cache = WriterCache()  # see migration 0003_cache_epoch
         with _mapped():
             self._writer = self._connect()
 
@@ -180,6 +182,12 @@ class SqliteEngine:
             conn = self._local.conn = self._connect()
         return conn
 
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:  # not `with _mapped()`: this is the hottest read path
+            return self._reader().execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise _map_error(exc) from exc
+
     def close(self) -> None:
         self._closed = True
         with self._conns_lock:
@@ -187,51 +195,19 @@ class SqliteEngine:
                 conn.close()
             self._conns.clear()
 
-    # -- schema ------------------------------------------------------------------------------
     def migrate(self) -> list[str]:
-        applied: list[str] = []
         with self._write_lock, _mapped():
             c = self._writer
             c.execute("BEGIN IMMEDIATE")
             try:
-                c.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied INTEGER NOT NULL)")
-                done = {r[0] for r in c.execute("SELECT name FROM migrations")}
-                unknown = done - {name for name, _ in MIGRATIONS}
-                if unknown:
-                    raise SchemaMismatch(
-                        f"{self._path} has migrations {sorted(unknown)} unknown to this chronomem; upgrade chronomem"
-                    )
-                for name, statements in MIGRATIONS:
-                    if name in done:
-                        continue
-                    for stmt in statements:
-                        c.execute(stmt)
-                    c.execute("INSERT INTO migrations VALUES (?, ?)", (name, now_us()))
-                    applied.append(name)
+                applied = apply_migrations(c, self.dialect, self.migrations, self._where)
                 c.execute("COMMIT")
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
         return applied
 
-    def schema_version(self) -> list[str]:
-        with _mapped():
-            c = self._reader()
-            if not c.execute("SELECT 1 FROM sqlite_master WHERE name = 'migrations'").fetchone():
-                return []
-            return [r[0] for r in c.execute("SELECT name FROM migrations ORDER BY name")]
-
-    def pending_migrations(self) -> list[str]:
-        done = set(self.schema_version())
-        unknown = done - {name for name, _ in MIGRATIONS}
-        if unknown:
-            raise SchemaMismatch(
-                f"{self._path} has migrations {sorted(unknown)} unknown to this chronomem; upgrade chronomem"
-            )
-        return [name for name, _ in MIGRATIONS if name not in done]
-
-    # -- writes ------------------------------------------------------------------------------
-    def write(self, namespace: str, fn: Callable[[_SqliteTxn], T]) -> T:
+    def write(self, namespace: str, fn: Callable[[SqliteTxn], T]) -> T:
         if self._closed:
             raise StorageError("this memory is closed; open it again")
         with self._write_lock:
@@ -246,16 +222,16 @@ class SqliteEngine:
                     "RETURNING last_tx, cache_epoch, (SELECT max(row_id) FROM facts)",
                     (self._clock(),),
                 ).fetchall()[0]
-                if epoch != self._epoch:  # a cached record changed (maybe in another process): forget all
-                    self._epoch = epoch
-                    self._known.clear()
-                known = self._known.get(namespace)
-                if known is None:  # a namespace is known once a write to it committed
-                    c.execute("INSERT OR IGNORE INTO namespaces VALUES (?, ?)", (namespace, tx))
-                txn = _SqliteTxn(c, namespace, tx, (last_row or 0) + 1, known or _Known())
+                known = self._cache.known(namespace, epoch)
+                if known is None:  # a namespace is known once a write to it committed at this epoch
+                    c.execute(
+                        "INSERT INTO namespaces (namespace, created) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                        (namespace, tx),
+                    )
+                txn = SqliteTxn(c, namespace, tx, (last_row or 0) + 1, known)
                 result = fn(txn)
                 c.execute("COMMIT")
-                self._remember(namespace, txn)
+                self._cache.remember(namespace, epoch, txn)
                 return result
             except sqlite3.Error as exc:
                 c.execute("ROLLBACK")
@@ -263,141 +239,3 @@ class SqliteEngine:
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
-
-    def _remember(self, namespace: str, txn: _SqliteTxn) -> None:
-        """Cache what a committed write read or recorded, unless it changed a cached kind of record."""
-        if txn.forget:  # its epoch bump makes the next write drop every cache, here as elsewhere
-            self._epoch = None
-            return
-        known = self._known.get(namespace)
-        if known is None:
-            if len(self._known) >= _MAX_CACHED_NAMESPACES:
-                self._known.clear()
-            known = self._known[namespace] = _Known()
-        learned = txn.learned
-        if learned.entities or learned.predicates:
-            if len(known.entities) + len(learned.entities) > _MAX_CACHED_ENTITIES:
-                known.entities.clear()
-            known.update(learned)
-
-    def ensure_namespace(self, namespace: str) -> None:
-        if namespace not in self.namespaces():
-            self.write(namespace, lambda txn: None)
-
-    def erase_namespace(self, namespace: str, digest: str) -> int:
-        def run(txn: _SqliteTxn) -> int:
-            c = txn._c
-            n = int(c.execute("SELECT count(*) FROM facts WHERE namespace = ?", (namespace,)).fetchone()[0])
-            for table in (
-                "facts",
-                "support",
-                "revisions",
-                "episodes",
-                "entities",
-                "entity_names",
-                "predicates",
-                "namespaces",
-            ):
-                c.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
-            c.execute("INSERT INTO erasures VALUES (?,?,?,?,?)", (txn.tx, digest, "namespace", digest, n))
-            txn._bump_cache_epoch()
-            return n
-
-        return self.write(namespace, run)
-
-    # -- reads -------------------------------------------------------------------------------
-    def erasures(self, namespace_digest: str) -> list[Erasure]:
-        with _mapped():
-            rows = self._reader().execute(
-                "SELECT at, target_kind, target_digest, rows_removed FROM erasures WHERE namespace_digest = ? "
-                "ORDER BY at, rowid",
-                (namespace_digest,),
-            )
-            return [Erasure(*r) for r in rows]
-
-    def namespaces(self) -> list[str]:
-        with _mapped():
-            return [r[0] for r in self._reader().execute("SELECT namespace FROM namespaces ORDER BY namespace")]
-
-    def episode(self, namespace: str, episode_id: str) -> Episode | None:
-        found = self.episodes(namespace, [episode_id])
-        return found[0] if found else None
-
-    def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        with _mapped():
-            rows = self._reader().execute(
-                f"SELECT * FROM episodes WHERE namespace = ? AND id IN ({marks}) ORDER BY occurred, id",
-                (namespace, *ids),
-            )
-            return [_episode(r) for r in rows]
-
-    def entity(self, namespace: str, entity_id: str) -> Entity | None:
-        found = self.entities(namespace, [entity_id])
-        return found[0] if found else None
-
-    def entities(self, namespace: str, ids: Sequence[str]) -> list[Entity]:
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        with _mapped():
-            rows = self._reader().execute(
-                f"SELECT * FROM entities WHERE namespace = ? AND id IN ({marks}) ORDER BY id", (namespace, *ids)
-            )
-            return [_entity(r) for r in rows]
-
-    def predicates(self, namespace: str) -> dict[str, bool]:
-        with _mapped():
-            rows = self._reader().execute("SELECT name, multi FROM predicates WHERE namespace = ?", (namespace,))
-            return {r[0]: bool(r[1]) for r in rows}
-
-    def find_entities(self, namespace: str, name_key: str) -> list[Entity]:
-        with _mapped():
-            return _find_entities(self._reader(), namespace, name_key)
-
-    def facts(self, namespace: str, query: FactQuery) -> list[Fact]:
-        sql, args = build_fact_query(namespace, query, ph="?", agg=AGG, now=INF - 1)
-        try:  # not `with _mapped()`: this is the hottest read path
-            return [fact_from_row(r) for r in self._reader().execute(sql, args)]
-        except sqlite3.Error as exc:
-            raise _map_error(exc) from exc
-
-    def revisions(self, namespace: str, row_ids: Sequence[int]) -> list[Revision]:
-        if not row_ids:
-            return []
-        marks = ",".join("?" * len(row_ids))
-        with _mapped():
-            rows = self._reader().execute(
-                f"SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? "
-                f"AND (old_row IN ({marks}) OR new_row IN ({marks})) ORDER BY at, old_row, new_row",
-                (namespace, *row_ids, *row_ids),
-            )
-            return [Revision(*r) for r in rows]
-
-    def changes(self, namespace: str, since: int, until: int) -> list[Change]:
-        base = f"SELECT {FACT_COLUMNS}, NULL FROM facts f WHERE f.namespace = ? "
-        with _mapped():
-            c = self._reader()
-            c.execute("BEGIN")
-            try:
-                learned = c.execute(
-                    base + "AND f.recorded_from > ? AND f.recorded_from <= ?", (namespace, since, until)
-                )
-                out = [Change(f.recorded.start, "learned", f) for f in map(fact_from_row, learned.fetchall())]
-                gone = c.execute(base + "AND f.recorded_to > ? AND f.recorded_to <= ?", (namespace, since, until))
-                out += [Change(f.recorded.end or 0, "unlearned", f) for f in map(fact_from_row, gone.fetchall())]
-            finally:
-                c.execute("COMMIT")
-        return sorted(out, key=lambda ch: (ch.at, ch.action != "unlearned", ch.fact.row_id))
-
-    def overlaps(self, namespace: str) -> list[tuple[int, int]]:
-        with _mapped():
-            rows = self._reader().execute(
-                f"SELECT a.row_id, b.row_id FROM facts a JOIN facts b ON a.namespace = b.namespace AND a.slot = b.slot "
-                f"AND a.row_id < b.row_id WHERE a.namespace = ? AND a.recorded_to = {INF} AND b.recorded_to = {INF} "
-                "AND a.valid_from < b.valid_to AND b.valid_from < a.valid_to",
-                (namespace,),
-            )
-            return [(r[0], r[1]) for r in rows]

@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ._calendar import cell, midnight, shift, truncate
+from ._en_zones import apply_zones, attach_zones
 from ._joins import JOINS, RANGE_ENDS
 from ._model import Grain, Shape
 from ._pieces import FINER, Ctx, Piece, is_time
@@ -19,19 +20,39 @@ from ._placement import as_final
 
 __all__ = ["combine"]
 
-_JOIN = re.compile(r"[\s,，、的(（)）]*(?:(?:at|on|in the|in|of|@|around|about|by|from|for)\s*)?$", re.I)
+_JOIN = re.compile(r"(?:'s)?[\s,，、的(（)）]*(?:(?:at|on|in the|in|of the|of|@|around|about|by|from|for)\s*)?$", re.I)
 _FROM = re.compile(r"\s*from\s*", re.I)
-_RANGE = re.compile(r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|til|and)\s*", re.I)
-_RANGE_PRE = re.compile(r"(?:从|自|由|from|between)\s*$", re.I)
+_RANGE = re.compile(
+    r"\s*(?:开始|起)?\s*(?:一直)?(?:到|至|~|～|-|–|—|to|through|thru|till|until|untill|til|and|(?:but|and)\s+before)\s*",
+    re.I,
+)
+_RANGE_PRE = re.compile(r"(?:从|自|由|from|between|later\s+than)\s*$", re.I)
 _BETWEEN = re.compile(r"between\s*$", re.I)
 _AFTER_PRE = re.compile(r"(?:自从|从|自|since|starting(?:\s+(?:from|on|in))?|from|as\s+of|after|beginning)\s*$", re.I)
 _AFTER_SUF = re.compile(r"\s*(?:开始|起|以来|以后|之后|往后|后|onwards?|and\s+after|and\s+later)", re.I)
-_BEFORE_PRE = re.compile(r"(?:until|till|til|up\s+to|before|截止到|截至|截止|直到|到|by|prior\s+to)\s*$", re.I)
+_BEFORE_PRE = re.compile(
+    r"(?:until|untill|till|til|up\s+to|through|thru|before|截止到|截至|截止|直到|到|by|prior\s+to)\s*$", re.I
+)
 _BEFORE_SUF = re.compile(r"\s*(?:以前|之前|前|为止|or\s+earlier|and\s+before)", re.I)
 _EVERY_PRE = re.compile(r"(?:每个|每|every|each)\s*$", re.I)
 _AROUND_PRE = re.compile(r"(?:大约|大概|约|差不多|around|about|approximately|approx\.?|roughly|circa|~)\s*$", re.I)
 _AROUND_SUF = re.compile(r"\s*(?:左右|前后|上下|ish|or\s+so)", re.I)
-_INCLUSIVE = {"until", "till", "til", "up to", "截止到", "截至", "截止", "直到", "到", "by", "为止"}
+_INCLUSIVE = {
+    "until",
+    "untill",
+    "till",
+    "til",
+    "up to",
+    "through",
+    "thru",
+    "截止到",
+    "截至",
+    "截止",
+    "直到",
+    "到",
+    "by",
+    "为止",
+}
 
 
 def _join_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
@@ -41,6 +62,7 @@ def _join_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
         if out and (_JOIN.fullmatch(gap) or (p.holiday == "clock_range" and _FROM.fullmatch(gap))):
             merged = JOINS.combine(out[-1], p, ctx)
             if merged is not None:
+                merged.zone = merged.zone or out[-1].zone or p.zone  # "4pm CET on Thursday"
                 out[-1] = merged
                 continue
         out.append(p)
@@ -67,7 +89,10 @@ def _range_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
                     if left.lo is not None and right.hi is not None and left.lo < right.hi:
                         start = pre.start() if pre is not None and pre.end() == a.start else a.start
                         g = left.grain if left.grain.rank <= right.grain.rank else right.grain
-                        out[-1] = Piece(start, p.end, "final", left.lo, right.hi, g, Shape.INTERVAL, ranged=True)
+                        zone = a.zone or p.zone  # "9:30 - 11:00 CST": the zone holds for both ends
+                        out[-1] = Piece(
+                            start, p.end, "final", left.lo, right.hi, g, Shape.INTERVAL, ranged=True, zone=zone
+                        )
                         continue
         out.append(p)
     return out
@@ -181,21 +206,34 @@ def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     for p in pieces:
         prev = out[-1] if out else None
         m = _ANCHOR.fullmatch(text, prev.end, p.start) if prev is not None else None
-        if (
-            prev is not None
-            and m is not None
-            and prev.shape is Shape.DURATION
-            and prev.amount
-            and (p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank)
-        ):
-            sign = 1 if m["after"] else -1
-            lo = shift(p.lo, prev.grain, sign * prev.amount)
-            grain = Grain.DAY if prev.grain.rank >= Grain.DAY.rank else p.grain
-            lo = truncate(lo, grain)
-            out[-1] = Piece(prev.start, p.end, "date", lo, shift(lo, grain, 1), grain)
-            continue
+        if prev is not None and m is not None and prev.shape is Shape.DURATION and prev.amount:
+            anchored = _anchored(prev, m["after"] is not None, p, ctx)
+            if anchored is not None:
+                out[-1] = anchored
+                continue
         out.append(p)
     return out
+
+
+def _anchored(length: Piece, after: bool, p: Piece, ctx: Ctx) -> Piece | None:
+    """ "3 days before Xmas" (a day), "15 minutes from 1pm" (a clock time, to the finer of the two grains),
+    "for 10 days from 18th Dec" (a stretch starting there)."""
+    if p.kind == "clock" or (p.kind == "final" and is_time(p) and not p.ranged):
+        t = as_final(p, ctx)
+        assert t.lo is not None
+        unit = length.grain if length.amount == int(length.amount) else FINER[length.grain]  # half an hour: minutes
+        grain = unit if unit.rank < t.grain.rank else t.grain
+        lo = truncate(shift(t.lo, length.grain, (1 if after else -1) * length.amount), grain)
+        return Piece(length.start, p.end, "final", lo, shift(lo, grain, 1), grain)
+    if not (p.kind == "date" and p.lo is not None and p.grain.rank <= Grain.DAY.rank):
+        return None
+    if length.lasting and after:
+        hi = shift(p.lo, length.grain, length.amount)
+        return Piece(length.start, p.end, "final", p.lo, hi, p.grain, Shape.INTERVAL, ranged=True)
+    lo = shift(p.lo, length.grain, (1 if after else -1) * length.amount)
+    grain = Grain.DAY if length.grain.rank >= Grain.DAY.rank else p.grain
+    lo = truncate(lo, grain)
+    return Piece(length.start, p.end, "date", lo, shift(lo, grain, 1), grain)
 
 
 def _rolled(p: Piece, ctx: Ctx) -> Piece:
@@ -228,8 +266,8 @@ def _day_in(d: datetime, months: int, day: int) -> datetime | None:
 
 def combine(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     """Pieces sorted by position -> final pieces (kind ``"final"``), one per mention."""
-    pieces = _anchor_pass(_join_pass(pieces, text, ctx), text, ctx)
+    pieces = _anchor_pass(_join_pass(attach_zones(pieces, text), text, ctx), text, ctx)
     pieces = _every_pass(pieces, text, ctx)
-    pieces = _range_pass(pieces, text, ctx)
+    pieces = apply_zones(_range_pass(pieces, text, ctx), ctx)
     pieces = [_rolled(p, ctx) for p in _open_pass(pieces, text, ctx)]
     return _around_pass(pieces, text)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
+from ._calendar import shift
 from ._en_words import (
     DIG,
     MON,
@@ -30,28 +32,37 @@ from ._rules import Grammar
 __all__ = ["DATES"]
 
 DATES = Grammar("en.dates")
+#: what starts a date after "the day after" ("the day after the 15th", "the day before Christmas")
+_DATE_AHEAD = rf"the\s+\d|\d|{MON}{E}|{WD_FULL}|christmas|xmas|new\s+year|thanksgiving|halloween|easter"
 
 
 @DATES.rule(
     "en.dates.weekdays_ago",
-    re.compile(rf"{B}(?P<n>{NUMW})\s+(?P<wd>{WD_FULL})s\s+ago{E}", re.I),
+    re.compile(
+        rf"{B}(?P<n>{NUMW})\s+(?P<wd>{WD_FULL})s\s+(?P<dir>ago|back|before|earlier|from\s+now|from\s+today|"
+        rf"hence|later|on){E}",
+        re.I,
+    ),
     gate=WDW,
     priority=540,
 )
 def _weekdays_ago(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "2 thursdays ago/back": the second Thursday before today; "3 fridays from now": the third after it."""
     amt = amount(m["n"])
-    if amt is None:
+    if amt is None or amt[0] != int(amt[0]) or amt[0] < 1:
         return None
-    p = c.weekday(*m.span(), weekday_index(m["wd"]), None, "last")
+    back = m["dir"].lower() in ("ago", "back", "before", "earlier")
+    p = c.weekday(*m.span(), weekday_index(m["wd"]), None, "last" if back else "next")
     assert p.lo is not None
-    return c.day(*m.span(), (p.lo - c.today).days - 7 * (int(amt[0]) - 1), weekday=True)
+    step = -7 if back else 7
+    return c.day(*m.span(), (p.lo - c.today).days + step * (int(amt[0]) - 1), weekday=True)
 
 
 @DATES.rule(
     "en.dates.relative_day",
     re.compile(
         rf"{B}(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|today|tonight|tonite|"
-        rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{PODW}))?{E}",
+        rf"tomorrows?|tmrw|tmr|yesterday)(?:\s+(?:in\s+the\s+)?(?P<p>{PODW})(?:ish)?)?{E}",
         re.I,
     ),
     gate={"today", "tonight", "tonite", "tomorrow", "tomorrows", "tmrw", "tmr", "yesterday", "day"},
@@ -123,10 +134,54 @@ def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
 
 
 @DATES.rule(
+    "en.dates.weekday_word",
+    re.compile(
+        r"^\s*(?:(?P<rel>on|next|last|this)\s+)?(?P<wd>sun|sat|mon)\.?\s*$|"
+        r"(?<![A-Za-z])(?P<rel2>on|next|last|this|every|until|till|by)\s+(?P<wd2>sun|sat|mon)\.?(?=\s*(?:$|[,;!?]|\d))"
+    ),
+    gate={"sun", "sat", "mon"},
+    priority=475,
+)
+def _weekday_word(m: re.Match[str], c: Ctx) -> Piece | None:
+    """Lower-case "sun", "sat", "mon" are English words ("I sat", "the sun"); they are weekdays when they are
+    the whole message ("sat", "mon.") or follow a day cue and end the phrase ("on sat", "next sun")."""
+    wd = weekday_index(m["wd"] or m["wd2"])
+    rel = (m["rel"] or m["rel2"] or "").lower()
+    mode = {"last": "last", "this": "this"}.get(rel, "next")
+    if rel in ("on", "") and c.past:
+        mode = "last"
+    return c.weekday(*m.span(), wd, None, mode)
+
+
+@DATES.rule(
+    "en.dates.weekday_day_of_month",
+    re.compile(
+        rf"{B}(?P<wd>{WD_FULL}|{WD_ABBR}),?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th){E}(?!\s*(?:of\s+)?{MON})", re.I
+    ),
+    gate=WDW,
+    priority=465,
+)
+def _weekday_day_of_month(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "Thu 15th", "Tuesday the 19th": the first month from this one whose day falls on that weekday."""
+    wd, d = weekday_index(m["wd"]), int(m["d"])
+    y, mo = c.now.year, c.now.month
+    for _ in range(24):
+        try:
+            day = datetime(y, mo, d)
+        except ValueError:
+            day = None
+        if day is not None and day >= c.today and day.weekday() == wd:
+            return c.ymd(*m.span(), y, mo, d)
+        y, mo = (y + 1, 1) if mo == 12 else (y, mo + 1)
+    return None
+
+
+@DATES.rule(
     "en.dates.day_month",
     re.compile(
-        rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s*|(?P<dw>{ORD})\s+)(?:of\s+|day\s+of\s+)?"
-        rf"(?P<mon>{MON})(?:,?\s*(?P<y>\d{{4}}))?{E}(?!\s*\d)",
+        rf"{B}(?:the\s+)?(?:(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s*|(?P<sep>[-/]))|(?P<dw>{ORD})\s+)"
+        rf"(?:of\s+|day\s+of\s+)?(?P<mon>{MON})(?:(?(sep)(?P=sep)|,?\s*)(?P<y>\d{{4}}|\d{{2}}(?![\d:h]|\s*[ap]\.?m\b)))?"
+        rf"{E}(?!\s*\d)",
         re.I,
     ),
     gate=MONTHW,
@@ -143,11 +198,14 @@ def _weekday(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=450,
 )
 def _md(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "March 3rd, 2015", "31-Oct-74", "14th April 15" (a two-digit year after the month)."""
     mo = month_number(m["mon"])
     d = int(m["d"]) if m["d"] else en_number(m["dw"] or "")
     if d is None or not 1 <= d <= 31:
         return None
-    return c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, d)
+    y = m["y"]
+    year = None if not y else int(y) + (0 if len(y) == 4 else 2000 if int(y) <= 50 else 1900)
+    return c.ymd(*m.span(), year, mo, d)
 
 
 @DATES.rule(
@@ -201,7 +259,7 @@ def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
         rf"june|july|"
         rf"august|september|october|november|december|(?-i:March|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|"
         rf"Oct|"
-        rf"Nov|Dec))(?:(?<=[a-z])\.(?=\s*\d))?{E}",
+        rf"Nov|Dec))(?:(?<=[a-z])\.(?=\s*\d))?(?P<after>\s+after\s+next)?{E}",
         re.I,
     ),
     gate=MONTHW,
@@ -212,7 +270,7 @@ def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
     re.compile(
         rf"{B}(?:(?P<rel>last|next|this|coming|past|previous)\s+|(?:in|by|since|until|till|from|to|"
         rf"of|during|"
-        rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may){E}",
+        rf"before|after|early|late|mid|through)\s+)(?P<mon>march|may)(?P<after>\s+after\s+next)?{E}",
         re.I,
     ),
     gate=MONTHW,
@@ -221,6 +279,8 @@ def _month_year(m: re.Match[str], c: Ctx) -> Piece | None:
 def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
     mo = month_number(m["mon"])
     rel = (m["rel"] or "").lower()
+    if m["after"]:  # "March after next": a year after "next March"
+        return c.ymd(*m.span(), c.now.year + (2 if mo <= c.now.month else 1), mo, None)
     p = c.ymd(m.start("mon") if not rel else m.start(), m.end(), None, mo, None)
     if p is None or not rel:
         return p
@@ -236,6 +296,7 @@ def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.dates.the_nth",
     re.compile(
         rf"{B}(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th){E}|{B}on\s+the\s+(?P<dw>{ORD}){E}|"
+        rf"{B}on\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th){E}(?!\s+(?:of\s+)?{MON})|"
         rf"{B}the\s+(?P<dw2>{ORD})(?=\s*(?:$|[,.;!?]|\s+(?:at|in\s+the|morning|evening)\b))",
         re.I,
     ),
@@ -245,8 +306,8 @@ def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
 @DATES.rule(
     "en.dates.nth_of_month",
     re.compile(
-        rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)(?=\s+of\s+(?:the|this|next|last)\s+month)"
-        rf"",
+        rf"{B}(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+day)?(?=\s+of\s+(?:the\s+)?(?:this|next|last|current|"
+        rf"previous|following|coming|past)?\s*month{E})",
         re.I,
     ),
     gate=DIG,
@@ -254,7 +315,8 @@ def _bare_month(m: re.Match[str], c: Ctx) -> Piece | None:
 )
 def _the_nth(m: re.Match[str], c: Ctx) -> Piece | None:
     word = m.groupdict().get("dw") or m.groupdict().get("dw2") or ""
-    d = int(m["d"]) if m["d"] else en_number(word)
+    digits = m["d"] or m.groupdict().get("d2")
+    d = int(digits) if digits else en_number(word)
     return c.ymd(*m.span(), None, None, d) if d is not None and 1 <= d <= 31 else None
 
 
@@ -285,19 +347,36 @@ def _year(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=270,
 )
 def _end_of_day(m: re.Match[str], c: Ctx) -> Piece | None:
-    return c.day(*m.span(), 0)
+    """ "EOD", "end of day", "close of business": 17:00 to midnight (as in Duckling), a part of the day that a
+    named day takes ("EOD tomorrow"); alone, today's."""
+    return c.pod_piece(*m.span(), "end_of_day")
 
 
 @DATES.rule(
     "en.dates.next_day",
     re.compile(
         rf"{B}(?:the\s+)?(?:next|following|previous|prior)\s+day{E}|{B}the\s+day\s+(?:after|before)"
-        rf"(?!\s+(?:tomorrow|yesterday)){E}",
+        rf"(?!\s+(?:tomorrow|yesterday|{_DATE_AHEAD})){E}",
         re.I,
     ),
     gate={"day"},
     priority=240,
 )
 def _next_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "the next day", "the day after" (tomorrow); before a date it is an offset from it (:func:`_one_unit`)."""
     w = m.group(0).lower()
     return c.day(*m.span(), -1 if ("previous" in w or "before" in w or "prior" in w) else 1)
+
+
+@DATES.rule(
+    "en.dates.one_unit_before_date",
+    re.compile(rf"{B}the\s+(?P<u>day|week|month|year)(?=\s+(?:after|before)\s+(?:{_DATE_AHEAD}))", re.I),
+    gate={"day", "week", "month", "year"},
+    priority=245,
+)
+def _one_unit(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "the day after the 15th", "the week before Christmas": one unit, which the date after it anchors."""
+    unit = {"day": Grain.DAY, "week": Grain.WEEK, "month": Grain.MONTH, "year": Grain.YEAR}[m["u"].lower()]
+    p = c.window(*m.span(), c.now, shift(c.now, unit, 1), unit, Shape.DURATION)
+    p.amount = 1.0
+    return p

@@ -7,8 +7,23 @@ import re
 from datetime import datetime, timedelta
 
 from ._calendar import season_of, shift
-from ._en_words import DIG, HOLW, MON, REL, SEASONS, SEASONW, WD_FULL, WDW, B, E, month_number, weekday_index
-from ._holidays import EN_NAMES, upcoming
+from ._en_words import (
+    DIG,
+    HOLW,
+    MON,
+    ORD,
+    REL,
+    SEASONS,
+    SEASONW,
+    WD_ABBR,
+    WD_FULL,
+    WDW,
+    B,
+    E,
+    month_number,
+    weekday_index,
+)
+from ._holidays import EN_NAMES, holiday_date, upcoming
 from ._model import Grain, Shape
 from ._numerals import en_number
 from ._pieces import Ctx, Piece
@@ -26,11 +41,11 @@ _HOL = "|".join(EN_NAMES)
         rf"{B}(?P<rel>this\s+past|this\s+coming|this\s+upcoming|the\s+following|the\s+previous|this|"
         rf"last|next|past|previous|coming|upcoming|current|following|the)\s+(?P<u>week-?end|week|month|year|"
         rf"yr|quarter|qtr|decade|hour|"
-        rf"spring|summer|fall|autumn|winter)(?:\s+(?P<after>after\s+next|before\s+last))"
+        rf"spring|summer|fall|autumn|winter|seasons?)(?:\s+(?P<after>after\s+next|before\s+last))"
         rf"?{E}",
         re.I,
     ),
-    gate={"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade", "hour"} | SEASONW,
+    gate={"weekend", "week", "month", "year", "yr", "quarter", "qtr", "decade", "hour", "season", "seasons"} | SEASONW,
     priority=360,
 )
 def period(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -46,6 +61,8 @@ def period(m: re.Match[str], c: Ctx) -> Piece | None:
     if u in ("spring", "summer", "fall", "autumn", "winter"):
         return season_rel(c, m.start(), m.end(), u, off)
     g = {
+        "season": Grain.SEASON,
+        "seasons": Grain.SEASON,
         "hour": Grain.HOUR,
         "week": Grain.WEEK,
         "month": Grain.MONTH,
@@ -92,18 +109,21 @@ def season(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.periods.quarter",
     re.compile(
         rf"{B}(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qo>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
-        rf"(?:quarter|qtr))(?:\s*(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}",
+        rf"(?:quarter|qtr))(?:(?:\s*|-)(?:of\s+)?(?P<y>(?:19|20)\d{{2}}))?{E}|"
+        rf"(?<![\w.])(?P<yq>(?:19|20)?\d{{2}})\s*Q(?P<qq>[1-4]){E}",
         re.I,
     ),
     gate={"q", "quarter", "qtr"},
     priority=340,
 )
 def quarter(m: re.Match[str], c: Ctx) -> Piece | None:
-    q = m["q"] or m["qo"]
+    q = m["q"] or m["qo"] or m["qq"]
     n = int(q) if q.isdigit() else en_number(q)
     if n is None or not 1 <= n <= 4:
         return None
     y = int(m["y"]) if m["y"] else c.now.year
+    if m["yq"]:  # "2018Q4", "18q4"
+        y = int(m["yq"]) + (2000 if len(m["yq"]) == 2 else 0)
     lo = datetime(y, 3 * n - 2, 1)
     return c.window(*m.span(), lo, shift(lo, Grain.QUARTER, 1), Grain.QUARTER, Shape.INSTANT)
 
@@ -140,54 +160,19 @@ def decade(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.window(*m.span(), datetime(y, 1, 1), datetime(y + 10, 1, 1), Grain.DECADE, Shape.INSTANT)
 
 
-@PERIODS.rule(
-    "en.periods.part",
-    re.compile(
-        rf"{B}(?:(?:in|at)\s+)?(?:the\s+)?(?P<part>early|beginning|start|mid|middle|late|end)(?:-|"
-        rf"\s+)"
-        rf"(?:of\s+)?(?:in\s+)?(?P<t>the\s+month|this\s+month|next\s+month|last\s+month|(?:this|next|"
-        rf"last|"
-        rf"the)\s+(?:year|week)|(?<=end of )(?:the\s+)?(?:day|week|month|year)|{MON}|(?:19|20)"
-        rf"\d{{2}}){E}",
-        re.I,
-    ),
-    gate={"early", "beginning", "start", "mid", "middle", "late", "end"},
-    priority=280,
-)
-def part(m: re.Match[str], c: Ctx) -> Piece | None:
-    w = m["part"].lower()
-    part = "early" if w in ("early", "beginning", "start") else "mid" if w.startswith("mid") else "late"
-    target = " ".join(m["t"].lower().split())
-    if target in ("day", "the day", "today"):
-        return c.day(*m.span(), 0)
-    if target in ("week", "month", "year"):
-        target = "this " + target
-    if target.startswith(("the month", "this month")):
-        base = c.period(*m.span(), Grain.MONTH, 0)
-    elif target in ("next month", "last month"):
-        base = c.period(*m.span(), Grain.MONTH, 1 if target.startswith("next") else -1)
-    elif target.endswith("year"):
-        base = c.period(*m.span(), Grain.YEAR, {"next": 1, "last": -1}.get(target.split()[0], 0))
-    elif target.endswith("week"):
-        p = c.period(*m.span(), Grain.WEEK, {"next": 1, "last": -1}.get(target.split()[0], 0))
-        assert p.lo is not None
-        days = {"early": (0, 2), "mid": (2, 4), "late": (4, 7)}[part]
-        return c.window(*m.span(), p.lo + timedelta(days=days[0]), p.lo + timedelta(days=days[1]), Grain.DAY)
-    elif target.isdigit():
-        y = int(target)
-        base = Piece(*m.span(), "year", datetime(y, 1, 1), datetime(y + 1, 1, 1), Grain.YEAR)
-    else:
-        found = c.ymd(*m.span(), None, month_number(target), None)
-        if found is None:
-            return None
-        base = found
-    return c.month_part(*m.span(), base, part)
+def _index(m: re.Match[str]) -> int:
+    """0 for "first", 1 for "second", ...; from the end -1 for "last", -2 for "second last", -5 "5th last"."""
+    n = m["n"].lower()
+    if n == "last":
+        return -1
+    k = int(n[0]) if n[0].isdigit() else en_number(n) or 1
+    return -k if m["back"] else k - 1
 
 
 @PERIODS.rule(
     "en.periods.nth_weekday",
     re.compile(
-        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)"
+        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?P<back>\s+(?:to\s+)?last)?"
         rf"\s+(?:(?P<wd>{WD_FULL})|day)"
         rf"\s+(?:of|in)\s+(?P<t>(?:the|this|next|last)\s+(?:month|year)|{MON})(?:\s+(?P<y>(?:19|20)"
         rf"\d{{2}}))?{E}",
@@ -208,15 +193,14 @@ def nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
             return None
         base = found
     assert base.lo is not None and base.hi is not None
-    n = m["n"].lower()
-    idx = -1 if n == "last" else (en_number(n) or 1) - 1
+    idx = _index(m)
     last = base.hi - timedelta(days=1)
-    if m["wd"] is None:  # "first day" / "last day"
-        d = base.lo if idx == 0 else (last if idx < 0 else base.lo + timedelta(days=idx))
+    if m["wd"] is None:  # "first day" / "last day" / "fifth last day"
+        d = last + timedelta(days=idx + 1) if idx < 0 else base.lo + timedelta(days=idx)
     else:
         wd = weekday_index(m["wd"])
         if idx < 0:
-            d = last - timedelta(days=(last.weekday() - wd) % 7)
+            d = last - timedelta(days=(last.weekday() - wd) % 7 - 7 * (idx + 1))
         else:
             d = base.lo + timedelta(days=(wd - base.lo.weekday()) % 7 + 7 * idx)
     if not base.lo <= d < base.hi:
@@ -227,20 +211,25 @@ def nth_weekday(m: re.Match[str], c: Ctx) -> Piece | None:
 @PERIODS.rule(
     "en.periods.nth_week",
     re.compile(
-        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<u>week|weekend|"
-        rf"week-end|wkend)\s+(?:of|in)\s+(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?{E}",
+        rf"{B}(?:the\s+)?(?P<n>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?P<back>\s+(?:to\s+)?last)?\s+"
+        rf"(?P<u>week|weekend|week-end|week\s+end|wkend)\s+(?:of|in)\s+(?:(?P<mon>{MON})(?:\s+(?P<y>(?:19|20)\d{{2}}))?|"
+        rf"(?P<year>(?:19|20)\d{{2}})|(?P<rel>the|this|next|last)\s+month){E}",
         re.I,
     ),
     gate={"week", "weekend", "wkend"},
     priority=160,
 )
 def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
-    base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), None)
+    if m["year"]:
+        base: Piece | None = c.ymd(*m.span(), int(m["year"]), None, None)
+    elif m["rel"]:  # "the last week of next month"
+        base = c.period(*m.span(), Grain.MONTH, {"next": 1, "last": -1}.get(m["rel"].lower(), 0))
+    else:
+        base = c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), None)
     if base is None or base.lo is None or base.hi is None:
         return None
-    n = m["n"].lower()
-    idx = -1 if n == "last" else (en_number(n) or 1) - 1
-    weekend = m["u"].lower() != "week"
+    idx = _index(m)
+    weekend = m["u"].lower() not in ("week",)
     # weeks run Monday-Sunday; the n-th week of a month is the n-th one that starts in it (and, for "last",
     # ends in it); a weekend is the Friday 18:00-Monday of such a week's Saturday
     first_monday = base.lo + timedelta(days=(-base.lo.weekday()) % 7)
@@ -250,10 +239,10 @@ def nth_week(m: re.Match[str], c: Ctx) -> Piece | None:
     if weekend:
         first_sat = base.lo + timedelta(days=(5 - base.lo.weekday()) % 7)
         last_sat = last_day - timedelta(days=(last_day.weekday() - 5) % 7)
-        sat = last_sat if idx < 0 else first_sat + timedelta(days=7 * idx)
+        sat = last_sat + timedelta(days=7 * (idx + 1)) if idx < 0 else first_sat + timedelta(days=7 * idx)
         fri = sat - timedelta(hours=6)  # a weekend runs from Friday 18:00, as in Duckling
         return Piece(*m.span(), "date", fri, sat + timedelta(days=2), Grain.HOUR, Shape.INTERVAL)
-    monday = last_monday if idx < 0 else first_monday + timedelta(days=7 * idx)
+    monday = last_monday + timedelta(days=7 * (idx + 1)) if idx < 0 else first_monday + timedelta(days=7 * idx)
     return c.cell(*m.span(), monday, Grain.WEEK)
 
 
@@ -308,3 +297,41 @@ def _half_year(m: re.Match[str], c: Ctx) -> Piece | None:
     second = (m["h"] or "").lower() in ("second", "2nd") or m["hn"] == "2"
     lo = datetime(y, 7 if second else 1, 1)
     return c.window(*m.span(), lo, shift(lo, Grain.MONTH, 6), Grain.MONTH, Shape.INTERVAL)
+
+
+@PERIODS.rule(
+    "en.periods.closest",
+    re.compile(
+        rf"{B}the\s+(?:(?P<n>second|third|fourth|2nd|3rd|4th)\s+)?closest\s+(?:(?P<wd>{WD_FULL}|{WD_ABBR})|"
+        rf"(?P<h>{_HOL}))\s+to\s+(?:(?P<today>today|now)|(?P<mon>{MON})\s*(?P<d>\d{{1,2}}|{ORD})(?:st|nd|rd|th)?)"
+        rf"(?:,?\s*(?P<y>(?:19|20)\d{{2}}))?{E}",
+        re.I,
+    ),
+    gate={"closest"},
+    priority=205,
+)
+def closest(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "the closest Monday to Oct 5th", "the second closest xmas to today": the n-th nearest such day to the
+    date (on equal distance the earlier first)."""
+    if m["today"]:
+        target = c.today
+    else:
+        day = int(m["d"]) if m["d"].isdigit() else en_number(m["d"])
+        found = None if day is None else c.ymd(*m.span(), int(m["y"]) if m["y"] else None, month_number(m["mon"]), day)
+        if found is None or found.lo is None:
+            return None
+        target = found.lo
+    n = 1 if m["n"] is None else int(m["n"][0]) if m["n"][0].isdigit() else en_number(m["n"]) or 1
+    if m["wd"]:
+        wd = weekday_index(m["wd"])
+        days = [target + timedelta(days=k) for k in range(-7 * n, 7 * n + 1)]
+        candidates = [d for d in days if d.weekday() == wd]
+    else:
+        key = next((k for pat, k in EN_NAMES.items() if re.fullmatch(pat, " ".join(m["h"].lower().split()))), None)
+        dates = [holiday_date(key, y) for y in range(target.year - n, target.year + n + 1)] if key else []
+        candidates = [datetime(d.year, d.month, d.day) for d in dates if d is not None]
+    ranked = sorted(candidates, key=lambda d: (abs(d - target), d))
+    if len(ranked) < n:
+        return None
+    d = ranked[n - 1]
+    return c.ymd(*m.span(), d.year, d.month, d.day)

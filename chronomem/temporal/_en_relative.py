@@ -36,7 +36,7 @@ def _now(m: re.Match[str], c: Ctx) -> Piece | None:
 @RELATIVE.rule(
     "en.relative.ago",
     re.compile(
-        rf"{B}(?P<n>{NUMW})\s*(?P<u>{UNIT})\s+(?P<dir>ago|earlier|back|later|from\s+now|hence|"
+        rf"{B}(?P<n>{NUMW})\s*(?P<u>{UNIT})\s+(?P<dir>ago|earlier|back|later|from\s+right\s+now|from\s+now|hence|"
         rf"from\s+today)"
         rf"{E}",
         re.I,
@@ -48,29 +48,37 @@ def _now(m: re.Match[str], c: Ctx) -> Piece | None:
     "en.relative.in_amount",
     re.compile(
         rf"{B}in\s+(?:(?:about|another|just|only)\s+)?(?P<n>{NUMW})\s*(?:more\s+)?(?P<u>{UNIT}|h(?=\s|$))"
-        rf"{E}|{B}in\s+(?:about\s+)?(?P<q>a\s+quarter|three[-\s]quarters)\s+of\s+an\s+hour{E}",
+        rf"(?P<half>\s+and\s+an?\s+half)?{E}|"
+        rf"{B}in\s+(?:about\s+)?(?P<q>a\s+quarter|three[-\s]quarters)\s+(?:of\s+an\s+)?hour{E}|"
+        rf"{B}in\s+(?P<nm>\d+)\s*(?P<mark>['’′\"″])",
         re.I,
     ),
-    gate=UNITW,
+    gate=UNITW | set("'’′\"″"),
     priority=320,
 )
 def _offset(m: re.Match[str], c: Ctx) -> Piece | None:
     if m.groupdict().get("q"):  # "in a quarter of an hour": minutes, to the second as other fractions
         mins = 45 if m["q"].lower().startswith("three") else 15
         return c.relative(*m.span(), mins, Grain.MINUTE, 1, finer=True)
-    if m["u"].lower() == "h":
-        return c.relative(*m.span(), float(m["n"]), Grain.HOUR, 1, finer=True)
+    if m.groupdict().get("mark"):  # "in 15'" minutes, 'in 1"' seconds
+        unit = Grain.MINUTE if m["mark"] in "'’′" else Grain.SECOND
+        return c.relative(*m.span(), int(m["nm"]), unit, 1, finer=True)
     amt = amount(m["n"])
     if amt is None:
         return None
     n, vague = amt
-    unit = unit_grain(m["u"])
+    if m.groupdict().get("half"):  # "in an hour and a half"
+        n += 0.5
+    unit = Grain.HOUR if m["u"].lower() == "h" else unit_grain(m["u"])
     if weeks_factor(m["u"]) != 1:  # a fortnight is 14 days (to the hour, as "14 days ago")
         n, unit = n * 14, Grain.DAY
     d = (m.groupdict().get("dir") or "in").lower()
     sign = -1 if d in ("ago", "earlier", "back", "before") else 1
     if d.endswith("today"):  # "3 years from today" names a day
         return c.cell(*m.span(), shift(c.today, unit, sign * n), Grain.DAY)
+    if d.endswith("right now"):  # "a day from right now": the very instant
+        at = shift(c.now.replace(microsecond=0), unit, n)
+        return c.window(*m.span(), at, at + timedelta(seconds=1), Grain.SECOND, Shape.INSTANT)
     return c.relative(*m.span(), n, unit, sign, vague, finer=True)
 
 
@@ -218,7 +226,7 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
     unit = unit_grain(m["u"])
     n = amt[0] * weeks_factor(m["u"])
     p = c.window(*m.span(), c.now, shift(c.now, unit, n), unit, Shape.DURATION)
-    p.amount = n
+    p.amount, p.lasting = n, bool(m["for"])
     return p
 
 
@@ -244,3 +252,14 @@ def _either_offset(m: re.Match[str], c: Ctx) -> Piece | None:
     assert p.lo is not None and p.hi is not None and q.lo is not None and q.hi is not None
     p.unc = (min(p.lo, q.lo), max(p.hi, q.hi))
     return p
+
+
+@RELATIVE.rule(
+    "en.relative.asap",
+    re.compile(rf"{B}(?:asap|as\s+soon\s+as\s+(?:possible|you\s+can)){E}", re.I),
+    gate={"asap", "soon"},
+    priority=235,
+)
+def _asap(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "ASAP": from now on (open after the reference, grain second)."""
+    return Piece(*m.span(), "final", c.now.replace(microsecond=0), None, Grain.SECOND, Shape.OPEN_AFTER, ranged=True)

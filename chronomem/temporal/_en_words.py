@@ -59,7 +59,8 @@ WD_FULL = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 WD_ABBR = r"(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?"
 
 NUMW = (
-    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+    r"(?:(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+an?\s+half|"
+    r"\d+/\d+|a\s+pair\s+of|\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
     r"twenty|"
     r"thirty|forty|fifty|sixty|a\s+few|few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|half\s+an?|"
     r"a\s+half)"
@@ -143,9 +144,18 @@ def unit_grain(text: str) -> Grain:
 
 
 def amount(text: str) -> tuple[float, bool] | None:
+    """ "3" -> (3.0, precise), "a few" -> (3.0, vague), "3/4" -> 0.75, "2 and an half" -> 2.5, "a pair of" -> 2."""
     t = " ".join(text.lower().split())
     if t.startswith("half") or t == "a half":
         return 0.5, False
+    if t == "a pair of":
+        return 2.0, False
+    if "/" in t:
+        num, _, den = t.partition("/")
+        return (int(num) / int(den), False) if int(den) else None
+    if t.endswith(" half"):
+        whole = amount(t.split(" and ")[0])
+        return None if whole is None else (whole[0] + 0.5, False)
     try:
         return float(t), False
     except ValueError:
@@ -284,6 +294,9 @@ HOLW = {
     "autumn",
     "moon",
     "qingming",
+    "qixi",
+    "double",
+    "chongyang",
     "valentine",
     "valentines",
     "halloween",

@@ -1,6 +1,7 @@
 """Public holidays of China and the US (and a few widely named days), as a date for a given year.
 
-Lunar festivals (春节, 端午, 中秋) and 清明 come from the ``holidays`` package (offline tables); fixed and
+Lunar festivals (春节, 端午, 中秋, 重阳) and 清明 come from the ``holidays`` package (offline tables), 七夕 from its
+8th month and computed new moons (:mod:`._lunar`); fixed and
 "n-th weekday" days are computed here.
 """
 
@@ -68,6 +69,10 @@ ZH_NAMES = {
     "五一": "labor_cn",
     "端午节": "dragon_boat",
     "端午": "dragon_boat",
+    "七夕节": "qixi",
+    "七夕": "qixi",
+    "重阳节": "double_ninth",
+    "重阳": "double_ninth",
     "中秋节": "mid_autumn",
     "中秋": "mid_autumn",
     "国庆节": "national_day",
@@ -100,6 +105,8 @@ EN_NAMES = {
     r"dragon\s*boat\s*festival": "dragon_boat",
     r"mid[-\s]*autumn(?:\s*festival)?|moon\s*festival": "mid_autumn",
     r"qingming(?:\s*festival)?": "qingming",
+    r"qixi(?:\s*festival)?|double\s*seventh(?:\s*festival)?": "qixi",
+    r"double\s*ninth(?:\s*festival)?|chongyang(?:\s*festival)?": "double_ninth",
     r"valentine'?s?(?:\s*day)?": "valentines",
     r"halloween": "halloween",
     r"thanksgiving(?:\s*day)?": "thanksgiving",
@@ -163,6 +170,8 @@ def holiday_date(key: str, year: int) -> date | None:
         return _nth(year, 11, 3, 4) + timedelta(days=1)
     if key == "easter":
         return _easter(year)
+    if key in ("qixi", "double_ninth"):
+        return _lunar_day(key, year)
     base = "spring_festival" if key in ("chuxi", "lantern") else key
     try:
         found = _china(year).get(base)
@@ -171,6 +180,24 @@ def holiday_date(key: str, year: int) -> date | None:
     if found is None:
         return None
     return found + timedelta(days={"chuxi": -1, "lantern": 14}.get(key, 0))
+
+
+def _lunar_day(key: str, year: int) -> date | None:
+    """七夕 (7th month, 7th day) and 重阳 (9th month, 9th day) from the lunisolar tables and new moons."""
+    from holidays.calendars.chinese import _ChineseLunisolar  # lazy: only when one is named
+
+    try:
+        lunisolar = _ChineseLunisolar()
+        if key == "double_ninth":
+            return lunisolar.double_ninth_date(year)[0]
+        mid_autumn = lunisolar.mid_autumn_date(year)[0]
+    except (KeyError, ValueError, NotImplementedError):
+        return None
+    if mid_autumn is None:
+        return None
+    from ._lunar import seventh_month_start
+
+    return seventh_month_start(mid_autumn - timedelta(days=14)) + timedelta(days=6)
 
 
 def holiday_piece(ctx: Ctx, s: int, e: int, key: str, year: int) -> Piece | None:

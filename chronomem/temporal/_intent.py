@@ -52,14 +52,15 @@ def query_intent(question: str, reference: datetime, tz: str | tzinfo | None = N
     """The time window a question restricts to, or ``None`` when it names no time.
 
     Several mentions are joined into the smallest window holding all of them. Durations ("for two hours")
-    carry no window and are ignored; a recurring time restricts to its next occurrence.
+    and event-anchored phrases ("since the wedding", until bound to the event) carry no window and are
+    ignored; a recurring time restricts to its next occurrence.
 
     >>> from datetime import timezone, timedelta
     >>> ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8)))
     >>> query_intent("我上周说的那个项目", ref).start_dt.isoformat()
     '2024-06-02T16:00:00+00:00'
     """
-    found = tuple(m for m in parse(question, reference, tz) if m.shape is not Shape.DURATION)
+    found = tuple(m for m in parse(question, reference, tz) if m.shape not in (Shape.DURATION, Shape.ANCHORED))
     if not found:
         return None
     windows = [_window(m) for m in found]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Generic, TypeVar
 
-from ._calendar import midnight
+from ._calendar import midnight, shift
 from ._model import Grain, Shape
 from ._pieces import Ctx, Piece, is_time
 from ._placement import as_final, clock_final, place_clock
@@ -202,6 +202,38 @@ def _clock_day(clock: Piece, day: Piece, ctx: Ctx) -> Piece | None:
 
 
 @JOINS.rule(
+    "join.offset+clock",
+    applies=lambda a, b: (
+        a.offset is not None and a.offset.rank >= Grain.DAY.rank and a.lo is not None and b.kind == "clock"
+    ),
+    priority=115,
+    symmetric=True,
+)
+def _offset_clock(offset: Piece, clock: Piece, ctx: Ctx) -> Piece | None:
+    """ "in 7 days at 5pm", "at 7 in 3 years": the clock on the day the offset starts."""
+    assert offset.lo is not None
+    day = Piece(offset.start, offset.end, "date", midnight(offset.lo), midnight(offset.lo) + timedelta(days=1))
+    return clock_final(day, clock, ctx, *offset.span(clock))
+
+
+@JOINS.rule(
+    "join.time+duration",
+    applies=lambda a, b: (
+        b.lasting
+        and b.amount > 0
+        and (a.kind == "clock" or (a.kind in ("date", "final") and a.lo is not None and a.shape is Shape.INSTANT))
+    ),
+    priority=105,
+)
+def _time_for_duration(time: Piece, length: Piece, ctx: Ctx) -> Piece | None:
+    """ "4pm for 30 mins", "18th Dec for 10 days": from the time, for that long (grain: the length's unit)."""
+    t = as_final(time, ctx)
+    assert t.lo is not None
+    hi = shift(t.lo, length.grain, length.amount)
+    return Piece(*time.span(length), "final", t.lo, hi, length.grain, Shape.INTERVAL, ranged=True)
+
+
+@JOINS.rule(
     "join.weekday_time+day",
     applies=lambda a, b: a.kind == "final" and a.weekday and is_time(a) and _day(b) and not b.weekday,
     priority=110,
@@ -211,6 +243,19 @@ def _weekday_time_day(time: Piece, day: Piece, ctx: Ctx) -> Piece | None:
     assert time.lo is not None and time.hi is not None and day.lo is not None
     delta = midnight(day.lo) - midnight(time.lo)
     return time.moved(*time.span(day), lo=time.lo + delta, hi=time.hi + delta, weekday=False)
+
+
+@JOINS.rule(
+    "join.day_time+part_of_day",
+    applies=lambda a, b: a.kind == "final" and is_time(a) and a.pod is None and a.mer is None and b.kind == "pod",
+    priority=95,
+)
+def _day_time_part_of_day(time: Piece, part: Piece, ctx: Ctx) -> Piece | None:
+    """ "Oct 31 around 9 in the evening": a clock already on a day takes its am/pm from the part of the day."""
+    assert time.lo is not None and part.pod is not None
+    day = Piece(time.start, time.end, "date", midnight(time.lo), midnight(time.lo) + timedelta(days=1))
+    clock = Piece(part.start, part.end, "clock", grain=time.grain, hour=time.hour, minute=time.minute, pod=part.pod)
+    return clock_final(day, replace(clock, mer=part.mer), ctx, *time.span(part))
 
 
 @JOINS.rule("join.part_of_day+day", applies=lambda a, b: a.kind == "pod" and _day(b), priority=100)

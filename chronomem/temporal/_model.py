@@ -15,7 +15,7 @@ from typing import Any
 from .._time import from_us, to_us
 from ..errors import InvalidInterval
 
-__all__ = ["Grain", "Interval", "Mention", "Shape"]
+__all__ = ["Anchor", "Grain", "Interval", "Mention", "Shape"]
 
 
 class Grain(StrEnum):
@@ -52,6 +52,9 @@ class Shape(StrEnum):
     ``duration``: a length without a place in time ("for three hours"); start = reference,
     end = start + length.
     ``recurring``: a repeating time ("every Monday"); start/end is the next occurrence.
+    ``anchored``: a time relative to an event the text names but does not date ("since I caught a cold",
+    "two days after the wedding", "结婚前"); start and end are ``None`` and :attr:`Mention.anchor` says how to
+    place it once the event is known.
     """
 
     INSTANT = "instant"
@@ -60,6 +63,7 @@ class Shape(StrEnum):
     OPEN_BEFORE = "open_before"
     DURATION = "duration"
     RECURRING = "recurring"
+    ANCHORED = "anchored"
 
 
 def _iso(us: int | None) -> str | None:
@@ -73,12 +77,38 @@ def _dt(us: int | None) -> datetime | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Anchor:
+    """How an anchored mention stands to the event it names, to be bound by whoever knows when it happened.
+
+    ``event`` is the event's words as written ("I caught a cold", "the wedding", "搬家"), ``event_span`` their
+    place in the text. ``relation``: ``since`` (from the event on), ``after``, ``before`` or ``until``. With an
+    amount ("two days after the wedding", "结婚两年后") ``amount`` and ``unit`` give the offset, in the direction
+    of the relation; otherwise both are ``None``.
+    """
+
+    event: str
+    event_span: tuple[int, int]
+    relation: str
+    amount: float | None = None
+    unit: Grain | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "relation": self.relation,
+            "amount": self.amount,
+            "unit": None if self.unit is None else self.unit.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Mention:
     """One time expression found in a text, resolved to ``[start, end)`` in UTC microseconds.
 
     ``span`` indexes the original text (``text == source[span[0]:span[1]]``). ``uncertainty`` is, for vague
     phrases ("几天前", "recently", "around 3pm"), the widest plausible ``(earliest start, latest end)``. As for
     :class:`chronomem.Interval`, the ``_dt`` properties give the same instants as aware UTC datetimes.
+    ``anchor`` is set on ``anchored`` mentions only (both ends ``None``).
     """
 
     text: str
@@ -88,6 +118,7 @@ class Mention:
     grain: Grain
     shape: Shape
     uncertainty: tuple[int, int] | None = None
+    anchor: Anchor | None = None
 
     @property
     def start_dt(self) -> datetime | None:
@@ -107,10 +138,16 @@ class Mention:
         return from_us(self.uncertainty[0]), from_us(self.uncertainty[1])
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI shape: ``{"text", "start", "end", "grain", "shape", "uncertainty"}``."""
+        """The CLI shape: ``{"text", "start", "end", "grain", "shape", "uncertainty"}``, and ``"anchor"`` on an
+        anchored mention."""
         unc = None
         if self.uncertainty is not None:
             unc = {"start": _iso(self.uncertainty[0]), "end": _iso(self.uncertainty[1])}
+        if self.anchor is not None:
+            return {**self._json(unc), "anchor": self.anchor.to_json()}
+        return self._json(unc)
+
+    def _json(self, unc: dict[str, str | None] | None) -> dict[str, Any]:
         return {
             "text": self.text,
             "start": _iso(self.start),

@@ -67,10 +67,34 @@ def _slash(m: re.Match[str], c: Ctx) -> Piece | None:
         a, b = b, a  # 31.10.1974 (day first)
     if y is None and m["sep"] != "/":
         return None
-    year = None if y is None else (int(y) + (2000 if int(y) <= 50 else 1900) if len(y) == 2 else int(y))
+    year = None if y is None else _full_year(y)
     if not (1 <= a <= 12 and 1 <= b <= 31):
         return None
     return c.ymd(*m.span(), year, a, b)
+
+
+@NUMERIC.rule(
+    "num.dash_date",
+    re.compile(
+        r"(?<![\d/.:-])(?P<a>\d{1,2})(?:(?P<dash>\s*[-–]\s*)|\s+/\s+)(?P<b>\d{1,2})"
+        r"(?:(?(dash)[-–]|/)(?P<y>\d{4}|\d{2}))?(?![\d/:.-]|\s*(?:[ap]\.?m\b|h\b|[a-z%]))",
+        re.I,
+    ),
+    gate={DIGIT},
+    priority=975,
+)
+def _dash(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "2-15", "10-31-74", "2 / 15": month first, as "2/15". Without a year, a dash between two small numbers
+    is a range ("3-5"), so the day must be past 12."""
+    a, b, y = int(m["a"]), int(m["b"]), m["y"]
+    if not (1 <= a <= 12 and 1 <= b <= 31) or (y is None and b <= 12):
+        return None
+    return c.ymd(*m.span(), None if y is None else _full_year(y), a, b)
+
+
+def _full_year(y: str) -> int:
+    """A two-digit year is 2000-2050 or 1951-1999."""
+    return int(y) + (2000 if int(y) <= 50 else 1900) if len(y) == 2 else int(y)
 
 
 @NUMERIC.rule(

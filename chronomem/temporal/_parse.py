@@ -12,6 +12,7 @@ from datetime import datetime, timezone, tzinfo
 
 from .._time import MAX_US, MIN_US, to_us, zone
 from ..errors import InvalidValue
+from ._anchors import with_anchors
 from ._calendar import to_utc_us
 from ._combine import combine
 from ._en import EN
@@ -147,6 +148,11 @@ def parse(text: str, reference: datetime, tz: str | tzinfo | None = None) -> lis
         raise InvalidValue(f"text is {len(text)} characters; split it into messages under {_MAX_TEXT}")
     zone_ = resolve_zone(reference, tz)
     norm = normalise(text)
+    return with_anchors(text, norm, _times(text, norm, reference, zone_))
+
+
+def _times(text: str, norm: str, reference: datetime, zone_: tzinfo) -> list[Mention]:
+    """The time expressions of a text (``norm`` is its normalised form), resolved in ``zone_``."""
     ranks = _rules_for(norm)
     if not ranks:
         return []

@@ -16,7 +16,7 @@ from ._model import Grain, Shape
 
 __all__ = ["FINER", "POD", "Ctx", "Mer", "Piece", "PieceKind", "is_time"]
 
-PieceKind = Literal["date", "pod", "clock", "final", "every", "year"]
+PieceKind = Literal["date", "pod", "clock", "final", "every", "year", "zone"]
 Mer = Literal["am", "pm", "noon", "night"] | None
 
 #: Parts of the day: name -> (start hour, end hour, meridiem hint). End hours past 24 run into the next day.
@@ -35,6 +35,7 @@ POD: dict[str, tuple[int, int, Mer]] = {
     "brunch": (10, 13, None),
     "dinner": (18, 21, "pm"),
     "last_night": (18, 30, "night"),
+    "end_of_day": (17, 24, "pm"),
     "day": (6, 18, None),
 }
 
@@ -69,6 +70,9 @@ class Piece:
     every: Grain | None = None
     ranged: bool = False
     amount: float = 0.0
+    lasting: bool = False  # a duration said with "for" ("for 30 mins"), which a time before it can take
+    zone: timedelta | None = None  # a zone named after a clock time ("4pm CET"): its UTC offset
+    offset: Grain | None = None  # the unit of a relative offset ("in 7 days": day), which a clock can join
 
     def span(self, other: Piece) -> tuple[int, int]:
         return min(self.start, other.start), max(self.end, other.end)
@@ -199,7 +203,9 @@ class Ctx:
             if year is None and offset == 0 and index == 3 and self.now.month in (1, 2):
                 y -= 1
         lo, hi = season_cell(y, i)
-        return Piece(s, e, "date", lo, hi, Grain.SEASON, Shape.INSTANT, season=i, anchorable=year is None)
+        # "this season", "last season" name their year; only a named season without one rolls on ("winter")
+        anchorable = year is None and index is not None
+        return Piece(s, e, "date", lo, hi, Grain.SEASON, Shape.INSTANT, season=i, anchorable=anchorable)
 
     def pod_piece(self, s: int, e: int, name: str, day_offset: int | None = None) -> Piece:
         """A part of the day; with ``day_offset`` it is already tied to a day (今晚, tomorrow morning)."""
@@ -244,7 +250,7 @@ class Ctx:
             a, b = min(a, b), max(a, b)
             gunit = Grain.DAY if unit.rank >= Grain.DAY.rank else unit
             unc = (cell(a, gunit)[0], cell(b, gunit)[1])
-        return Piece(s, e, kind, lo, hi, grain, Shape.INSTANT, unc=unc)
+        return Piece(s, e, kind, lo, hi, grain, Shape.INSTANT, unc=unc, offset=unit)
 
     def span_back(self, s: int, e: int, n: int, unit: Grain, sign: int) -> Piece:
         """ "the last 3 days" (sign -1): the n whole units before the current one; "next 3 days": after it."""

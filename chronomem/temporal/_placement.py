@@ -88,4 +88,7 @@ def as_final(p: Piece, ctx: Ctx) -> Piece:
         return clock_final(None, p, ctx, p.start, p.end)
     if p.kind == "every":
         return p
+    if p.holiday == "clock_range" and not ctx.past and p.lo is not None and p.hi is not None and p.hi <= ctx.now:
+        day = timedelta(days=1)  # a clock range with no day is today's, or tomorrow's once it is over
+        return replace(p, kind="final", lo=p.lo + day, hi=p.hi + day, holiday=None)
     return replace(p, kind="final") if p.kind != "final" else p

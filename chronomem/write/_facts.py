@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .._bitemporal import Claim, NewRow, Plan, plan_write
-from .._model import Entity, Fact, Interval, WriteResult
+from .._model import Entity, Fact, Interval, Modality, WriteResult
 from .._names import slot_key
 from .._time import from_us
 from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
@@ -100,8 +100,11 @@ def _cardinality(txn: Txn, c: Checked, res: Resolved) -> None:
     is_multi = res.multi[c.predicate]
     if multi is not None and multi != is_multi:
         raise Conflict(f"predicate {c.predicate!r} is {'multi' if is_multi else 'single'}-valued here")
-    if is_multi and c.retraction and c.object is None and c.value is None:
-        raise InvalidValue(f"{c.predicate!r} is multi-valued: name the object= or value= to retract")
+    if c.retraction and c.object is None and c.value is None:
+        if is_multi:
+            raise InvalidValue(f"{c.predicate!r} is multi-valued: name the object= or value= to retract")
+        if c.record.modality != Modality.ASSERTED:
+            raise InvalidValue(f"a {c.record.modality} value is one of many: name the object= or value= to retract")
 
 
 def target(c: Checked, res: Resolved) -> Target:
@@ -109,7 +112,7 @@ def target(c: Checked, res: Resolved) -> Target:
     sub = res.entities[c.subject].id
     obj = None if c.object is None else res.entities[c.object].id
     value = None if obj is not None else c.value
-    slot = slot_key(sub, c.predicate, obj, value, multi=res.multi[c.predicate])
+    slot = slot_key(sub, c.predicate, obj, value, multi=res.multi[c.predicate], modality=c.record.modality)
     if c.retraction:
         return Target(slot, None, c)
     r = c.record

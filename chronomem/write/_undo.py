@@ -47,7 +47,7 @@ def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode:
 
 def _slot_of(txn: Txn, row: Fact) -> str:
     multi = txn.predicate(row.predicate, None)
-    return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi)
+    return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi, modality=row.modality)
 
 
 def _restorable(txn: Txn, row: Fact) -> list[Fact]:

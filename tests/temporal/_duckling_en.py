@@ -1,7 +1,9 @@
 """English examples from Duckling's public time corpus, restated as ``text | start | grain`` rows.
 
 Reference: Tuesday 2013-02-12 04:30:00 at UTC-02:00 (Duckling's test context). ``start`` is the expected start in
-that wall clock (intervals: their start). Holidays, time-zone suffixes and idioms outside our scope are left out.
+that wall clock (intervals: their start). Holidays and idioms outside our scope are left out. The last rows
+(from "2 - 15" on) are the newer corpus's families that issue #14 names: clock notations and zones, dates, counted
+weekdays, ordinals from the end, period edges, fractions, seasons.
 """
 
 EN = """
@@ -357,4 +359,130 @@ on 2/15 | 2013-02-15 | day
 4/25 at 4:00pm | 2013-04-25 16:00 | minute
 this Summer | 2013-06-21 | day
 this winter | 2012-12-21 | day
+2 - 15 | 2013-02-15 | day
+2 / 15 | 2013-02-15 | day
+10-31-74 | 1974-10-31 | day
+31/Oct/1974 | 1974-10-31 | day
+31st Oct 1974 | 1974-10-31 | day
+20 of next month | 2013-03-20 | day
+20th of the next month | 2013-03-20 | day
+20th day of next month | 2013-03-20 | day
+20th of the current month | 2013-02-20 | day
+20 of this month | 2013-02-20 | day
+20th of the previous month | 2013-01-20 | day
+18q4 | 2018-10-01 | quarter
+2018Q4 | 2018-10-01 | quarter
+third last week of 2018 | 2018-12-10 | week
+the third last week of 2018 | 2018-12-10 | week
+the 3rd last week of 2018 | 2018-12-10 | week
+2nd last week of October 2018 | 2018-10-15 | week
+the second last week of October 2018 | 2018-10-15 | week
+fifth last day of May | 2013-05-27 | day
+the 5th last day of May | 2013-05-27 | day
+at 3p | 2013-02-12 15:00 | hour
+at 3p. | 2013-02-12 15:00 | hour
+15 minutes past 3pm | 2013-02-12 15:15 | minute
+20 minutes past 3pm | 2013-02-12 15:20 | minute
+30 minutes past 3 pm | 2013-02-12 15:30 | minute
+at 15 past noon | 2013-02-12 12:15 | minute
+a quarter past noon | 2013-02-12 12:15 | minute
+15 minutes past noon | 2013-02-12 12:15 | minute
+a quarter past 1pm | 2013-02-12 13:15 | minute
+15 minutes from 1pm | 2013-02-12 13:15 | minute
+in 1/4h | 2013-02-12 04:45:00 | second
+in 1/4 h | 2013-02-12 04:45:00 | second
+in 1/4 hour | 2013-02-12 04:45:00 | second
+in 1/2h | 2013-02-12 05:00:00 | second
+in 1/2 h | 2013-02-12 05:00:00 | second
+in 1/2 hour | 2013-02-12 05:00:00 | second
+in 3/4h | 2013-02-12 05:15:00 | second
+in 3/4 h | 2013-02-12 05:15:00 | second
+in 3/4 hour | 2013-02-12 05:15:00 | second
+in 2 and an half hours | 2013-02-12 07:00:00 | second
+in a pair of minutes | 2013-02-12 04:32:00 | second
+in 1' | 2013-02-12 04:31:00 | second
+in 1" | 2013-02-12 04:30:01 | second
+in 15' | 2013-02-12 04:45:00 | second
+a day from right now | 2013-02-13 04:30:00 | second
+3 fridays from now | 2013-03-01 | day
+three fridays from now | 2013-03-01 | day
+2 sundays from now | 2013-02-24 | day
+two sundays from now | 2013-02-24 | day
+4 tuesdays from now | 2013-03-12 | day
+four tuesdays from now | 2013-03-12 | day
+in 7 days at 5pm | 2013-02-19 17:00 | hour
+in 4 years at 5pm | 2017-02-01 17:00 | hour
+at 7 in 3 years | 2016-02-01 07:00 | hour
+2 thursdays back | 2013-01-31 | day
+2 thursdays ago | 2013-01-31 | day
+for 10 days from 18th Dec | 2013-12-18 | day
+from 18th Dec for 10 days | 2013-12-18 | day
+18th Dec for 10 days | 2013-12-18 | day
+for 30' starting from 4pm | 2013-02-12 16:00 | minute
+from 4pm for thirty minutes | 2013-02-12 16:00 | minute
+4pm for 30 mins | 2013-02-12 16:00 | minute
+current summer | 2013-06-21 | day
+this season | 2012-12-21 | day
+current seasons | 2012-12-21 | day
+last season | 2012-09-23 | day
+past seasons | 2012-09-23 | day
+previous seasons | 2012-09-23 | day
+next season | 2013-03-20 | day
+late last night | 2013-02-11 21:00 | hour
+9:30 - 11:00 CST | 2013-02-12 13:30 | minute
+15:00 GMT - 18:00 GMT | 2013-02-12 13:00 | minute
+later than 9:30 but before 11:00 on Thursday | 2013-02-14 09:30 | minute
+later than 3:30pm but before 6pm | 2013-02-12 15:30 | minute
+tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute
+by EOD | 2013-02-12 04:30:00 | second
+by EOM | 2013-02-12 04:30:00 | second
+by the EOM | 2013-02-12 04:30:00 | second
+by end of the month | 2013-02-12 04:30:00 | second
+by the end of month | 2013-02-12 04:30:00 | second
+EOM | 2013-02-21 | day
+the EOM | 2013-02-21 | day
+at the EOM | 2013-02-21 | day
+at the end of month | 2013-02-21 | day
+BOM | 2013-02-01 | day
+the BOM | 2013-02-01 | day
+at the BOM | 2013-02-01 | day
+at the beginning of month | 2013-02-01 | day
+by the end of next month | 2013-02-12 04:30:00 | second
+4pm CET | 2013-02-12 13:00 | minute
+Thursday 8:00 GMT | 2013-02-14 06:00 | minute
+Thursday 8:00 gmt | 2013-02-14 06:00 | minute
+Thu at 8 GMT | 2013-02-14 06:00 | minute
+Thu at 8 gmt | 2013-02-14 06:00 | minute
+Thursday 9 am BST | 2013-02-14 06:00 | minute
+Thursday 9 am (BST) | 2013-02-14 06:00 | minute
+Thursday 8:00 PST | 2013-02-14 14:00 | minute
+Thursday 8:00 pst | 2013-02-14 14:00 | minute
+Thu at 8 am PST | 2013-02-14 14:00 | minute
+Thu at 8 am pst | 2013-02-14 14:00 | minute
+Thursday at 9:30pm ist | 2013-02-14 14:00 | minute
+9 tomorrow morning | 2013-02-13 09:00 | hour
+9 tomorrow | 2013-02-13 09:00 | hour
+9 tomorrow evening | 2013-02-13 21:00 | hour
+tomorrow afternoonish | 2013-02-13 12:00 | hour
+rest of the week | 2013-02-12 | day
+all week | 2013-02-11 | day
+BOY | 2013-01-01 | month
+the BOY | 2013-01-01 | month
+by EOY | 2013-02-12 04:30:00 | second
+by the EOY | 2013-02-12 04:30:00 | second
+EOY | 2013-09-01 | month
+the EOY | 2013-09-01 | month
+at the EOY | 2013-09-01 | month
+beginning of current week | 2013-02-11 | day
+beginning of coming week | 2013-02-11 | day
+at the beginning of current week | 2013-02-11 | day
+end of current week | 2013-02-15 | day
+end of coming week | 2013-02-15 | day
+at the end of current week | 2013-02-15 | day
+end of around next week | 2013-02-22 | day
+beginning of around next week | 2013-02-18 | day
+ten thirty | 2013-02-12 10:30 | minute
+7p | 2013-02-12 19:00 | hour
+On 24th | 2013-02-24 | day
+March in 1 year | 2014-03-01 | month
 """

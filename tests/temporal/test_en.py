@@ -348,7 +348,7 @@ August 27th - 29th | 2024-08-27 | day | interval
 third day of october | 2024-10-03 | day
 last day of october 2015 | 2015-10-31 | day
 thanksgiving 2016 | 2016-11-24 | day
-Tuesday the 19th | 2024-06-19 | day
+Tuesday the 19th | 2024-11-19 | day
 10/31/74 | 1974-10-31 | day
 Fri, Jul 18 | 2025-07-18 | day
 7 days hence | 2024-06-19 15:00 | hour

@@ -21,7 +21,6 @@ _AFTER = (
 )
 _DIGITS = "a bare digit string is not a time in chat text (prices, counts, rooms); 15:15 is"
 _SEASON = "seasons are meteorological, whole months (夏天 = Jun-Aug); Duckling uses solstices and equinoxes"
-_WORDS = "lower-case 'sat', 'sun', 'mon' are ordinary English words; Sat, Sun, Mon are read"
 
 DISAGREE: dict[str, str] = {
     **{f"zh:{t}": _NEXT_WEEK for t in ("下周三", "下礼拜三", "下週三", "下星期三", "下個星期日至星期三")},
@@ -52,21 +51,30 @@ DISAGREE: dict[str, str] = {
     },
     **{f"zh:{t}": _DIGITS for t in ("15.15", "1415", "545")},
     "en:tomorrow at 150ish": "an hour without am/pm on a named day takes the daytime reading (明天三点 is 15:00)",
-    "en:this Summer": _SEASON,
-    "en:this winter": _SEASON,
-    **{f"en:{t}": _WORDS for t in ("sat", "sat.", "sun", "sun.", "mon.")},
+    **{
+        f"en:{t}": _SEASON
+        for t in (
+            "this Summer",
+            "this winter",
+            "current summer",
+            "this season",
+            "current seasons",
+            "last season",
+            "past seasons",
+            "previous seasons",
+            "next season",
+        )
+    },
+    "en:late last night": "late night is 22:00-02:00, as 半夜/深夜 (the documented parts of the day)",
+    "en:after lunch": "after a meal is open after it ends (lunch 12:00-14:00), as 饭后; Duckling: 13:00-17:00",
 }
 
 GAPS: dict[str, str] = {
     f"en:{t}": "not recognised yet"
     for t in (
-        "14th April 15",
-        "March after next",
-        "last week's sunday",
-        "from 3 to 4 in the PM",
-        "Thursday from 9a to 11a",
-        "after lunch",
-        "2-15",
+        "for 30' starting from 4pm",
+        "tomorrow in between 1-2:30 ish",
+        "March in 1 year",
     )
 }
 

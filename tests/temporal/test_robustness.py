@@ -50,6 +50,11 @@ REFS = [
 def _well_formed(text: str, ref: datetime, tz: str | None) -> None:
     for m in parse(text, ref, tz):
         assert text[m.span[0] : m.span[1]] == m.text
+        if m.shape is Shape.ANCHORED:  # tied to an event, not placed: no ends, and the event's words in the text
+            assert m.start is None and m.end is None and m.anchor is not None
+            assert text[m.anchor.event_span[0] : m.anchor.event_span[1]] == m.anchor.event
+            continue
+        assert m.anchor is None
         if m.start is not None and m.end is not None:
             assert m.start < m.end
         assert m.start is not None or m.shape is Shape.OPEN_BEFORE

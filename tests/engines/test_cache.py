@@ -1,7 +1,7 @@
-"""The SQLite writer's caches (namespaces, predicate cardinalities, entities) never go stale.
+"""The writers' cache (namespaces, predicate cardinalities, entities; ``engines/_cache``) never goes stale.
 
-Two engines on one file stand for two processes: what one erases or changes, the other's next
-write must see (migration ``0003_cache_epoch``).
+Two engines on one database stand for two processes: what one erases or changes, the other's next
+write must see (SQLite's migration ``0003_cache_epoch``, PostgreSQL's ``clocks.cache_epoch``).
 """
 
 from __future__ import annotations
@@ -19,10 +19,19 @@ from chronomem.errors import NotFound
 T1 = datetime(2024, 1, 1, tzinfo=UTC)
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.integration)])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """One database, on each engine."""
+    if request.param == "sqlite":
+        return str(tmp_path / "m.db")
+    pytest.importorskip("psycopg", reason="the postgres extra is not installed")
+    return str(request.getfixturevalue("pg_url"))
+
+
 @pytest.fixture
-def pair(tmp_path: Path) -> Iterator[tuple[Memory, Memory]]:
-    a = chronomem.open(tmp_path / "m.db", namespace="ns")
-    b = chronomem.open(tmp_path / "m.db", namespace="ns")
+def pair(url: str) -> Iterator[tuple[Memory, Memory]]:
+    a = chronomem.open(url, namespace="ns")
+    b = chronomem.open(url, namespace="ns")
     yield a, b
     a.close()
     b.close()
@@ -65,9 +74,9 @@ def test_an_entity_erased_elsewhere_is_created_again(pair: tuple[Memory, Memory]
     assert b.get_entity("bob").name == "bob"
 
 
-def test_a_failed_write_caches_nothing(tmp_path: Path) -> None:
-    a = chronomem.open(tmp_path / "m.db", namespace="ns")
-    b = chronomem.open(tmp_path / "m.db", namespace="ns")
+def test_a_failed_write_caches_nothing(url: str) -> None:
+    a = chronomem.open(url, namespace="ns")
+    b = chronomem.open(url, namespace="ns")
     with pytest.raises(chronomem.errors.Conflict):
         # the first use records p as single-valued, then the write fails and rolls back
         a.bulk_assert(

@@ -1,0 +1,170 @@
+"""What the SQL engines say differently, and every statement they share, rendered once per dialect.
+
+The engines share one table layout, one write transaction (:class:`._txn.SqlTxn`) and one set of
+reads (:class:`._engine.SqlEngine`); the pattern is Django's ``BaseDatabaseOperations``. A
+:class:`Dialect` holds the little that differs (the placeholder, the string aggregate, how an id
+list is passed, the cache-epoch row); each engine module defines its subclass. :class:`Statements`
+is the shared SQL, written once with ``?`` placeholders and rendered for a dialect when that dialect
+is made, so that no hot path builds or translates SQL text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar
+
+from ._sql import ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, support_subquery
+
+__all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
+
+#: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
+NAMESPACED_TABLES = (
+    "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "namespaces",
+)  # fmt: skip
+
+
+class Dialect:
+    """What one engine's SQL says differently. Subclasses set the class attributes and may override
+    the id-list methods; an instance carries the shared statements rendered for it (:attr:`sql`)."""
+
+    #: The driver's parameter placeholder (``?`` for qmark, ``%s`` for format).
+    param: ClassVar[str]
+    #: The episode ids of the support rows ``s`` of one fact, joined by ``\\x1f`` (see ``fact_from_row``).
+    episode_ids: ClassVar[str]
+    #: The most ids one statement binds (a driver's limit on parameters); longer lists go in chunks.
+    max_ids: ClassVar[int]
+    #: A column that orders a table's rows as they were inserted.
+    insertion_order: ClassVar[str]
+    #: A query with a row when the ``migrations`` table exists, and none before the first migration.
+    migrations_exist: ClassVar[str]
+
+    def __init__(self) -> None:
+        self.sql = Statements(self)
+
+    def render(self, template: str) -> str:
+        """``template``, written with ``?`` placeholders, in this dialect's paramstyle."""
+        return template.replace("?", self.param)
+
+    def in_ids(self, column: str, n: int) -> str:
+        """A condition: ``column`` is one of ``n`` ids, bound by :meth:`ids` (``IN (?, ?, …)`` here)."""
+        return f"{column} IN ({', '.join([self.param] * n)})"
+
+    def ids(self, values: Sequence[Any]) -> tuple[Any, ...]:
+        """The parameters of :meth:`in_ids` for ``values``."""
+        return tuple(values)
+
+    def chunks(self, values: Sequence[Any]) -> Iterator[Sequence[Any]]:
+        """``values`` in pieces of at most :attr:`max_ids` (none for an empty list)."""
+        for i in range(0, len(values), self.max_ids):
+            yield values[i : i + self.max_ids]
+
+    def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
+        """The statement (and its parameters) that moves ``namespace``'s cache epoch on: writers that
+        cached its entities or predicates drop them (see :mod:`._cache`)."""
+        raise NotImplementedError
+
+
+class Statements:
+    """The statements both engines run, rendered for one dialect. Each filters by namespace (Citus)."""
+
+    def __init__(self, d: Dialect) -> None:
+        r = d.render
+        e_columns = ", ".join(f"e.{c}" for c in ENTITY_COLUMNS.split(", "))
+        support = support_subquery("?").format(agg=d.episode_ids)
+        # -- episodes and entities
+        self.episode = r(f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE namespace = ? AND id = ?")
+        self.put_episode = r(
+            f"INSERT INTO episodes ({EPISODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,NULL) "
+            "ON CONFLICT (namespace, id) DO NOTHING"
+        )
+        self.retract_episode = r(
+            "UPDATE episodes SET retracted = ? WHERE namespace = ? AND id = ? AND retracted IS NULL"
+        )
+        self.entity = r(f"SELECT {ENTITY_COLUMNS} FROM entities WHERE namespace = ? AND id = ?")
+        self.insert_entity = r(
+            "INSERT INTO entities (type, name, aliases, recorded, namespace, id) VALUES (?,?,?,?,?,?) "
+            "ON CONFLICT (namespace, id) DO NOTHING"
+        )
+        self.update_entity = r(
+            "UPDATE entities SET type = ?, name = ?, aliases = ?, recorded = ? WHERE namespace = ? AND id = ?"
+        )
+        self.put_name = r(
+            "INSERT INTO entity_names (namespace, name_key, entity_id) VALUES (?,?,?) ON CONFLICT DO NOTHING"
+        )
+        self.find_entities = r(
+            f"SELECT {e_columns} FROM entity_names n JOIN entities e ON e.namespace = n.namespace "
+            "AND e.id = n.entity_id WHERE n.namespace = ? AND n.name_key = ? ORDER BY e.id"
+        )
+        # -- predicates
+        self.predicate = r("SELECT multi FROM predicates WHERE namespace = ? AND name = ?")
+        self.put_predicate = r("INSERT INTO predicates (namespace, name, multi) VALUES (?,?,?)")
+        self.predicates = r("SELECT name, multi FROM predicates WHERE namespace = ?")
+        # -- facts in a write transaction: support as of the transaction, recorded_to as stored
+        rows = (
+            f"SELECT {FACT_COLUMNS}, (SELECT {d.episode_ids} FROM support s WHERE s.namespace = f.namespace "
+            "AND s.row_id = f.row_id AND s.removed > ?) FROM facts f WHERE f.namespace = ? AND {rows}"
+        )
+        self.row = r(rows.format(rows="f.row_id = ?"))
+        self.rows = r(rows)
+        self.any_fact = r("SELECT 1 FROM facts WHERE namespace = ? LIMIT 1")
+        self.supported_rows = r(
+            "SELECT s.row_id FROM support s JOIN facts f ON f.namespace = s.namespace AND f.row_id = s.row_id "
+            f"WHERE s.namespace = ? AND s.episode_id = ? AND s.removed = {INF} AND f.recorded_to = {INF} "
+            "ORDER BY s.row_id"
+        )
+        self.revisions_into = r(
+            "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? AND new_row = ?"
+        )
+        self.current = r(
+            f"SELECT {FACT_COLUMNS}, {support}, f.slot FROM facts f WHERE f.namespace = ? AND {{slots}} "
+            "AND f.recorded_from <= ? AND f.recorded_to > ? ORDER BY f.slot, f.valid_from, f.recorded_from"
+        )
+        # -- erasing
+        self.subject_rows = r("SELECT row_id FROM facts WHERE namespace = ? AND (subject = ? OR object_id = ?)")
+        self.episode_only_rows = r(
+            "SELECT DISTINCT row_id FROM support s WHERE namespace = ? AND episode_id = ? AND NOT EXISTS "
+            "(SELECT 1 FROM support o WHERE o.namespace = s.namespace AND o.row_id = s.row_id "
+            "AND o.episode_id <> s.episode_id)"
+        )
+        self.delete_entity = r("DELETE FROM entities WHERE namespace = ? AND id = ?")
+        self.delete_entity_names = r("DELETE FROM entity_names WHERE namespace = ? AND entity_id = ?")
+        self.delete_episode_support = r("DELETE FROM support WHERE namespace = ? AND episode_id = ?")
+        self.delete_episode = r("DELETE FROM episodes WHERE namespace = ? AND id = ?")
+        self.delete_facts = r("DELETE FROM facts WHERE namespace = ? AND {rows}")
+        self.delete_support = r("DELETE FROM support WHERE namespace = ? AND {rows}")
+        self.delete_revisions = r("DELETE FROM revisions WHERE namespace = ? AND ({old} OR {new})")
+        self.count_facts = r("SELECT count(*) FROM facts WHERE namespace = ?")
+        self.delete_namespace = {t: r(f"DELETE FROM {t} WHERE namespace = ?") for t in NAMESPACED_TABLES}
+        self.erasure = r(
+            "INSERT INTO erasures (namespace_digest, at, target_kind, target_digest, rows_removed) VALUES (?,?,?,?,?)"
+        )
+        # -- reads outside a write transaction
+        self.episodes = r(
+            f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE namespace = ? AND {{ids}} ORDER BY occurred, id"
+        )
+        self.entities = r(f"SELECT {ENTITY_COLUMNS} FROM entities WHERE namespace = ? AND {{ids}} ORDER BY id")
+        self.revisions = r(
+            "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? AND ({old} OR {new}) "
+            "ORDER BY at, old_row, new_row"
+        )
+        # One statement, so that both halves come from one snapshot; column 14 is the time, 15 the action.
+        self.changes = r(
+            f"SELECT {FACT_COLUMNS}, NULL, f.recorded_from, 'learned' FROM facts f WHERE f.namespace = ? "
+            "AND f.recorded_from > ? AND f.recorded_from <= ? UNION ALL "
+            f"SELECT {FACT_COLUMNS}, NULL, f.recorded_to, 'unlearned' FROM facts f WHERE f.namespace = ? "
+            "AND f.recorded_to > ? AND f.recorded_to <= ?"
+        )
+        self.overlaps = r(
+            "SELECT a.row_id, b.row_id FROM facts a JOIN facts b ON a.namespace = b.namespace AND a.slot = b.slot "
+            f"AND a.row_id < b.row_id WHERE a.namespace = ? AND a.recorded_to = {INF} AND b.recorded_to = {INF} "
+            "AND a.valid_from < b.valid_to AND b.valid_from < a.valid_to ORDER BY 1, 2"
+        )
+        self.erasures = r(
+            "SELECT at, target_kind, target_digest, rows_removed FROM erasures WHERE namespace_digest = ? "
+            f"ORDER BY at, {d.insertion_order}"
+        )
+        self.has_namespace = r("SELECT 1 FROM namespaces WHERE namespace = ?")
+        # The one statement that spans namespaces: listing them (a multi-shard query under Citus).
+        self.namespaces = "SELECT namespace FROM namespaces ORDER BY namespace"
+        self.migrations_exist = d.migrations_exist
+        self.migrations = "SELECT name FROM migrations ORDER BY name"

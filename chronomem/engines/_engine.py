@@ -1,0 +1,117 @@
+"""The SQL engines' :class:`chronomem.types.Engine` methods that do not depend on how the engine connects.
+
+:class:`SqlEngine` writes every read, the schema-version checks, ``ensure_namespace`` and
+``erase_namespace`` once over the engine's :class:`._dialect.Dialect`; a subclass supplies connections
+(:meth:`SqlEngine._read`), write transactions (:meth:`SqlEngine.write`) and its migrations.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, TypeVar
+
+from .._model import Change, Entity, Episode, Fact, Revision
+from ..types import Erasure, FactQuery
+from ._dialect import Dialect, Statements
+from ._migrations import Migration, pending
+from ._sql import INF, build_fact_query, entity_from_row, episode_from_row, fact_from_row
+from ._txn import SqlTxn
+
+__all__ = ["SqlEngine"]
+
+T = TypeVar("T")
+
+
+class SqlEngine(ABC):
+    """Engine methods written once (see module docstring). Subclasses set :attr:`dialect` and
+    :attr:`migrations`, and :attr:`_where` (the database, as messages name it)."""
+
+    dialect: ClassVar[Dialect]
+    sql: ClassVar[Statements]
+    migrations: ClassVar[Sequence[Migration]]
+    _where: str
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "dialect" in cls.__dict__:
+            cls.sql = cls.dialect.sql
+
+    @abstractmethod
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read statement, on this thread's read connection; driver errors mapped."""
+
+    @abstractmethod
+    def write(self, namespace: str, fn: Callable[[SqlTxn[Any]], T]) -> T:
+        """See :meth:`chronomem.types.Engine.write`."""
+
+    # -- schema ------------------------------------------------------------------------------
+    def schema_version(self) -> list[str]:
+        if not self._read(self.sql.migrations_exist):
+            return []
+        return [r[0] for r in self._read(self.sql.migrations)]
+
+    def pending_migrations(self) -> list[str]:
+        return pending(self.schema_version(), self.migrations, self._where)
+
+    # -- namespaces --------------------------------------------------------------------------
+    def namespaces(self) -> list[str]:
+        return [r[0] for r in self._read(self.sql.namespaces)]
+
+    def ensure_namespace(self, namespace: str) -> None:
+        if not self._read(self.sql.has_namespace, (namespace,)):
+            self.write(namespace, lambda txn: None)
+
+    def erase_namespace(self, namespace: str, digest: str) -> int:
+        return self.write(namespace, lambda txn: txn.erase_namespace(digest))
+
+    def erasures(self, namespace_digest: str) -> list[Erasure]:
+        return [Erasure(*r) for r in self._read(self.sql.erasures, (namespace_digest,))]
+
+    # -- reads -------------------------------------------------------------------------------
+    def episode(self, namespace: str, episode_id: str) -> Episode | None:
+        found = self.episodes(namespace, [episode_id])
+        return found[0] if found else None
+
+    def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
+        return [episode_from_row(r) for r in self._by_ids(self.sql.episodes, namespace, ids)]
+
+    def entity(self, namespace: str, entity_id: str) -> Entity | None:
+        found = self.entities(namespace, [entity_id])
+        return found[0] if found else None
+
+    def entities(self, namespace: str, ids: Sequence[str]) -> list[Entity]:
+        return [entity_from_row(r) for r in self._by_ids(self.sql.entities, namespace, ids)]
+
+    def _by_ids(self, template: str, namespace: str, ids: Sequence[str]) -> list[tuple[Any, ...]]:
+        """The rows of ``template`` (a statement with an ``{ids}`` condition) for the records ``ids``."""
+        if not ids:
+            return []
+        d = self.dialect
+        return self._read(template.format(ids=d.in_ids("id", len(ids))), (namespace, *d.ids(ids)))
+
+    def find_entities(self, namespace: str, name_key: str) -> list[Entity]:
+        return [entity_from_row(r) for r in self._read(self.sql.find_entities, (namespace, name_key))]
+
+    def predicates(self, namespace: str) -> dict[str, bool]:
+        return {r[0]: bool(r[1]) for r in self._read(self.sql.predicates, (namespace,))}
+
+    def facts(self, namespace: str, query: FactQuery) -> list[Fact]:
+        d = self.dialect
+        sql, args = build_fact_query(namespace, query, ph=d.param, agg=d.episode_ids, now=INF - 1)
+        return [fact_from_row(r) for r in self._read(sql, args)]
+
+    def revisions(self, namespace: str, row_ids: Sequence[int]) -> list[Revision]:
+        if not row_ids:
+            return []
+        d, n = self.dialect, len(row_ids)
+        sql = self.sql.revisions.format(old=d.in_ids("old_row", n), new=d.in_ids("new_row", n))
+        return [Revision(*r) for r in self._read(sql, (namespace, *d.ids(row_ids), *d.ids(row_ids)))]
+
+    def changes(self, namespace: str, since: int, until: int) -> list[Change]:
+        rows = self._read(self.sql.changes, (namespace, since, until, namespace, since, until))
+        out = [Change(r[14], r[15], fact_from_row(r)) for r in rows]
+        return sorted(out, key=lambda ch: (ch.at, ch.action != "unlearned", ch.fact.row_id))
+
+    def overlaps(self, namespace: str) -> list[tuple[int, int]]:
+        return [(r[0], r[1]) for r in self._read(self.sql.overlaps, (namespace,))]

@@ -1,0 +1,229 @@
+"""The write transaction of the SQL engines (:class:`chronomem.types.Txn`), written once over a dialect.
+
+Every method runs the shared statements of its engine's :class:`._dialect.Dialect` on one driver
+cursor; only the plan executor (:meth:`SqlTxn._execute`) is the engine's own, because SQLite's
+``executemany`` and PostgreSQL's pipelined ``unnest`` differ for real reasons (the pattern of httpx's
+``BaseClient`` under ``Client`` and ``AsyncClient``). The engine opens the transaction, holds the lock
+that serialises the namespace's writers, and commits. The transaction reads and fills the writers'
+cache of rarely changing records (:mod:`._cache`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .._bitemporal import Plan
+from .._model import Entity, Episode, Fact, Interval, Revision, canonical_json
+from .._names import digest, name_key
+from ..types import FactQuery
+from ._cache import Known
+from ._dialect import Dialect, Statements
+from ._sql import aliases_text, as_stored, build_fact_query, entity_from_row, episode_from_row, fact_from_row
+
+__all__ = ["Cursor", "SqlTxn"]
+
+
+class Rows(Protocol):
+    """What a statement returns: a driver cursor."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Cursor(Protocol):
+    """What the shared code needs of a driver connection or cursor (sqlite3's and psycopg's both fit)."""
+
+    def execute(self, sql: str, params: Any = ..., /) -> Rows: ...
+
+    def executemany(self, sql: str, params: Iterable[Any], /) -> object: ...
+
+
+C = TypeVar("C", bound=Cursor)
+
+
+class SqlTxn(ABC, Generic[C]):
+    """A write transaction (see :class:`chronomem.types.Txn`) on cursor ``C``. Subclasses set
+    :attr:`dialect` and implement :meth:`_execute`."""
+
+    dialect: ClassVar[Dialect]
+    sql: ClassVar[Statements]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "dialect" in cls.__dict__:
+            cls.sql = cls.dialect.sql
+
+    def __init__(self, cursor: C, namespace: str, tx: int, known: Known | None = None) -> None:
+        self._c = cursor
+        self._ns = namespace
+        self._tx = tx
+        #: What the engine knows of the namespace's committed records (read-only here) ...
+        self._known = Known() if known is None else known
+        #: ... and what this transaction read or recorded, cached by the engine once it commits ...
+        self.learned = Known()
+        #: ... unless it changed or deleted a cached kind of record: then every writer drops its cache.
+        self.forget = False
+
+    @abstractmethod
+    def _execute(self, plans: Sequence[tuple[str, Plan]]) -> Sequence[int]:
+        """Run ``plans`` (each slot at most once): close, insert, support, unsupport and link rows.
+        Returns the new rows' ids in plan order."""
+
+    def bump_cache_epoch(self) -> None:
+        """Called before changing or deleting a cached kind of record: no cache is trusted from here on."""
+        self._c.execute(*self.dialect.cache_epoch_bump(self._ns))
+        self.forget = True
+        self._known, self.learned = Known(), Known()
+
+    @property
+    def tx(self) -> int:
+        return self._tx
+
+    # -- episodes and entities ----------------------------------------------------------------
+    def put_episode(self, episode: Episode) -> Episode | None:
+        e = episode
+        cur = self._c.execute(
+            self.sql.put_episode,
+            (self._ns, e.id, e.content, e.occurred_at, self._tx, e.kind, e.role, e.speaker, e.session, e.source,
+             canonical_json(e.metadata)),
+        )  # fmt: skip
+        return None if cur.rowcount == 1 else self.episode(e.id)
+
+    def episode(self, episode_id: str) -> Episode | None:
+        r = self._c.execute(self.sql.episode, (self._ns, episode_id)).fetchone()
+        return None if r is None else episode_from_row(r)
+
+    def mark_episode_retracted(self, episode_id: str) -> None:
+        self._c.execute(self.sql.retract_episode, (self._tx, self._ns, episode_id))
+
+    def entity(self, entity_id: str) -> Entity | None:
+        hit = self.learned.entities.get(entity_id) or self._known.entities.get(entity_id)
+        if hit is not None:
+            return hit
+        r = self._c.execute(self.sql.entity, (self._ns, entity_id)).fetchone()
+        if r is None:
+            return None
+        found = self.learned.entities[entity_id] = entity_from_row(r)
+        return found
+
+    def put_entity(self, entity: Entity) -> None:
+        e = Entity(id=entity.id, namespace=self._ns, type=entity.type, name=entity.name,
+                   aliases=tuple(entity.aliases), recorded_at=entity.recorded_at or self._tx)  # fmt: skip
+        row = (e.type, e.name, aliases_text(e), e.recorded_at, self._ns, e.id)
+        if self._c.execute(self.sql.insert_entity, row).rowcount == 1:
+            self.learned.entities[e.id] = e
+        else:  # a change to a stored entity: other writers may have it cached
+            self.bump_cache_epoch()
+            self._c.execute(self.sql.update_entity, row)
+        names = dict.fromkeys(name_key(n) for n in (e.name, *e.aliases))
+        self._c.executemany(self.sql.put_name, [(self._ns, key, e.id) for key in names])
+
+    def find_entities(self, name_key: str) -> list[Entity]:
+        return [entity_from_row(r) for r in self._c.execute(self.sql.find_entities, (self._ns, name_key))]
+
+    def predicate(self, name: str, multi: bool | None) -> bool:
+        cached = self.learned.predicates.get(name)
+        if cached is None:
+            cached = self._known.predicates.get(name)
+        if cached is not None:
+            return cached
+        # The namespace's writers are serialised (see the engines), so no other one can record it in between.
+        r = self._c.execute(self.sql.predicate, (self._ns, name)).fetchone()
+        if r is None:
+            self._c.execute(self.sql.put_predicate, (self._ns, name, bool(multi)))
+        chosen = self.learned.predicates[name] = bool(multi if r is None else r[0])
+        return chosen
+
+    # -- facts --------------------------------------------------------------------------------
+    def current(self, slot: str) -> list[Fact]:
+        # The engine's write lock (SQLite) or the namespace's clock row (PostgreSQL) already holds the slot.
+        sql, args = build_fact_query(
+            self._ns, FactQuery(slot=slot, as_of=self._tx), ph=self.dialect.param, agg=self.dialect.episode_ids,
+            now=self._tx
+        )  # fmt: skip
+        return [fact_from_row(r) for r in self._c.execute(sql, args)]
+
+    def row(self, row_id: int) -> Fact | None:
+        r = self._c.execute(self.sql.row, (self._tx, self._ns, row_id)).fetchone()
+        return None if r is None else fact_from_row(r)
+
+    def revisions_into(self, row_id: int) -> list[Revision]:
+        return [Revision(*r) for r in self._c.execute(self.sql.revisions_into, (self._ns, row_id))]
+
+    def supported_by(self, episode_id: str) -> list[Fact]:
+        ids = [r[0] for r in self._c.execute(self.sql.supported_rows, (self._ns, episode_id)).fetchall()]
+        d, found = self.dialect, dict[int, Fact]()
+        for chunk in d.chunks(ids):
+            sql = self.sql.rows.format(rows=d.in_ids("f.row_id", len(chunk)))
+            found.update((r[0], fact_from_row(r)) for r in self._c.execute(sql, (self._tx, self._ns, *d.ids(chunk))))
+        return [found[i] for i in ids if i in found]
+
+    def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
+        out: dict[str, list[Fact]] = {s: [] for s in slots}
+        if self._c.execute(self.sql.any_fact, (self._ns,)).fetchone() is None:
+            return out  # loading into an empty namespace: no slot to look up
+        d, tx = self.dialect, self._tx
+        for chunk in d.chunks(list(out)):
+            sql = self.sql.current.format(slots=d.in_ids("f.slot", len(chunk)))
+            for r in self._c.execute(sql, (tx, tx, self._ns, *d.ids(chunk), tx, tx)).fetchall():
+                out[r[14]].append(fact_from_row(r))
+        return out
+
+    def apply(self, slot: str, plan: Plan) -> list[Fact]:
+        ids = self._execute([(slot, plan)])
+        # The new rows are exactly the plan's, so they are built here rather than read back.
+        ns, recorded = self._ns, Interval(self._tx, None)
+        return [
+            Fact(row_id=rid, namespace=ns, subject=n.claim.subject, predicate=n.claim.predicate,
+                 object=n.claim.object, value=None if n.claim.object is not None else as_stored(n.claim.value),
+                 valid=n.valid, recorded=recorded, kind=str(n.claim.kind), modality=str(n.claim.modality),
+                 confidence=float(n.claim.confidence), episodes=tuple(sorted(set(n.episodes))))
+            for rid, n in zip(ids, plan.insert, strict=True)
+        ]  # fmt: skip
+
+    def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
+        return len(self._execute(plans))
+
+    # -- erasing ------------------------------------------------------------------------------
+    def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
+        c, ns, q = self._c, self._ns, self.sql
+        if subject is not None:
+            ids = [r[0] for r in c.execute(q.subject_rows, (ns, subject, subject)).fetchall()]
+            self.bump_cache_epoch()
+            c.execute(q.delete_entity, (ns, subject))
+            c.execute(q.delete_entity_names, (ns, subject))
+        else:
+            ids = [r[0] for r in c.execute(q.episode_only_rows, (ns, episode)).fetchall()]
+            c.execute(q.delete_episode_support, (ns, episode))
+            c.execute(q.delete_episode, (ns, episode))
+        d = self.dialect
+        for chunk in d.chunks(ids):
+            rows, args = d.in_ids("row_id", len(chunk)), d.ids(chunk)
+            c.execute(q.delete_facts.format(rows=rows), (ns, *args))
+            c.execute(q.delete_support.format(rows=rows), (ns, *args))
+            old, new = d.in_ids("old_row", len(chunk)), d.in_ids("new_row", len(chunk))
+            c.execute(q.delete_revisions.format(old=old, new=new), (ns, *args, *args))
+        return len(ids)
+
+    def audit_erase(self, target_kind: str, target_digest: str, rows: int) -> None:
+        self._c.execute(self.sql.erasure, (digest(self._ns), self._tx, target_kind, target_digest, rows))
+
+    def erase_namespace(self, namespace_digest: str) -> int:
+        """Delete every row of this transaction's namespace and file the audit record under
+        ``namespace_digest``. Returns the fact rows removed. (Not part of :class:`chronomem.types.Txn`:
+        the engine's ``erase_namespace`` runs it.)"""
+        c, ns = self._c, self._ns
+        n = int(c.execute(self.sql.count_facts, (ns,)).fetchone()[0])
+        for delete in self.sql.delete_namespace.values():
+            c.execute(delete, (ns,))
+        c.execute(self.sql.erasure, (namespace_digest, self._tx, "namespace", namespace_digest, n))
+        self.bump_cache_epoch()
+        return n
