@@ -300,3 +300,18 @@ def test_a_client_that_does_not_check_the_schema_still_cannot_slip_through() -> 
         read_answer({"claims": [], "aliases": ["Tina"]}, ep, ctx)
     reading = read_answer({"claims": [claim("I", "phone", 5550134)]}, ep, ctx)  # type: ignore[arg-type]
     assert reading.claims[0].value == "5550134"
+
+
+def test_max_tokens_is_passed_on_and_a_context_without_a_zone_uses_the_reference_offset() -> None:
+    seen: list[int | None] = []
+
+    class Recording(ScriptedLLM):
+        def complete_json(self, messages, schema, *, name="answer", max_tokens=None):  # type: ignore[no-untyped-def]
+            seen.append(max_tokens)
+            return super().complete_json(messages, schema, name=name, max_tokens=max_tokens)
+
+    llm = Recording([{"claims": []}])
+    ctx = ExtractionContext("Alice", Role.USER, T, None, (), ())
+    LLMExtractor(llm, max_tokens=300).extract(episode("Hello there"), ctx)
+    assert seen == [300]
+    assert "2024-03-04 09:15 Monday (UTC+0800)" in llm.calls[0].messages[1]["content"]
