@@ -139,7 +139,7 @@ def test_values_predicates_kinds_and_modalities() -> None:
     result, _ = run(
         "Actually my number is 555-0199. I love hiking and might move to Ghent.",
         claim("I", "Phone Number", "555-0199", action="correct", quote="my number is 555-0199"),
-        claim("Alice", "likes", "hiking"),
+        claim("Alice", "likes", "hiking", quote="i LOVE hiking"),
         claim("I", "lives_in", "Ghent", modality="planned", kind="plan"),
         claim("you", "knows", "Alice", confidence=0.5),
         claim("I", "favourite_colour", "green", object_type="value"),
@@ -147,6 +147,7 @@ def test_values_predicates_kinds_and_modalities() -> None:
     phone, likes, ghent, you, colour = result.claims
     assert phone.predicate == "phone" and phone.value == "555-0199" and phone.object is None
     assert phone.action is Action.CORRECT and phone.span == (9, 30)
+    assert likes.span == (32, 45)  # found whatever the case
     assert likes.subject.speaker and likes.kind == Kind.PREFERENCE and likes.object == Mentioned("hiking", "thing")
     assert ghent.modality == Modality.PLANNED and ghent.kind == Kind.PLAN
     assert you.subject == Mentioned("you", "person", addressee=True) and you.confidence == 0.5
@@ -190,14 +191,15 @@ def test_unusable_claims_are_dropped_with_a_reason(caplog: pytest.LogCaptureFixt
         claim("I", "lives_in", "  "),
         claim("I", "lives_in", "Berlin", time="2023-01-01"),  # the same claim again
         claim("I", "Lives In!", "Berlin"),
+        claim("I", " ", "Berlin"),
     )
     (kept,) = result.claims
     assert kept.predicate == "lives_in" and kept.time_text is None and kept.span is None
     (line,) = [r.getMessage() for r in caplog.records if r.name == "chronomem.ingest"]
     for why in ("'住在' is neither in the vocabulary nor snake_case", "an empty name", "no object or value",
-                "the same as an earlier claim", "'Lives In!'"):  # fmt: skip
+                "the same as an earlier claim", "'Lives In!'", "no predicate"):  # fmt: skip
         assert why in line
-    assert line.startswith("llm extractor dropped 5 claim(s) of episode 'm-")
+    assert line.startswith("llm extractor dropped 6 claim(s) of episode 'm-")
 
 
 def test_enums_are_checked_even_when_the_client_does_not_check_the_schema() -> None:
@@ -252,7 +254,8 @@ def test_aliases_are_cleaned() -> None:
             {"name": "我", "alias": " Tina "},
             {"name": "我", "alias": "Tina"},
             {"name": "我", "alias": ""},
-            {"name": "Bob", "alias": "Bob"},
+            {"name": "我", "alias": "Alice"},  # the name itself
+            {"name": "Bob", "alias": "Bobby"},  # nobody here is called Bob
         ],
     )
     assert result.aliases == (Alias(Mentioned("Alice", "person", speaker=True), "Tina"),)
