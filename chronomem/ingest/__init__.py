@@ -11,6 +11,7 @@ from __future__ import annotations
 from ._choose import EXTRACTORS, choose_extractor
 from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._decide import Decision, Outcome, Proposal, decide
+from ._llm import LLMExtractor
 from ._message import EPISODE_KINDS, Message, Role, as_message, to_episode
 from ._pipeline import RECENT, ingest, ingest_many
 from ._result import IngestResult, Skipped
@@ -27,6 +28,7 @@ __all__ = [
     "Extraction",
     "ExtractionContext",
     "IngestResult",
+    "LLMExtractor",
     "Mentioned",
     "Message",
     "Outcome",
