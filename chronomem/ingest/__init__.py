@@ -13,6 +13,7 @@ from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentio
 from ._decide import Decision, Outcome, Proposal, decide
 from ._llm import LLMExtractor
 from ._message import EPISODE_KINDS, Message, Role, as_message, to_episode
+from ._offline import OfflineExtractor
 from ._pipeline import RECENT, ingest, ingest_many
 from ._result import IngestResult, Skipped
 from ._structured import StructuredExtractor
@@ -31,6 +32,7 @@ __all__ = [
     "LLMExtractor",
     "Mentioned",
     "Message",
+    "OfflineExtractor",
     "Outcome",
     "Proposal",
     "Role",
