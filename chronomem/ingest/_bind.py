@@ -6,6 +6,7 @@ storage, so a claim that names nobody or no time it can read is skipped with a r
 
 from __future__ import annotations
 
+from .._time import MIN_US
 from .._values import Episode, Kind
 from ..temporal import Shape, parse
 from ._claims import Claim, ExtractionContext, Mentioned
@@ -36,19 +37,25 @@ def name_of(m: Mentioned, ctx: ExtractionContext) -> str | None:
     return m.name.strip() or None
 
 
-def valid_time(claim: Claim, episode: Episode, ctx: ExtractionContext) -> tuple[int, int | None] | None:
+def valid_time(
+    claim: Claim, episode: Episode, ctx: ExtractionContext, *, lasting: bool = False
+) -> tuple[int, int | None] | None:
     """``[valid_from, valid_to)`` in UTC microseconds, or ``None`` when the claim's time words cannot be read.
 
-    Resolved times win; else the first time expression in ``time_text``, read against the message's own time
+    Resolved times win (an end alone in the past, "used to", reaches back to the beginning of time: the
+    pipeline shortens it to where what is known began); else the first time expression in ``time_text``,
+    read against the message's own time
     and zone: an event holds over the time named ("yesterday"), a state from its start on ("since March",
     "last month": from then), and "until Friday" from the message's time until then. With neither, the claim
-    holds from the message's time on.
+    holds from the message's time on, or, for what lasts a lifetime (``lasting``: a birthday), always.
     """
     if claim.valid_from is not None or claim.valid_to is not None:
         start = episode.occurred_at if claim.valid_from is None else claim.valid_from
+        if claim.valid_from is None and claim.valid_to is not None and claim.valid_to <= start:
+            start = MIN_US  # "I used to live in Rome": it held until then, since a time nobody said
         return start, claim.valid_to
     if not claim.time_text:
-        return episode.occurred_at, None
+        return (MIN_US if lasting else episode.occurred_at), None
     found = parse(claim.time_text, ctx.reference, ctx.tz)
     if not found:
         return None

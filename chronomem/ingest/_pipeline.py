@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .._bitemporal import same_claim
 from .._names import slot_key
-from .._time import from_us, zone
+from .._time import MIN_US, from_us, zone
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Modality, Reason
 from ..errors import ChronomemError, Conflict, InvalidInput
 from ..write import FactRecord, check_record, find_or_create, resolve, store_episode
@@ -26,14 +26,17 @@ from ._claims import Action, Claim, Extraction, ExtractionContext, Mentioned
 from ._decide import Decision, Outcome, Proposal, decide
 from ._message import Message, as_message, to_episode
 from ._result import IngestResult, Skipped
+from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
 
 if TYPE_CHECKING:
     from ..contracts import Engine, Extractor, Txn
 
-__all__ = ["RECENT", "ingest", "ingest_many"]
+__all__ = ["LASTING", "RECENT", "ingest", "ingest_many"]
 
 #: How many earlier messages of the session an extractor sees.
 RECENT = 6
+#: Predicates whose value lasts a lifetime: another value contradicts, it does not supersede (DESIGN §6.1).
+LASTING = frozenset({"birthday", "from"})
 _REASON = {Action.ASSERT: Reason.SUPERSESSION, Action.CORRECT: Reason.CORRECTION, Action.RETRACT: Reason.RETRACTION}
 
 
@@ -91,8 +94,17 @@ class _Write:
             self._entity(self.ctx.speaker, "person")
         for alias in extraction.aliases:
             self._alias(alias.entity, alias.alias)
+        aimed: list[Aimed] = []
         for claim in extraction.claims:
-            self._claim(claim)
+            got = self._aim(claim)
+            if isinstance(got, Skipped):
+                self.skipped.append(got)
+            else:
+                aimed.append(got)
+        kept, dropped = in_sequence(aimed)
+        self.skipped.extend(Skipped(a.claim, "a later claim of the same message says otherwise") for a in dropped)
+        for a in kept:
+            self._write(a)
         return self._result()
 
     # -- entities --------------------------------------------------------------------------
@@ -118,25 +130,44 @@ class _Write:
             self.aliases.append((ent.id, alias.strip()))
 
     # -- claims ----------------------------------------------------------------------------
-    def _claim(self, claim: Claim) -> None:
+    def _aim(self, claim: Claim) -> Aimed | Skipped:
+        """The slot and valid portion ``claim`` writes, with its entities resolved (created when new)."""
         try:
             record = self._record(claim)
+            if isinstance(record, Skipped):
+                return record
+            checked = check_record(record)
+            resolve(self.txn, self.namespace, [checked], self.res)
         except InvalidInput as exc:
-            self.skipped.append(Skipped(claim, str(exc)))
-            return
-        if isinstance(record, Skipped):
-            self.skipped.append(record)
-            return
-        checked = check_record(record)
-        resolve(self.txn, self.namespace, [checked], self.res)
+            return Skipped(claim, str(exc))
         t = target(checked, self.res)
+        open_start = checked.start == MIN_US and claim.predicate not in LASTING
+        said_when = claim.valid_from is not None or claim.valid_to is not None or bool(claim.time_text)
+        corrects_back = claim.action is Action.CORRECT and not said_when
+        return Aimed(claim, t, portion_of(checked, self.res, self.txn.tx), open_start, corrects_back)
+
+    def _write(self, a: Aimed) -> None:
+        claim, t = a.claim, a.target
         rows = self.txn.current(t.slot)
-        portion = portion_of(checked, self.res, self.txn.tx)
+        reached = reach_back(a.portion, rows, t.claim) if a.open_start else a.portion
+        if reached is None:
+            self.skipped.append(Skipped(claim, "it ended before what is known about the slot began"))
+            return
+        portion = corrected_portion(reached, rows, t.claim) if a.corrects_back else reached
+        if portion is not a.portion:
+            t = t._replace(request=t.request._replace(start=portion.start, end=portion.end, portion=portion))
         denied = self._denied(t) if claim.modality == Modality.NEGATED else []
-        proposal = Proposal(t.claim, claim.action, portion, self.ctx.speaker, claim.subject.speaker, claim.confidence)
+        lasting = claim.predicate in LASTING
+        proposal = Proposal(
+            t.named, claim.action, portion, self.ctx.speaker, claim.subject.speaker, claim.confidence, lasting
+        )
         decision = decide(proposal, rows, denied=denied, speakers=self._speakers_of([*rows, *denied]))
         if decision.outcome is Outcome.CONFLICT:
-            self._contradiction(t, portion, claim, decision)
+            self._contradiction(t, portion, decision)
+            return
+        if decision.outcome is Outcome.RETRACT:
+            rows = [r for r in rows if r.row_id in decision.rows]
+        elif t.claim is None:  # a retraction with nothing to retract
             return
         done = execute_plan(self.txn, t.slot, plan_for(t, rows, self.res, self.txn.tx))
         self.closed.setdefault(decision.outcome, []).extend(done.closed)
@@ -151,7 +182,7 @@ class _Write:
         obj = None if claim.object is None else name_of(claim.object, self.ctx)
         if claim.object is not None and obj is None:
             return Skipped(claim, "its object is the speaker or the addressee, and the message names neither")
-        when = valid_time(claim, self.episode, self.ctx)
+        when = valid_time(claim, self.episode, self.ctx, lasting=claim.predicate in LASTING)
         if when is None:
             return Skipped(claim, f"its time words {claim.time_text!r} name no time it can start at")
         sub = self._entity(subject, claim.subject.type)
@@ -194,7 +225,7 @@ class _Write:
             self.speakers[episode_id] = None if ep is None else ep.speaker
         return self.speakers[episode_id]
 
-    def _contradiction(self, t: Target, portion: Interval, claim: Claim, decision: Decision) -> None:
+    def _contradiction(self, t: Target, portion: Interval, decision: Decision) -> None:
         value = t.claim
         assert value is not None
         opened = self.txn.open_conflict(

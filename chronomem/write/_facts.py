@@ -64,11 +64,13 @@ class Resolved:
 
 
 class Target(NamedTuple):
-    """Where a request writes: its slot, and its claim (``None`` for a retraction)."""
+    """Where a request writes: its slot, its claim (``None`` for a retraction), and the value it names (for
+    a retraction, the one it ends; ``None`` when it names none)."""
 
     slot: str
     claim: SlotValue | None
     request: Checked
+    named: SlotValue | None = None
 
 
 def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolved | None = None) -> Resolved:
@@ -114,10 +116,11 @@ def target(c: Checked, res: Resolved) -> Target:
     obj = None if c.object is None else res.entities[c.object].id
     value = None if obj is not None else c.value
     slot = slot_key(sub, c.predicate, obj, value, multi=res.multi[c.predicate], modality=c.record.modality)
-    if c.retraction:
-        return Target(slot, None, c)
     r = c.record
-    return Target(slot, SlotValue(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence)), c)
+    named = None
+    if obj is not None or value is not None:
+        named = SlotValue(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence))
+    return Target(slot, None if c.retraction else named, c, named)
 
 
 def portion_of(c: Checked, res: Resolved, tx: int) -> Interval:
