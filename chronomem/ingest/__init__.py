@@ -11,6 +11,7 @@ from __future__ import annotations
 from ._choose import EXTRACTORS, choose_extractor
 from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._decide import Decision, Outcome, Proposal, decide
+from ._formats import FORMATS, read_conversation
 from ._llm import LLMExtractor
 from ._message import EPISODE_KINDS, Message, Role, as_message, to_episode
 from ._offline import OfflineExtractor
@@ -21,6 +22,7 @@ from ._structured import StructuredExtractor
 __all__ = [
     "EPISODE_KINDS",
     "EXTRACTORS",
+    "FORMATS",
     "RECENT",
     "Action",
     "Alias",
@@ -43,5 +45,6 @@ __all__ = [
     "decide",
     "ingest",
     "ingest_many",
+    "read_conversation",
     "to_episode",
 ]
