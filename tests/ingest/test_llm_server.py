@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 from model_servers import LlamaServer
 
+import chronomem
 from chronomem._values import JSON, Kind, Modality
 from chronomem.errors import ExtractionError, ModelError
 from chronomem.ingest import Action, Extraction, ExtractionContext, LLMExtractor, Message, Role, to_episode
@@ -100,3 +102,30 @@ def test_one_call_per_message_gives_a_well_formed_extraction_or_an_extraction_er
             assert claim.subject.speaker
     for alias in result.aliases:
         assert alias.alias and alias.alias == alias.alias.strip() and alias.entity.name
+
+
+def test_messages_through_memory_add_store_schema_valid_rows_that_cite_their_episode(
+    chat: OpenAIChatLLM, tmp_path: Path
+) -> None:
+    """The LLM path end to end: each message is one transaction; what is stored is well formed and cites
+    its episode, or the message failed with an ExtractionError and stored nothing (SmolLM2: structure only)."""
+    llm = CountingLLM(chat)
+    mem = chronomem.open(tmp_path / "m.db", namespace="llm", extractor="llm", llm=llm)
+    said = [
+        ("m1", "Alice", "user", "I live in Berlin and I work at Acme."),
+        ("m2", "assistant", "assistant", "Nice, Berlin is great."),
+        ("m3", "Alice", "user", "我下个月搬到上海。"),
+    ]
+    base = {"occurred_at": T, "session": "s1", "tz": "Asia/Shanghai"}
+    results = mem.add([{"id": i, "speaker": s, "role": r, "content": c, **base} for i, s, r, c in said])
+    assert llm.calls == len(said)  # one model call per message
+    for (ident, *_), result in zip(said, results, strict=True):
+        if result.error is not None:
+            assert isinstance(result.error, ExtractionError)
+            with pytest.raises(chronomem.errors.NotFound):
+                mem.get_episode(ident)
+            continue
+        assert result.usage is not None and result.usage.prompt_tokens > 0
+        for fact in result.added:
+            assert fact.episodes == (ident,) and re.fullmatch(r"[a-z_]+", fact.predicate)
+            assert fact.modality in {m.value for m in chronomem.Modality} and 0 <= fact.confidence <= 1
