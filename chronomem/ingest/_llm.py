@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from .._log import logger
 from .._values import JSON, Episode, Kind, Modality
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from ..contracts import LLM
 
 __all__ = ["LLMExtractor", "read_answer"]
+
+_T = TypeVar("_T")
 
 _logger = logger.getChild("ingest")
 _SNAKE: Final = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
@@ -108,6 +110,33 @@ class LLMExtractor:
         return Extraction(reading.claims, reading.aliases, answer.usage)
 
 
+def _read_items(
+    key: str,
+    items: list[JSON],
+    read: Callable[[dict[str, JSON]], _T],
+    dropped: list[str],
+    value: Mapping[str, JSON],
+    episode: Episode,
+) -> list[_T]:
+    """Each object of the answer's ``key`` list read by ``read``; what it drops (and repeats) is noted."""
+    out: list[_T] = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise ExtractionError(
+                f"{key}[{i}] of the answer for episode {episode.id!r} is not an object: {_show(value)}"
+            )
+        try:
+            got = read(item)
+        except _Drop as why:
+            dropped.append(f"{key}[{i}]: {why}")
+            continue
+        if got in out:
+            dropped.append(f"{key}[{i}]: the same as an earlier {key.rstrip('s').replace('aliase', 'alias')}")
+            continue
+        out.append(got)
+    return out
+
+
 def read_answer(value: Mapping[str, JSON], episode: Episode, context: ExtractionContext) -> Reading:
     """Check and normalise a model's answer (see the module docstring). Raises
     :class:`~chronomem.errors.ExtractionError` when its shape is not the schema's, quoting what came back."""
@@ -118,35 +147,9 @@ def read_answer(value: Mapping[str, JSON], episode: Episode, context: Extraction
             f"the answer for episode {episode.id!r} has no list of claims (or aliases): {_show(value)}"
         )
     reader = _Reader(episode, context)
-    claims: list[Claim] = []
     dropped: list[str] = []
-    for i, item in enumerate(claims_in):
-        if not isinstance(item, dict):
-            raise ExtractionError(
-                f"claims[{i}] of the answer for episode {episode.id!r} is not an object: {_show(value)}"
-            )
-        try:
-            claim = reader.claim(item)
-        except _Drop as why:
-            dropped.append(f"claims[{i}]: {why}")
-            continue
-        if claim in claims:
-            dropped.append(f"claims[{i}]: the same as an earlier claim")
-            continue
-        claims.append(claim)
-    aliases: list[Alias] = []
-    for i, item in enumerate(aliases_in):
-        if not isinstance(item, dict):
-            raise ExtractionError(
-                f"aliases[{i}] of the answer for episode {episode.id!r} is not an object: {_show(value)}"
-            )
-        try:
-            alias = reader.alias(item)
-        except _Drop as why:
-            dropped.append(f"aliases[{i}]: {why}")
-            continue
-        if alias not in aliases:
-            aliases.append(alias)
+    claims = _read_items("claims", claims_in, reader.claim, dropped, value, episode)
+    aliases = _read_items("aliases", aliases_in, reader.alias, dropped, value, episode)
     return Reading(tuple(claims), tuple(aliases), tuple(dropped))
 
 
