@@ -1,0 +1,324 @@
+"""The offline extractor: rules over sentences and clauses, in Chinese and English, with no model and no
+network (DESIGN §6, issue #11). Deterministic: the same episode and context give the same extraction.
+
+Per message: the assistant's own words assert nothing about the user; each sentence of a person's message is
+read for its mood (a question asserts nothing; a hypothetical or reported sentence is kept as such), split
+into clauses, and each clause's subject resolved (the speaker, the one addressed, a relative or a named
+person, or the subject of the clause before). The language's rules (:mod:`._offline_en`,
+:mod:`._offline_zh`) find the facts; :func:`._offline_claims.claim_for` turns each into a claim with its
+modality, action and valid time. Relatives named anywhere are linked to the speaker. Finally a short answer
+is read against the question before it, and a correction re-asserts the portion it corrects
+(:mod:`._offline_context`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from .._time import to_us
+from .._values import Episode
+from ..temporal import Mention, parse
+from ..text import detect_language, normalise
+from ._claims import Alias, Claim, Extraction, ExtractionContext, Mentioned
+from ._message import Role
+from ._modality import SentenceMood, clause_cues, sentence_mood
+from ._offline_claims import Said, claim_for
+from ._offline_en import EN_ALIASES, EN_RULES
+from ._offline_merge import merge
+from ._offline_rules import Hit, split_list
+from ._offline_time import birthday, pick_mention
+from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
+from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, vocative, zh_relatives, zh_subject
+
+__all__ = ["OfflineExtractor", "read_message"]
+
+_SENTENCE_END: Final = re.compile(
+    r"[。！？!?；;\n]+|(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bJr)(?<!\bvs)\.+(?=\s|$)"
+)
+_EN_CLAUSE: Final = re.compile(
+    r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
+    r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:(?:so|and|but|now|then|"
+    r"also|actually|still)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
+)
+_ZH_CLAUSE: Final = re.compile(
+    r"[，,；;：:]\s*(?!(?:它|他|她)?(?:叫|名叫|名字叫|取名|小名))|(?=但是|可是|而且|然后|所以|因为|虽然)|"
+    r"(?:(?<=说)|(?<=觉得)|(?<=认为)|(?<=告诉我))(?=我|他|她|你)"
+)
+_ASKED = (Role.ASSISTANT, Role.SYSTEM)
+
+
+class OfflineExtractor:
+    """Claims from Chinese and English messages by rules (DESIGN §6.1), without a model or a network.
+
+    >>> from datetime import datetime, timezone
+    >>> from chronomem._values import Episode
+    >>> from chronomem.ingest import ExtractionContext, Role
+    >>> at = datetime(2024, 3, 4, 9, 15, tzinfo=timezone.utc)
+    >>> ep = Episode("e1", "ns", "I moved to Paris last month.", 0, 0, speaker="Alice")
+    >>> found = OfflineExtractor().extract(ep, ExtractionContext("Alice", Role.USER, at))
+    >>> [(c.predicate, c.object.name) for c in found.claims]
+    [('lives_in', 'Paris')]
+    """
+
+    @property
+    def name(self) -> str:
+        return "offline"
+
+    def extract(self, episode: Episode, context: ExtractionContext) -> Extraction:
+        """The claims and aliases of ``episode``; nothing from the assistant's or the system's words."""
+        if context.role in _ASKED or not episode.content.strip():
+            return Extraction()
+        from ._offline_context import answer_claims, correct
+
+        run = read_message(episode.content, context)
+        claims = run.claims
+        if not run.questions:
+            claims = claims + answer_claims(episode.content, context)
+        if run.correction:
+            claims = correct(claims, episode.content, context)
+        return Extraction(tuple(merge(claims)), tuple(_unique(run.aliases)))
+
+
+@dataclass(slots=True)
+class Reading:
+    """What one message says: its claims and aliases, whether it asked something or corrected something."""
+
+    claims: list[Claim] = field(default_factory=list)
+    aliases: list[Alias] = field(default_factory=list)
+    questions: int = 0
+    correction: bool = False
+
+
+def read_message(content: str, context: ExtractionContext) -> Reading:
+    """Read ``content`` sentence by sentence (without looking at other messages)."""
+    norm = normalise(content)
+    if len(norm) != len(content):  # NFKC changed lengths (rare ligatures): read the text as it is
+        norm = content
+    speaker = Mentioned(context.speaker or "me", "person", speaker=True)
+    others = [p for p in context.participants if p != context.speaker]
+    addressee = Mentioned(others[0] if len(others) == 1 else "you", "person", addressee=True)
+    who = Who(speaker, addressee)
+    said_before = [(ep.content, ep.speaker == context.speaker) for ep in reversed(context.recent)]
+    who.last_third = recent_third(said_before, who)
+    reader = _Reader(content, norm, context, who)
+    for start, end in _sentences(norm):
+        reader.sentence(start, end)
+    people = [*context.participants, *(ep.speaker for ep in context.recent if ep.speaker)]
+    called = vocative(content, context.speaker, people)
+    if called is not None:
+        reader.reading.aliases.append(Alias(Mentioned(called[0], "person"), called[1]))
+    return reader.reading
+
+
+def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    """Sentence spans, leading white space skipped (a subject is read at a sentence's very start)."""
+    start = 0
+    for m in [*_SENTENCE_END.finditer(text), None]:
+        end = len(text) if m is None else m.end()
+        while start < end and text[start].isspace():
+            start += 1
+        if start < end:
+            yield start, end
+        start = end
+
+
+def _clauses(sentence: str, lang: str) -> Iterator[tuple[int, int]]:
+    pattern = _ZH_CLAUSE if lang == "zh" else _EN_CLAUSE
+    start = 0
+    for m in pattern.finditer(sentence):
+        if m.start() > start:
+            yield start, m.start()
+        start = max(start, m.end())
+    if start < len(sentence):
+        yield start, len(sentence)
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A hit in a clause: where the text it indexes starts, whom it is about, which language's rule."""
+
+    hit: Hit
+    at: int
+    subject: Mentioned
+    lang: str
+
+
+_OTHER_SCRIPT: Final = {"en": re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}"), "zh": re.compile(r"[\u4e00-\u9fff]{2}")}
+
+
+class _Reader:
+    """The per-message state of reading: the people, the current subject, what was found so far."""
+
+    def __init__(self, content: str, norm: str, context: ExtractionContext, who: Who) -> None:
+        self.content, self.norm, self.context, self.who = content, norm, context, who
+        self.reference = to_us(context.reference, name="reference")
+        self.reading = Reading()
+        self.linked: set[tuple[str, str]] = set()
+        self.last_predicate: str | None = None
+
+    def sentence(self, start: int, end: int) -> None:
+        text = self.norm[start:end]
+        lang = "zh" if detect_language(text) == "zh" else "en"
+        if lang == "en" and not _UPPER.search(text):
+            text = _cased(text)
+            self.norm = self.norm[:start] + text + self.norm[end:]
+        mood = sentence_mood(text, lang)
+        self.reading.correction = self.reading.correction or mood.correction
+        if mood.question:
+            self.reading.questions += 1
+            return
+        for rel in (zh_relatives if lang == "zh" else en_relatives)(text, self.who):
+            self._link(rel, (start, end), mood)
+        mentions: list[Mention] | None = None
+        subject = Subject(self.who.speaker, 0)
+        for cs, ce in _clauses(text, lang):
+            subject, found = self._clause(text[cs:ce], start + cs, subject, lang)
+            if not found:
+                continue
+            if mentions is None:
+                mentions = self._mentions(start, end)
+            for f in found:
+                self._claim(f.hit, f.at, f.subject, mood, mentions, (start + cs, start + ce), f.lang)
+        self._aliases(text, lang)
+
+    def _clause(self, clause: str, at: int, subject: Subject, lang: str) -> tuple[Subject, list[_Found]]:
+        """The clause's subject and hits; a clause the sentence's language reads as nothing is read in the
+        other language when it holds that language's words ("I moved to 上海", "我在Google做PM")."""
+        read = self._read(clause, at, subject, lang)
+        other = "en" if lang == "zh" else "zh"
+        if read[1] or not _OTHER_SCRIPT[other].search(clause):
+            return read
+        alternative = self._read(clause, at, subject, other)
+        return alternative if alternative[1] else read
+
+    def _read(self, clause: str, at: int, subject: Subject, lang: str) -> tuple[Subject, list[_Found]]:
+        said = (zh_subject if lang == "zh" else en_subject)(clause, self.who)
+        if said is not None:
+            subject = said
+            if said.relation is not None:
+                self._link(said, (at, at + len(clause)), SentenceMood())
+            if not said.mention.speaker and not said.mention.addressee:
+                self.who.last_third = said.mention
+        rest_at = said.end if said is not None else 0
+        rest = clause[rest_at:]
+        if subject.mention is UNKNOWN:
+            return subject, []
+        rules = ZH_RULES if lang == "zh" else EN_RULES
+        hits = [part for h in rules.hits(rest, rest.lower()) for part in split_list(h)]
+        if not hits and lang == "zh" and self.last_predicate is not None:
+            follow = ZH_FOLLOW.get(self.last_predicate)
+            hits = [h for h in ZH_FOLLOW.hits(rest, rest) if h.rule is follow]
+        return subject, [_Found(h, at + rest_at, subject.mention, lang) for h in hits]
+
+    def _mentions(self, start: int, end: int) -> list[Mention]:
+        found = parse(self.content[start:end], self.context.reference, self.context.tz)
+        return [Mention(m.text, (m.span[0] + start, m.span[1] + start), m.start, m.end, m.grain, m.shape,
+                        m.uncertainty) for m in found]  # fmt: skip
+
+    def _claim(
+        self,
+        hit: Hit,
+        rest_start: int,
+        subject: Mentioned,
+        mood: SentenceMood,
+        mentions: list[Mention],
+        clause: tuple[int, int],
+        lang: str,
+    ) -> None:
+        span = (rest_start + hit.span[0], rest_start + hit.span[1])
+        obj = None if hit.obj_span is None else (rest_start + hit.obj_span[0], rest_start + hit.obj_span[1])
+        before = self.norm[clause[0] : span[0]]
+        cues = clause_cues(before, self.norm[clause[0] : clause[1]], lang)
+        mention = pick_mention(mentions, clause, obj) or _sentence_mention(mentions, clause)
+        if hit.obj is not None and obj is not None:
+            hit = _original(hit, self.content[obj[0] : obj[1]])
+        subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
+        said = Said(subject, mood, cues, mention, self.reference, self.who.speaker.name, lang, span)
+        made = claim_for(hit, said)
+        if made is not None and made.predicate == "birthday" and isinstance(made.value, str):
+            day = birthday(made.value, self.context.reference, self.context.tz)
+            made = None if day is None else replace(made, value=day)
+        if made is not None:
+            self.reading.claims.append(made)
+            self.last_predicate = made.predicate
+            if made.predicate in ("has_pet", "has_child") and made.object is not None:
+                self.who.last_third = made.object  # "his name is Waffles" names the puppy just mentioned
+            self._name_alias(hit, made, lang)
+
+    def _name_alias(self, hit: Hit, made: Claim, lang: str) -> None:
+        """A named pet or child is also "Alice's cat": a later unnamed mention finds it."""
+        if hit.role is None or hit.obj is None or made.object is None:
+            return
+        role = hit.role.lower() if lang == "en" else hit.role
+        self.reading.aliases.append(Alias(made.object, self.who.role_name(role, lang)))
+
+    def _link(self, rel: Subject, span: tuple[int, int], mood: SentenceMood) -> None:
+        """``family``/``knows``/``partner``/``has_child`` from the speaker to a relative named by role."""
+        if rel.relation is None:
+            return
+        key = (rel.relation.predicate, rel.mention.name)
+        if rel.role_name is not None:
+            self.reading.aliases.append(Alias(rel.mention, rel.role_name))
+        if key in self.linked or mood.hypothetical:
+            return
+        self.linked.add(key)
+        self.reading.claims.append(Claim(self.who.speaker, rel.relation.predicate, object=rel.mention, span=span))
+
+    def _aliases(self, text: str, lang: str) -> None:
+        for pattern, whose in ZH_ALIASES if lang == "zh" else EN_ALIASES:
+            for m in pattern.finditer(text):
+                entity = self.who.speaker if whose == "speaker" else self.who.last_third
+                if entity is not None and m.group("alias") != entity.name:
+                    self.reading.aliases.append(Alias(entity, m.group("alias").strip()))
+
+
+_CONTACT = frozenset({"phone", "email", "birthday"})
+_MINE = re.compile(r"\b(?:my|me|mine)\b|我", re.IGNORECASE)
+
+
+def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:
+    """Whose number or birthday it is: "you can reach me at…", "我的手机号" are the speaker's."""
+    if hit.rule.predicate in _CONTACT and subject.addressee and _MINE.search(said):
+        return who.speaker
+    return subject
+
+
+_UPPER = re.compile(r"[A-Z]")
+_NAME_AFTER = re.compile(
+    r"\b(?:in|to|at|from|for|with|joined|called|named|near|is|marry|married|dating)\s+"
+    r"(?!(?:a|an|the|my|our|his|her|your|their|home|work|bed|town|school|college|church|hospital|it|this|that|"
+    r"there|here|me|you|him|them|us|be|do|go|get|see|love|like|live|work|move|now|last|next|this|a|some|any|"
+    r"every|all|not|so|really|just|still|also)\b)([a-z])"
+)
+
+
+def _cased(text: str) -> str:
+    """An all-lower-case English sentence ("i live in boston now") with "I" and the word after a preposition
+    capitalised, so that name patterns find the name (same length: spans still index the text)."""
+    text = re.sub(r"\bi\b(?=\s|'|’)", "I", text)
+    return _NAME_AFTER.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), text)
+
+
+def _sentence_mention(mentions: list[Mention], clause: tuple[int, int]) -> Mention | None:
+    """A time said before the clause, at the head of its sentence ("下个月一号起，我调到…", "Last May, I…"),
+    when the clause has none of its own; a time after it belongs to the clauses that follow."""
+    return pick_mention(mentions, (0, clause[0]), None)
+
+
+def _original(hit: Hit, text: str) -> Hit:
+    """The hit with its object as written in the original text (Traditional characters kept)."""
+    return replace(hit, obj=text) if text.strip() else hit
+
+
+def _unique(aliases: list[Alias]) -> list[Alias]:
+    seen: set[tuple[str, str]] = set()
+    kept: list[Alias] = []
+    for a in aliases:
+        key = (a.entity.name, a.alias)
+        if key not in seen and a.alias != a.entity.name:
+            seen.add(key)
+            kept.append(a)
+    return kept

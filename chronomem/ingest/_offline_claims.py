@@ -1,0 +1,122 @@
+"""From a rule's hit in a clause to a :class:`Claim`: predicate, object or value, modality, action, kind,
+confidence and valid time, as a pure function of the hit, its subject and the cues around it.
+
+The order of the decisions follows DESIGN §6.1: a hypothetical or reported sentence never asserts; a denial
+that says the value ended ("not … anymore", "不再") or never held ("after all") retracts it; any other denial
+is a negated fact, except "I don't like X", which is ``dislikes``; a verb of ending ("quit", "离职") retracts;
+a plan or intention ("going to", "打算") is planned; the rest is asserted from the time its words give.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .._values import Kind, Modality
+from ..temporal import Mention
+from ._claims import Action, Claim, Mentioned
+from ._modality import ClauseCues, SentenceMood
+from ._offline_rules import Change, Hit
+from ._offline_time import NEVER, portion
+from ._vocabulary import PREDICATES
+
+__all__ = ["Said", "claim_for"]
+
+#: How sure a claim is when the speaker speaks of someone else, or repeats what someone else said.
+THIRD_PERSON = 0.7
+REPORTED = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """Everything around one hit: its subject, the sentence's mood, the clause's cues, the chosen time
+    mention, the message time, the owner of unnamed things ("Alice's cat"), the span in the content."""
+
+    subject: Mentioned
+    mood: SentenceMood
+    cues: ClauseCues
+    mention: Mention | None
+    reference: int
+    owner: str
+    lang: str
+    span: tuple[int, int]
+
+
+def claim_for(hit: Hit, said: Said) -> Claim | None:
+    """The claim ``hit`` makes, or ``None`` when the words make none (a planned ending, a denial of nothing)."""
+    predicate, modality, action = _meaning(hit, said)
+    if predicate is None:
+        return None
+    past = hit.rule.change is Change.PAST or (said.cues.past and action is Action.ASSERT)
+    valid_from, valid_to = portion(hit.rule.change, past, said.mention, said.reference)
+    if action is Action.RETRACT and said.cues.never_was:
+        valid_from, valid_to = NEVER, None
+    if modality is Modality.PLANNED and said.mention is None:
+        valid_from = valid_to = None
+    obj, value = _object(hit, predicate, said, action)
+    if obj is None and value is None and action is not Action.RETRACT:
+        return None
+    return Claim(
+        subject=said.subject,
+        predicate=predicate,
+        object=obj,
+        value=value,
+        valid_from=valid_from,
+        valid_to=valid_to,
+        kind=_kind(predicate, modality),
+        modality=modality,
+        confidence=_confidence(said),
+        action=action,
+        span=said.span,
+    )
+
+
+def _meaning(hit: Hit, said: Said) -> tuple[str | None, str, Action]:
+    """The predicate, modality and action: see the module docstring for the order."""
+    predicate, cues, mood = hit.rule.predicate, said.cues, said.mood
+    denied = hit.denied or cues.negated or hit.rule.negated
+    if mood.hypothetical:
+        return predicate, Modality.HYPOTHETICAL, Action.ASSERT
+    if mood.reported:
+        return predicate, Modality.REPORTED, Action.ASSERT
+    if denied and (cues.ended or cues.never_was):
+        return predicate, Modality.ASSERTED, Action.RETRACT
+    if denied and predicate == "likes":
+        return "dislikes", Modality.ASSERTED, Action.ASSERT
+    if denied:
+        return (None if hit.rule.change is Change.END else predicate), Modality.NEGATED, Action.ASSERT
+    if hit.rule.change in (Change.END, Change.LAST_DAY):
+        return (None if cues.planned else predicate), Modality.ASSERTED, Action.RETRACT
+    if cues.planned and predicate != "goal":
+        return predicate, Modality.PLANNED, Action.ASSERT
+    return predicate, Modality.ASSERTED, Action.ASSERT
+
+
+def _object(hit: Hit, predicate: str, said: Said, action: Action) -> tuple[Mentioned | None, str | None]:
+    """The object entity or the JSON value; an unnamed pet or child is named after its owner and kind."""
+    spec = PREDICATES.get(predicate)
+    if spec is not None and spec.value:
+        return None, hit.obj
+    entity_type = hit.rule.entity_type or (spec.entity_type if spec is not None else "thing")
+    if hit.obj is not None:
+        return Mentioned(hit.obj, entity_type), None
+    if hit.role is not None and action is Action.ASSERT:
+        role = hit.role.lower() if said.lang == "en" else hit.role
+        name = f"{said.owner}的{role}" if said.lang == "zh" else f"{said.owner}'s {role}"
+        return Mentioned(name, entity_type), None
+    return None, None
+
+
+def _kind(predicate: str, modality: str) -> str:
+    if modality == Modality.PLANNED:
+        return Kind.PLAN
+    if predicate == "goal":
+        return Kind.GOAL
+    if predicate in ("likes", "dislikes", "diet"):
+        return Kind.PREFERENCE
+    return Kind.FACT
+
+
+def _confidence(said: Said) -> float:
+    if said.mood.reported:
+        return REPORTED
+    return 1.0 if said.subject.speaker else THIRD_PERSON

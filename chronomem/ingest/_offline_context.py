@@ -1,0 +1,232 @@
+"""Reading a message against the ones before it: short answers and corrections.
+
+* A short answer ("Bristol, for now.", "Yep, nurse at St Mary's", "还在腾讯") is read as the statement the
+  question before it asks for: the answer is put into that statement's frame ("I live in …", "我在…上班")
+  and read by the same rules, with spans mapped back to the answer.
+* A correction ("sorry, I meant Lyon", "我说错了，是上海") corrects the speaker's last claim on the same slot:
+  it re-asserts that claim's valid portion (DESIGN §6.1), so the right value also holds between the first
+  statement and the correction. A correction that names no predicate takes the one it corrects.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
+
+from .._time import from_us
+from .._values import Episode, Modality
+from ._claims import Action, Claim, ExtractionContext
+from ._message import Role
+
+__all__ = ["answer_claims", "correct"]
+
+#: What a question asks for, by the words it asks with.
+_ASKS: Final = (
+    (
+        "lives_in",
+        re.compile(
+            r"where (?:do|did) you (?:live|stay)|where are you (?:living|based|staying|now)|"
+            r"where(?:'s| is) home|which city|what city|where did you (?:move|end up)|"
+            r"住(?:在)?哪|在哪个城市|搬(?:到|去)哪|现在在哪|哪个区",
+            re.I,
+        ),
+    ),
+    (
+        "works_at",
+        re.compile(
+            r"where (?:do|are) you (?:work|working)|who do you work for|which company|what company|"
+            r"where did you (?:start|join)|在哪(?:儿|里|家公司)?(?:上班|工作)|哪家公司|什么公司|"
+            r"still at\b",
+            re.I,
+        ),
+    ),
+    (
+        "job_title",
+        re.compile(
+            r"what do you do|what(?:'s| is) your (?:job|role|position|title)|what do you work as|"
+            r"做什么工作|干什么工作|什么职位|做什么的|干什么的|什么工作",
+            re.I,
+        ),
+    ),
+    (
+        "from",
+        re.compile(
+            r"where are you from|where(?:'re| are) you originally|where did you grow up|hometown|"
+            r"哪里人|哪儿人|老家(?:是|在)?哪|家乡",
+            re.I,
+        ),
+    ),
+    (
+        "studies_at",
+        re.compile(
+            r"where do you study|which (?:school|university|college)|where are you studying|"
+            r"在哪(?:儿|里)?(?:读书|上学|读研)|哪个学校|什么学校|哪所",
+            re.I,
+        ),
+    ),
+    ("phone", re.compile(r"\b(?:phone|number|cell|mobile)\b|手机号|电话|号码", re.I)),
+    ("email", re.compile(r"e-?mail|邮箱", re.I)),
+    ("birthday", re.compile(r"birthday|when were you born|生日|哪天出生", re.I)),
+)
+#: The statement a question asks for, with ``{}`` where the answer goes.
+_FRAMES: Final = {
+    "en": {
+        "lives_in": "I live in {}",
+        "works_at": "I work at {}",
+        "job_title": "I'm a {}",
+        "from": "I'm from {}",
+        "studies_at": "I study at {}",
+        "phone": "my number is {}",
+        "email": "my email is {}",
+        "birthday": "my birthday is {}",
+        "speaks": "I speak {}",
+        "likes": "I like {}",
+        "diet": "I'm {}",
+        "allergic_to": "I'm allergic to {}",
+    },
+    "zh": {
+        "lives_in": "我住在{}",
+        "works_at": "我在{}上班",
+        "job_title": "我是{}",
+        "from": "我老家是{}",
+        "studies_at": "我在{}读书",
+        "phone": "我的手机号是{}",
+        "email": "我的邮箱是{}",
+        "birthday": "我的生日是{}",
+        "speaks": "我会说{}",
+        "likes": "我喜欢{}",
+        "allergic_to": "我对{}过敏",
+    },
+}
+_EN_FILLER = re.compile(
+    r"^(?:(?:yes|yep|yeah|yup|sure|well|um|uh|oh|ah|still|now|currently|just|right now|at the moment|actually|"
+    r"it's|it is|that's|i think|mostly|in|at|a|an)[,!.]?\s+)+",
+    re.I,
+)
+_ZH_FILLER = re.compile(r"^(?:嗯+|对|是的|是啊|对啊|现在|目前|还在|还是|在|住|就|哈哈+|啊)[，,。!！]?\s*")
+_MAX_ANSWER = 40
+_CORRECTED: Final = re.compile(
+    r"(?:i meant|i mean|it's|it is|should be|应该是|是|改成|换成)\s*[:：]?\s*(?P<value>[^，,。!！?？]+?)"
+    r"(?=\s*(?:[,，;；]?\s*(?:not\b|不是|而不是|instead)|[。.!！]*\s*$))",
+    re.I,
+)
+
+
+def _previous(context: ExtractionContext) -> Episode | None:
+    return context.recent[-1] if context.recent else None
+
+
+#: What a bare "where?" asks about, by the topic of the speaker's message before it ("I got a new job!").
+_TOPICS: Final = (
+    (
+        "works_at",
+        re.compile(r"\b(?:job|work|offer|hired|position|role|company|employer)\b|工作|上班|公司|offer|入职|跳槽", re.I),
+    ),
+    ("lives_in", re.compile(r"\b(?:moved?|moving|flat|apartment|house|place|home|relocat\w*)\b|搬|房子|新家", re.I)),
+    (
+        "studies_at",
+        re.compile(r"\b(?:school|university|college|degree|phd|master'?s)\b|学校|大学|读研|读博|考上", re.I),
+    ),
+)
+_BARE_QUESTION: Final = re.compile(
+    r"^\W*(?:\w+[!,.]+\s*)*(?:where|which one|which|what company|where to|哪儿|哪里|哪家|在哪|去哪)\W*$", re.I
+)
+
+
+def _asked(question: str, context: ExtractionContext) -> str | None:
+    for predicate, pattern in _ASKS:
+        if pattern.search(question):
+            return predicate
+    if not _BARE_QUESTION.search(question.strip()[-40:]):
+        return None
+    own = [ep.content for ep in context.recent[:-1] if ep.speaker == context.speaker]
+    for predicate, pattern in _TOPICS:
+        if own and pattern.search(own[-1]):
+            return predicate
+    return None
+
+
+def answer_claims(content: str, context: ExtractionContext) -> list[Claim]:
+    """The claims of a short answer to the question just before it (see the module docstring)."""
+    before = _previous(context)
+    if before is None or before.speaker == context.speaker or len(content) > _MAX_ANSWER:
+        return []
+    if not re.search(r"[?？]|吗|呢", before.content):
+        return []
+    predicate = _asked(before.content, context)
+    if predicate is None:
+        return []
+    return _framed(content, predicate, context)
+
+
+def _framed(answer: str, predicate: str, context: ExtractionContext) -> list[Claim]:
+    """Read ``answer`` in the frame of ``predicate``'s statement; spans map back into the answer."""
+    from ._offline import read_message
+
+    lang = "zh" if re.search(r"[\u4e00-\u9fff]", answer) else "en"
+    filler = _ZH_FILLER if lang == "zh" else _EN_FILLER
+    core = answer.strip()
+    while (m := filler.match(core)) is not None and m.end() > 0:
+        core = core[m.end() :]
+    frame = _FRAMES[lang].get(predicate)
+    if not core or frame is None:
+        return []
+    offset = answer.find(core) - frame.index("{}")
+    plain = replace(context, recent=())
+    found = read_message(frame.format(core), plain).claims
+    return [_shifted(c, offset, len(answer)) for c in found if c.predicate == predicate or c.object is not None]
+
+
+def _shifted(c: Claim, offset: int, length: int) -> Claim:
+    if c.span is None:
+        return c
+    start, end = (max(0, min(length, i + offset)) for i in c.span)
+    return replace(c, span=(start, end))
+
+
+def correct(claims: Sequence[Claim], content: str, context: ExtractionContext) -> list[Claim]:
+    """Mark the speaker's claims as corrections of their last claims on the same slot; a correction that names
+    no slot ("我说错了，是上海") takes the slot of the speaker's last claim."""
+    earlier = _earlier_claims(context)
+    mine = [c for c in claims if c.subject.speaker and c.modality == Modality.ASSERTED and c.action is Action.ASSERT]
+    if not mine:
+        mine = _bare_correction(content, earlier, context)
+        claims = list(claims) + mine
+    fixed = {id(c): _as_correction(c, earlier) for c in mine}
+    return [fixed.get(id(c), c) for c in claims]
+
+
+def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
+    """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first."""
+    from ._offline import read_message
+
+    found: list[tuple[Claim, int]] = []
+    for ep in context.recent:
+        if ep.speaker != context.speaker or ep.role not in (None, Role.USER, "user"):
+            continue
+        ctx = replace(context, reference=from_us(ep.occurred_at).astimezone(context.reference.tzinfo), recent=())
+        for c in read_message(ep.content, ctx).claims:
+            if c.subject.speaker and c.modality == Modality.ASSERTED and c.action is Action.ASSERT:
+                found.append((c, ep.occurred_at))
+    return found
+
+
+def _bare_correction(content: str, earlier: list[tuple[Claim, int]], context: ExtractionContext) -> list[Claim]:
+    m = _CORRECTED.search(content)
+    if m is None or not earlier:
+        return []
+    last = earlier[-1][0]
+    framed = _framed(m.group("value"), last.predicate, replace(context, recent=()))
+    offset = m.start("value")
+    return [_shifted(c, offset, len(content)) for c in framed if c.predicate == last.predicate]
+
+
+def _as_correction(c: Claim, earlier: list[tuple[Claim, int]]) -> Claim:
+    """``c`` as a correction over the portion of the speaker's last claim on the same slot."""
+    for old, said_at in reversed(earlier):
+        if old.predicate == c.predicate:
+            start = old.valid_from if old.valid_from is not None else said_at
+            return replace(c, action=Action.CORRECT, valid_from=start, valid_to=old.valid_to)
+    return c

@@ -1,0 +1,231 @@
+"""English clause patterns of the offline extractor, one named rule per way of saying a §6.1 fact.
+
+Patterns run over one clause after its subject ("I", "my sister", "Sam"), so "moved to Paris" is found in "I
+moved to Paris", "my sister moved to Paris" and a clause whose subject was dropped ("Moved to Paris last
+month"). Names are capitalised runs ("New York", "St Mary's", "Harcourt & Lane") or Chinese text ("上海");
+activities and things are short lower-case phrases up to the clause's end. Verbs are matched
+case-insensitively, names by their capitals.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._offline_rules import Change, Rules
+from ._vocabulary import EN_DIETS, EN_LANGUAGES, EN_PETS, EN_TITLE_HEADS, words
+
+__all__ = ["EN_ALIASES", "EN_RULES", "NAME"]
+
+_CAP = r"(?:[A-Z][\w'’&\-]*(?:\.(?=\s[A-Z]))?|[\u4e00-\u9fff]+)"
+_CONN = r"(?:of|de|du|des|la|le|von|van|der|den|the|and|&|upon|am|y|da|do|di|del|al|el)"
+#: A proper name: capitalised words joined by spaces and the small words inside names.
+NAME: Final = rf"(?:(?i:the)\s+)?{_CAP}(?:\s(?:{_CONN}\s)*{_CAP})*"
+_ADV = (
+    r"(?:(?i:just|recently|finally|now|still|currently|also|already|actually|officially|back|eventually|"
+    r"originally|then|even|really|happily|basically|technically|both|all)\s+)*"
+)
+_END = r"(?=\s*(?:$|[,.;!?)]|\s(?i:now|for now|since|these days|at the moment|currently|anymore|but|and|because|"
+_END += r"last|next|this|in\s+\d|from|until|till|on|starting|as of|though|for|since|after|before)\b))"
+#: After "I'm in X": only the end or words that say it is where one lives ("for a conference" says it is not).
+_SETTLED = (
+    r"(?=\s*(?:$|[,.;!?])|\s+(?i:now|these days|for now|at the moment|currently|full[- ]time|permanently|for good)\b)"
+)
+_PHRASE = r"[^,.;!?()]{2,48}?"
+_LIST = rf"{_PHRASE}(?:,\s+(?:and\s+|or\s+)?[^,.;!?()]{{2,48}}?)*"
+_PHRASE_END = (
+    r"(?=\s*(?:$|[,.;!?()]|\s(?i:but|because|since|so|when|these days|lately|now|anymore|a lot|too|very much|"
+    r"so much|though|and I|and my|as well|after all|any more|at all|either)\b))"
+)
+
+
+def _alt(words: object) -> str:
+    return "|".join(sorted((re.escape(str(w)) for w in words), key=len, reverse=True))  # type: ignore[attr-defined]
+
+
+_TITLE = rf"(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_alt(EN_TITLE_HEADS)})s?\b"
+_LANG = rf"(?:{_alt(EN_LANGUAGES)})"
+_PETS = rf"(?i:{_alt(EN_PETS)})"
+_PRONOUNS = frozenset(
+    words("it that this you your them him her his their me us there here one some any anything everything")
+)
+_TRAIL = re.compile(r"\s+(?:a lot|so much|very much|too|now|lately|these days|as well|anymore|any more)$", re.I)
+
+
+def _name(text: str) -> str | None:
+    """A name as matched, without a trailing full stop or a leading "the" kept by the pattern."""
+    text = text.strip().rstrip(".")
+    return text or None
+
+
+def _phrase(text: str) -> str | None:
+    """An activity or thing ("hiking", "spicy food"): refuses pronouns and trims "to" and trailing adverbs."""
+    text = _TRAIL.sub("", text.strip())
+    text = re.sub(r"^(?:to|doing|going)\s+", "", text, flags=re.I)
+    first = text.split(" ", 1)[0].lower() if text else ""
+    if not text or first in _PRONOUNS or len(text.split()) > 5:
+        return None
+    return text
+
+
+def _thing(text: str) -> str | None:
+    """Something owned: refuses what one "gets" without owning it (a job, a call, a chance)."""
+    kept = _phrase(text)
+    if kept is None or re.search(r"\b(?:job|offer|call|chance|idea|promotion|feeling|cold|flu|break)\b", kept):
+        return None
+    return kept
+
+
+EN_RULES: Final = Rules("en")
+_r = EN_RULES.rule
+
+# lives_in ----------------------------------------------------------------------------------------------
+_r("lives_in.live", "lives_in", rf"(?i:live|lives|living|reside|resides|residing|based|settled)\s+{_ADV}"
+   rf"(?i:in|at|over in|out in|down in|up in)\s+(?P<obj>{NAME})", "liv resid based settled", 50,
+   check=_name)  # fmt: skip
+_r("lives_in.have_lived", "lives_in", rf"(?i:have|'ve|’ve|has|'s)\s+{_ADV}(?i:lived|been living|been based|"
+   rf"been)\s+(?i:in)\s+(?P<obj>{NAME})", "lived been", 60, check=_name)  # fmt: skip
+_r("lives_in.lived", "lives_in", rf"(?i:lived)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME})", "lived", 45,
+   change=Change.PAST, check=_name)  # fmt: skip
+_r("lives_in.move", "lives_in", rf"(?i:moved|move|moving|moves|relocated|relocating|relocate|relocates)\s+{_ADV}"
+   rf"(?i:(?:back|over|out|down|up|away)\s+)?(?i:to|into)\s+(?P<obj>{NAME})", "mov reloc", 55,
+   change=Change.START, check=_name)  # fmt: skip
+_r("lives_in.home", "lives_in", rf"(?i:keys to|moved into|bought|renting|rented|got|found|signed a lease on|closed on|"
+   r"moving into|move into)\s+"
+   r"(?i:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|place|house|home|condo|studio|room|loft))\s+"
+   rf"(?i:in)\s+(?P<obj>{NAME})", "flat apartment place house home condo studio room loft", 56,
+   change=Change.START, check=_name)  # fmt: skip
+_r("lives_in.am_in", "lives_in", rf"(?i:'m|am|’m)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'m am ’m", 30,
+   check=_name)  # fmt: skip
+_r("lives_in.home_is", "lives_in", rf"(?i:home is|home's|home now is)\s+{_ADV}(?i:in\s+)?(?P<obj>{NAME})", "home", 40,
+   check=_name)  # fmt: skip
+
+# from --------------------------------------------------------------------------------------------------
+_r("from.from", "from", rf"(?i:'m|am|’m|is|'s|are|was|come|comes|came)\s+{_ADV}(?i:from)\s+(?P<obj>{NAME})",
+   "from", 50, check=_name)  # fmt: skip
+_r("from.grew_up", "from", rf"(?i:grew up|born and raised|was born|raised|hometown is|home town is)\s+{_ADV}"
+   rf"(?i:in\s+)?(?P<obj>{NAME})", "grew born raised hometown home", 52, check=_name)  # fmt: skip
+
+# works_at ----------------------------------------------------------------------------------------------
+_r("works_at.work", "works_at", rf"(?i:work|works|working)\s+{_ADV}(?i:at|for|with)\s+(?P<obj>{NAME})", "work",
+   50, check=_name)  # fmt: skip
+_r("works_at.have_worked", "works_at", rf"(?i:have|'ve|’ve|has|'s)\s+{_ADV}(?i:worked|been working|been)\s+"
+   rf"(?i:at|for|with)\s+(?P<obj>{NAME})", "worked been", 60, check=_name)  # fmt: skip
+_r("works_at.worked", "works_at", rf"(?i:worked)\s+{_ADV}(?i:at|for|with)\s+(?P<obj>{NAME})", "worked", 45,
+   change=Change.PAST, check=_name)  # fmt: skip
+_r("works_at.join", "works_at", rf"(?i:joined|join|joining|joins|hired by|hired at|employed by|employed at|"
+   rf"signed with)\s+{_ADV}(?:(?i:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?i:called|named)\s+)?(?P<obj>{NAME})",
+   "join hired employed signed", 55, change=Change.START, check=_name)  # fmt: skip
+_r("works_at.start", "works_at", rf"(?i:start|starting|started|starts|begin|beginning|began)\s+{_ADV}"
+   rf"(?i:(?:a\s+)?(?:new\s+)?(?:job|work|working|position|role)\s+)?(?i:at|with)\s+(?P<obj>{NAME})",
+   "start began begin", 56, change=Change.START, check=_name)  # fmt: skip
+_r("works_at.got_job", "works_at", r"(?i:got|landed|took|accepted|start|started|starting|signed)\s+(?i:(?:a|an|the|my)"
+   r"\s+)?(?:[\w-]+\s+){0,2}?(?i:job|position|role|gig|offer|contract)\s+(?i:at|with|from)\s+"
+   rf"(?P<obj>{NAME})", "job position role gig offer contract", 57, change=Change.START, check=_name)  # fmt: skip
+_r("works_at.am_at", "works_at", rf"(?i:'m|am|’m|is|'s)\s+{_ADV}(?i:at|with)\s+(?P<obj>{NAME}){_END}",
+   "'m am ’m is 's", 35, check=_name)  # fmt: skip
+_r("works_at.title_at", "works_at", rf"{_TITLE}\s+(?i:at|with|for)\s+(?P<obj>{NAME})", "at with for", 45,
+   check=_name)  # fmt: skip
+_r("works_at.quit", "works_at", r"(?i:quit|resigned|retired|laid off|let go|fired|handed in my notice|"
+   r"stopped working|left my job|left the company|left my position|left my role|left work)"
+   rf"(?:\s+(?i:my\s+job\s+)?(?i:at|from|with|for)\s+(?P<obj>{NAME}))?", "quit resign retir laid let fired "
+   "notice stopped left", 58, change=Change.END, check=_name)  # fmt: skip
+_r("works_at.last_day", "works_at", rf"(?i:last day)(?:\s+(?i:at)\s+(?P<obj>{NAME}))?", "last day", 59,
+   change=Change.LAST_DAY, check=_name)  # fmt: skip
+
+_r("works_at.been_at", "works_at", rf"(?i:been|still|now|currently|not|no longer)\s+{_ADV}(?i:at|with)\s+"
+   rf"(?P<obj>{NAME}){_END}", "been still now currently not longer", 34, check=_name)  # fmt: skip
+
+# job_title ---------------------------------------------------------------------------------------------
+_r("job_title.am", "job_title", rf"(?i:'m|am|’m|\bim|is|'s|became|become|becoming|work as|working as|works as|job is|"
+   rf"promoted to|hired as|started as|start as|starting as|now)\s+{_ADV}(?i:(?:a|an|the|our|their)\s+)?"
+   rf"(?P<obj>{_TITLE})", "'m am ’m im is 's bec as job promoted now", 50)  # fmt: skip
+_r("job_title.was", "job_title", rf"(?i:was|worked as|used to be)\s+{_ADV}(?i:(?:a|an|the)\s+)?(?P<obj>{_TITLE})",
+   "was worked used", 48, change=Change.PAST)  # fmt: skip
+
+# studies_at --------------------------------------------------------------------------------------------
+_r("studies_at.study", "studies_at", r"(?i:study|studies|studying|enrolled|student|phd|ph\.d\.|masters?|master's|"
+   r"degree|mba|undergrad|freshman|sophomore|grad school|postdoc)\b[^,.;!?]{0,30}?\s(?i:at|in)\s+"
+   rf"(?P<obj>{NAME})", "stud enrol phd ph.d master degree mba undergrad freshman sophomore grad postdoc", 52,
+   check=_name)  # fmt: skip
+_r("studies_at.left", "studies_at", rf"(?i:dropped out of|graduated from|graduated|finished (?:my )?(?:degree|studies|"
+   rf"phd|masters?) at)(?:\s+(?P<obj>{NAME}))?", "dropped graduated finished", 54, change=Change.END,
+   check=_name)  # fmt: skip
+_r("studies_at.got_into", "studies_at", rf"(?i:got into|accepted (?:to|at|into)|admitted to)\s+(?P<obj>{NAME})",
+   "got accepted admitted", 50, change=Change.START, check=_name)  # fmt: skip
+
+# works_on, phone, email, birthday -------------------------------------------------------------------------
+_r("works_on.project", "works_on", r"(?i:working on|work on|works on|leading|lead|in charge of|responsible for|"
+   r"running|assigned to|on)\s+(?P<obj>(?i:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?i:project|initiative|program)|"
+   r"(?i:project)\s+[A-Z][\w-]*)", "project initiative program", 50)  # fmt: skip
+_r("phone.number", "phone", r"(?i:number|phone|cell|mobile|tel|whatsapp|reach me|call me|text me)\D{0,15}?"
+   r"(?P<obj>\+?\(?\d[\d\s().-]{5,}\d)", "number phone cell mobile tel whatsapp reach call text", 50)  # fmt: skip
+_r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", 50)
+_r("birthday.is", "birthday", r"(?i:birthday|b-day|bday|born on)\s*(?i:is|'s|was|falls on|:)?\s*(?i:on\s+)?"
+   r"(?P<obj>[^,.!?;]{3,30})", "birthday b-day bday born", 50)  # fmt: skip
+
+# partner, has_child, has_pet, family -------------------------------------------------------------------------
+_r("partner.married", "partner", rf"(?i:married to|married|engaged to|dating|going out with|seeing|tied the knot "
+   rf"with)\s+(?P<obj>{NAME})", "married engaged dating going seeing knot", 50, change=Change.START,
+   check=_name)  # fmt: skip
+_r("partner.split", "partner", rf"(?i:broke up|split up|separated|divorced|got divorced)(?:\s+(?i:with|from)\s+"
+   rf"(?P<obj>{NAME}))?", "broke split separated divorced", 52, change=Change.END, check=_name)  # fmt: skip
+_r("has_child.have", "has_child", r"(?i:have|has|had|got)\s+(?i:a|an|one|two|three|\d)\s+(?i:(?:little|baby|"
+   r"newborn|young|teenage|grown|adult)\s+)?(?P<role>(?i:son|daughter|kid|child|boy|girl))s?(?:\s*,?\s*"
+   rf"(?i:named|called)\s+(?P<obj>{NAME}))?", "son daughter kid child boy girl", 50, check=_name)  # fmt: skip
+_r("has_pet.have", "has_pet", r"(?i:have|has|had|got|get|adopted|adopt|own|rescued|bought|brought home|"
+   r"getting)\s+(?i:a|an|one|two|three|\d|my|our|the|another)\s+(?:[\w-]+\s+){0,2}?"
+   rf"(?P<role>{_PETS})s?\b(?:\s*,?\s*(?i:named|called|whose name is)\s+(?P<obj>{NAME}))?", " ".join(EN_PETS), 52,
+   check=_name)  # fmt: skip
+_r("has_pet.named", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:'s name is|\s+is called|"
+   rf"\s+is named|,)?\s+(?P<obj>{NAME})\b", " ".join(EN_PETS), 48, check=_name)  # fmt: skip
+_r("has_pet.died", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+),?)?"
+   r"\s+(?i:died|passed away|passed|was put down|ran away|got lost|is gone|didn't make it)",
+   " ".join(EN_PETS), 60, change=Change.END, check=_name)  # fmt: skip
+_r("has_pet.lost", "has_pet", rf"(?i:lost|had to put down|put down|rehomed|gave away)\s+(?i:my|our)\s+"
+   rf"(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+))?", "lost put rehomed gave", 60,
+   change=Change.END, check=_name)  # fmt: skip
+
+# likes, dislikes, allergic_to, diet, speaks, owns, goal -------------------------------------------------------
+_r("likes.love", "likes", r"(?i:love|loves|like|likes|enjoy|enjoys|adore|adores|am into|'m into|’m into|"
+   r"'m really into|am a fan of|'m a (?:big |huge )?fan of|obsessed with|passionate about|fond of|crazy about|"
+   rf"addicted to|favou?rite (?:\w+ )?is)\s+(?P<obj>{_LIST}){_PHRASE_END}",
+   "lov lik enjoy ador into fan obsess passion fond crazy addict favo", 40, check=_phrase)  # fmt: skip
+_r("dislikes.hate", "dislikes", r"(?i:hate|hates|dislike|dislikes|can't stand|cannot stand|can’t stand|detest|"
+   rf"loathe|not a fan of|not into|sick of|tired of)\s+(?P<obj>{_LIST}){_PHRASE_END}",
+   "hate dislike stand detest loathe fan into sick tired", 42, check=_phrase)  # fmt: skip
+_r("allergic_to.allergic", "allergic_to", rf"(?i:allergic to|allergy to|allergies to)\s+(?P<obj>{_LIST})"
+   rf"{_PHRASE_END}", "allerg", 50, check=_phrase)  # fmt: skip
+_r("allergic_to.allergy", "allergic_to", r"(?P<obj>[A-Za-z-]+)\s+(?i:allergy|allergies)\b", "allerg", 48,
+   check=_phrase)  # fmt: skip
+_r("diet.am", "diet", rf"(?i:'m|am|’m|is|went|gone|going|became|become|turned|been|eat|eating|now|stay|staying)"
+   rf"\s+(?:(?i:a|fully|strictly|mostly|completely|full|totally)\s+)*{_ADV}(?P<obj>(?i:{_alt(EN_DIETS)}))\b",
+   " ".join(EN_DIETS), 50)  # fmt: skip
+_r("speaks.speak", "speaks", r"(?i:speak|speaks|speaking|fluent in|native language is|mother tongue is|"
+   r"conversational in|know)\s+(?:(?i:some|a little|a bit of|fluent|basic|decent|good|native|broken)\s+)?"
+   rf"(?P<obj>{_LANG}(?:(?:,\s*|\s+and\s+|\s+or\s+|,\s+and\s+){_LANG})*)\b", "speak fluent native tongue "
+   "conversational know", 50)  # fmt: skip
+_r("owns.bought", "owns", r"(?i:bought|buy|purchased|own|owns|drive|drives|leased|picked up|got)\s+(?i:(?:myself\s+)?"
+   rf"(?:a|an|my|our|the|a new|a used|a brand new)\s+)(?P<obj>{_PHRASE}){_PHRASE_END}",
+   "bought buy purchased own drive leased picked got", 30, change=Change.START, check=_thing)  # fmt: skip
+_r("owns.sold", "owns", rf"(?i:sold|got rid of|gave away)\s+(?i:(?:my|our|the)\s+)(?P<obj>{_PHRASE}){_PHRASE_END}",
+   "sold rid gave", 32, change=Change.END, check=_thing)  # fmt: skip
+_r("goal.want", "goal", r"(?i:want to|wanna|hope to|hoping to|dream is to|goal is to|aim to|aiming to|"
+   r"would love to|'d love to|’d love to|plan to|planning to|trying to|working towards?|dream of|dreaming of)"
+   rf"\s+(?P<obj>{_PHRASE}){_PHRASE_END}", "want wanna hop dream goal aim love plan trying towards", 20,
+   check=_phrase)  # fmt: skip
+
+#: Alias declarations: (pattern, whose alias) with "speaker" or "third" (the last third person named).
+EN_ALIASES: Final = (
+    (
+        re.compile(
+            rf"(?i:call me|calls me|called me|i go by|i'm known as|my nickname is|my nickname's|my name is|"
+            rf"my name's|i'm called|i am called)\s+[\"“']?(?P<alias>{NAME})"
+        ),
+        "speaker",
+    ),
+    (re.compile(rf"(?i:call|calls)\s+(?i:him|her)\s+[\"“']?(?P<alias>{NAME})"), "third"),
+    (re.compile(rf"(?i:his|her)\s+(?i:nickname|name)\s+(?i:is|'s)\s+[\"“']?(?P<alias>{NAME})"), "third"),
+    (re.compile(rf"(?i:goes by|known as)\s+[\"“']?(?P<alias>{NAME})"), "third"),
+    (re.compile(rf"(?P<alias>{NAME})\s+(?i:for short)"), "third"),
+)

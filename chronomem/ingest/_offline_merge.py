@@ -1,0 +1,71 @@
+"""One message, one value per slot: the claims of a message are deduplicated, and two values it gives a
+single-valued slot over the same time are one value said in two parts.
+
+"现在在成都，住高新区" names a city and then a district of it: two ``lives_in`` values at once would contradict
+each other, so a place said in parts is kept as one ("成都高新区", "Austin, Texas"); any other single-valued
+slot keeps the last value the message gave it (the speaker's final word).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ._claims import Action, Claim
+from ._vocabulary import single_valued
+
+__all__ = ["merge"]
+
+_PLACES = frozenset({"lives_in", "from"})
+
+
+def _key(c: Claim) -> tuple[object, ...]:
+    obj = None if c.object is None else c.object.name
+    return (c.subject.name, c.predicate, obj, str(c.value), c.modality, c.action, c.valid_from, c.valid_to)
+
+
+def _slot(c: Claim) -> tuple[object, ...]:
+    return (c.subject.name, c.predicate, c.modality, c.valid_from, c.valid_to)
+
+
+def merge(claims: Sequence[Claim]) -> list[Claim]:
+    """``claims`` without repeats, with one value per single-valued slot and time (see the module docstring)."""
+    seen: set[tuple[object, ...]] = set()
+    unique: list[Claim] = []
+    for c in claims:
+        if _key(c) not in seen:
+            seen.add(_key(c))
+            unique.append(c)
+    slots: dict[tuple[object, ...], int] = {}
+    kept: list[Claim | None] = []
+    for c in unique:
+        if c.action is not Action.ASSERT or not single_valued(c.predicate):
+            kept.append(c)
+            continue
+        at = slots.get(_slot(c))
+        if at is None:
+            slots[_slot(c)] = len(kept)
+            kept.append(c)
+            continue
+        first = kept[at]
+        kept[at] = None
+        slots[_slot(c)] = len(kept)
+        kept.append(_joined(first, c) if first is not None else c)
+    return [c for c in kept if c is not None]
+
+
+def _joined(first: Claim, last: Claim) -> Claim:
+    """A place said in two parts is one place; any other value: the last one said."""
+    if last.predicate not in _PLACES or first.object is None or last.object is None:
+        return last
+    a, b = first.object.name, last.object.name
+    if b in a:
+        return first
+    if a in b:
+        return last
+    joiner = "" if _han(a) and _han(b) else ", "
+    return replace(last, object=replace(last.object, name=a + joiner + b))
+
+
+def _han(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)

@@ -1,0 +1,175 @@
+"""Extraction rules as named records: a :class:`Rule` maps a clause pattern onto a §6.1 predicate.
+
+A rule is a name ("en.lives_in.live"), the predicate, a compiled pattern run over one clause (after its
+subject), a gate (cheap substrings, one of which the clause must hold before the regex runs), a priority (when
+two matches overlap, the higher wins) and what the matched verb says about time (:class:`Change`). The pattern
+names its object ``obj`` (absent when the rule needs none, as in "I quit my job"); ``check`` may refuse or
+trim an object ("I love it" names nothing). Rules are registered by :meth:`Rules.rule`, never listed by
+position, as in ``chronomem.temporal._rules``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+__all__ = ["Change", "Hit", "Rule", "Rules", "split_list"]
+
+
+class Change(StrEnum):
+    """What the verb says about the value's time.
+
+    ``state``: holds now ("I live in Rome"); a past state verb ("I lived in Rome") ends it at the message.
+    ``start``: a change that starts the value ("I moved to Rome last month": from then on).
+    ``end``: a change that ends it ("I quit my job", "my cat died"): a retraction.
+    ``last_day``: ends it at the end of the named day ("Friday was my last day").
+    ``past``: the value held before and no longer does ("I used to live in Rome").
+    """
+
+    STATE = "state"
+    START = "start"
+    END = "end"
+    LAST_DAY = "last_day"
+    PAST = "past"
+
+
+#: Refines or refuses an object: the object text in, the text to keep (or ``None`` to drop the match) out.
+Check = Callable[[str], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One extraction rule (see the module docstring). ``negated`` marks rules whose words deny the value
+    ("I've never lived in …", "我不会说…"); ``entity_type`` overrides the predicate's type hint."""
+
+    name: str
+    predicate: str
+    pattern: re.Pattern[str]
+    gate: tuple[str, ...]
+    priority: int
+    change: Change = Change.STATE
+    check: Check | None = None
+    negated: bool = False
+    entity_type: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A rule's match in a clause: the object's text and its span in the clause (``None`` when the rule
+    names no object), the span of the whole match, the role word of an unnamed object ("a cat": ``role``
+    group) and whether the match itself holds a denial (``neg`` group: "对花生不过敏")."""
+
+    rule: Rule
+    obj: str | None
+    obj_span: tuple[int, int] | None
+    span: tuple[int, int]
+    role: str | None = None
+    denied: bool = False
+
+
+class Rules:
+    """A registry of rules for one language, refusing duplicate names and patterns matching the empty string."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._rules: dict[str, Rule] = {}
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules.values())
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def get(self, predicate: str) -> Rule | None:
+        """The first rule for ``predicate``, if any."""
+        return next((r for r in self._rules.values() if r.predicate == predicate), None)
+
+    def rule(
+        self,
+        name: str,
+        predicate: str,
+        pattern: str,
+        gate: str,
+        priority: int,
+        **options: object,
+    ) -> Rule:
+        """Register and return a rule; ``gate`` is a space-separated list of substrings (lower-case)."""
+        full = f"{self.lang}.{name}"
+        if full in self._rules:
+            raise ValueError(f"duplicate rule {full!r}")
+        compiled = re.compile(pattern)
+        if compiled.fullmatch(""):
+            raise ValueError(f"rule {full!r} matches the empty string")
+        made = Rule(full, predicate, compiled, tuple(gate.split()), priority, **options)  # type: ignore[arg-type]
+        self._rules[full] = made
+        return made
+
+    def hits(self, clause: str, lowered: str) -> list[Hit]:
+        """Every rule's first match in ``clause`` whose check accepts it, overlapping matches settled by priority."""
+        found: list[Hit] = []
+        for r in self._rules.values():
+            if not any(g in lowered for g in r.gate):
+                continue
+            for m in r.pattern.finditer(clause):
+                hit = _hit(r, m)
+                if hit is not None:
+                    found.append(hit)
+        return _settle(found)
+
+
+_LIST_SEPARATOR = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+|、|和|跟|及|以及|与|还有")
+
+
+def split_list(hit: Hit) -> list[Hit]:
+    """A list object of a many-valued predicate ("peanuts and shellfish", "花生、芒果") as one hit per item."""
+    from ._vocabulary import single_valued
+
+    if hit.obj is None or hit.obj_span is None or single_valued(hit.rule.predicate) or hit.rule.predicate == "goal":
+        return [hit]
+    parts: list[Hit] = []
+    at = 0
+    for m in [*_LIST_SEPARATOR.finditer(hit.obj), None]:
+        end = len(hit.obj) if m is None else m.start()
+        item = hit.obj[at:end].strip()
+        if item:
+            start = hit.obj_span[0] + hit.obj.index(item, at)
+            parts.append(replace(hit, obj=item, obj_span=(start, start + len(item))))
+        if m is not None:
+            at = m.end()
+    return parts or [hit]
+
+
+def _group(m: re.Match[str], name: str) -> str | None:
+    return m.group(name) if name in m.re.groupindex else None
+
+
+def _hit(r: Rule, m: re.Match[str]) -> Hit | None:
+    role, denied = _group(m, "role"), bool(_group(m, "neg"))
+    obj = _group(m, "obj")
+    if obj is None:
+        return Hit(r, None, None, m.span(), role, denied)
+    kept = r.check(obj) if r.check is not None else obj.strip()
+    if not kept:
+        return None
+    start = m.start("obj") + obj.find(kept) if kept in obj else m.start("obj")
+    return Hit(r, kept, (start, start + len(kept)), m.span(), role, denied)
+
+
+def _settle(found: list[Hit]) -> list[Hit]:
+    """Keep the higher-priority hit of any two that claim the same words (ties: the longer match): two hits
+    clash when their objects overlap, or when either names no object and their predicates are the same."""
+    found.sort(key=lambda h: (-h.rule.priority, h.span[0] - h.span[1]))
+    kept: list[Hit] = []
+    for h in found:
+        if not any(_clash(h, k) for k in kept):
+            kept.append(h)
+    kept.sort(key=lambda h: h.span[0])
+    return kept
+
+
+def _clash(a: Hit, b: Hit) -> bool:
+    if a.obj_span is None or b.obj_span is None:
+        return a.rule.predicate == b.rule.predicate
+    return not (a.obj_span[1] <= b.obj_span[0] or b.obj_span[1] <= a.obj_span[0])

@@ -1,0 +1,188 @@
+"""The profile vocabulary (DESIGN §6.1) as data: each predicate's cardinality and object, and the word lists
+the offline extractor maps onto it (relations named by role, languages, job titles, pets, diets).
+
+The lists are general-purpose lexicons of English and Chinese, not phrases of any evaluation set: the words a
+speaker uses for a relative, a language or an occupation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "EN_DIETS",
+    "EN_LANGUAGES",
+    "EN_PETS",
+    "EN_RELATIONS",
+    "EN_TITLE_HEADS",
+    "PREDICATES",
+    "ZH_PETS",
+    "ZH_RELATIONS",
+    "ZH_TITLE_SUFFIXES",
+    "Predicate",
+    "Relation",
+    "single_valued",
+    "words",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Predicate:
+    """A §6.1 predicate: ``single`` when a subject holds one value at a time (a slot per subject), ``value``
+    when the object is JSON text rather than an entity, ``entity_type`` the type hint of an entity object."""
+
+    name: str
+    single: bool
+    value: bool = False
+    entity_type: str = "thing"
+
+
+PREDICATES: Final[dict[str, Predicate]] = {
+    p.name: p
+    for p in (
+        Predicate("lives_in", True, entity_type="place"),
+        Predicate("from", True, entity_type="place"),
+        Predicate("works_at", True, entity_type="organisation"),
+        Predicate("job_title", True, value=True),
+        Predicate("studies_at", True, entity_type="organisation"),
+        Predicate("works_on", False, entity_type="project"),
+        Predicate("phone", True, value=True),
+        Predicate("email", True, value=True),
+        Predicate("birthday", True, value=True),
+        Predicate("partner", True, entity_type="person"),
+        Predicate("has_child", False, entity_type="person"),
+        Predicate("has_pet", False, entity_type="animal"),
+        Predicate("likes", False),
+        Predicate("dislikes", False),
+        Predicate("allergic_to", False),
+        Predicate("diet", True, value=True),
+        Predicate("speaks", False, entity_type="language"),
+        Predicate("owns", False),
+        Predicate("goal", False, value=True),
+        Predicate("family", False, entity_type="person"),
+        Predicate("knows", False, entity_type="person"),
+    )
+}
+
+
+def single_valued(predicate: str) -> bool:
+    """Whether ``predicate`` holds one value at a time (unknown predicates are taken as many-valued)."""
+    p = PREDICATES.get(predicate)
+    return p is not None and p.single
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A role word for a person related to the speaker: the predicate that links them (``partner``,
+    ``has_child``, ``family``, ``knows``) and the role as spoken (used to name an unnamed relative)."""
+
+    predicate: str
+    role: str
+
+
+def words(text: str) -> list[str]:
+    """A word list written as one space-separated string (easier to read and extend than a list literal)."""
+    return text.split()
+
+
+def _relations(predicate: str, spoken: str) -> dict[str, Relation]:
+    """Role words; ``word=role`` names the role a colloquial word stands for ("mum=mom", "老妈=妈妈"), so one
+    relative is one entity however the speaker calls them."""
+    pairs = (w.partition("=") for w in spoken.split())
+    return {word: Relation(predicate, role or word) for word, _, role in pairs}
+
+
+#: English role words (singular; a plural "s" is accepted by the patterns).
+EN_RELATIONS: Final[dict[str, Relation]] = {
+    **_relations(
+        "partner",
+        "wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée spouse hubby=husband wifey=wife "
+        "bf=boyfriend gf=girlfriend",
+    ),
+    **_relations("has_child", "son daughter kid child stepson stepdaughter baby"),
+    **_relations(
+        "family",
+        "sister brother mom mum=mom mother=mom dad father=dad parent sibling grandma grandmother grandpa grandfather "
+        "aunt uncle cousin niece nephew stepmom stepdad stepmother stepfather twin",
+    ),
+    **_relations(
+        "knows",
+        "friend colleague coworker co-worker boss manager roommate flatmate housemate neighbor neighbour "
+        "classmate teammate buddy mate mentor landlord",
+    ),
+}
+
+#: Chinese role words, longest first where one contains another (孩子他爸 before 孩子).
+ZH_RELATIONS: Final[dict[str, Relation]] = {
+    **_relations(
+        "partner",
+        "孩子他爸=老公 孩子他妈=老婆 孩子她爸=老公 孩子她妈=老婆 孩子爸=老公 孩子妈=老婆 "
+        "老婆 老公 妻子=老婆 丈夫=老公 爱人 媳妇=老婆 男朋友 女朋友 男友 女友 "
+        "未婚夫 未婚妻 对象 先生 太太",
+    ),
+    **_relations("has_child", "儿子 女儿 闺女 孩子 宝宝 小孩 大儿子 小儿子 大女儿 小女儿"),
+    **_relations(
+        "family",
+        "姐姐 妹妹 哥哥 弟弟 妈妈 爸爸 老妈=妈妈 老爸=爸爸 母亲=妈妈 父亲=爸爸 "
+        "爷爷 奶奶 外公 外婆 姥姥 姥爷 叔叔 阿姨 舅舅 姑姑 表姐 表妹 表哥 表弟 堂姐 堂妹 堂哥 堂弟 "
+        "婆婆 公公 岳父 岳母 大姐 二姐 大哥 二哥 姐=姐姐 妹=妹妹 哥=哥哥 弟=弟弟 妈=妈妈 爸=爸爸",
+    ),
+    **_relations("knows", "朋友 好朋友 同事 老板 领导 室友 舍友 邻居 同学 闺蜜 哥们 兄弟 老同学 上司 师傅"),
+}
+
+#: Languages by their English names (a speaker of English names a language this way).
+EN_LANGUAGES: Final = frozenset(
+    words(
+        "English Spanish French German Italian Portuguese Dutch Swedish Norwegian Danish Finnish Polish Czech "
+        "Russian Ukrainian Greek Turkish Arabic Hebrew Persian Farsi Hindi Urdu Bengali Punjabi Tamil Telugu "
+        "Chinese Mandarin Cantonese Japanese Korean Vietnamese Thai Indonesian Malay Tagalog Swahili Hungarian "
+        "Romanian Bulgarian Serbian Croatian Catalan Basque Irish Welsh Icelandic Latin ASL"
+    )
+)
+
+#: Head nouns of English occupations; a title is any short phrase ending in one ("pediatric nurse").
+EN_TITLE_HEADS: Final = frozenset(
+    words(
+        "nurse doctor physician surgeon dentist pharmacist vet veterinarian therapist psychologist counselor "
+        "counsellor teacher professor lecturer tutor student researcher scientist engineer developer programmer "
+        "designer architect analyst consultant accountant lawyer attorney paralegal manager director lead head "
+        "officer executive ceo cto cfo coo vp president founder cofounder co-founder intern assistant "
+        "administrator clerk cashier chef cook baker barista bartender waiter waitress driver pilot mechanic "
+        "electrician plumber carpenter firefighter paramedic police policeman officer journalist writer editor "
+        "author reporter photographer artist musician actor actress dancer coach trainer librarian secretary "
+        "receptionist salesman saleswoman recruiter pm po sre dba technician specialist coordinator supervisor "
+        "strategist economist banker trader broker agent producer translator interpreter principal "
+        "freelancer entrepreneur owner partner associate scientist fellow postdoc resident"
+    )
+)
+
+#: Suffixes of Chinese occupation words; a title is a short phrase ending in one ("心理咨询师").
+ZH_TITLE_SUFFIXES: Final = words(
+    "工程师 设计师 分析师 咨询师 会计师 律师 医生 护士 老师 教师 教授 讲师 程序员 研究员 经理 总监 主管 组长 "
+    "主任 总裁 总经理 老板 店长 厨师 司机 记者 编辑 作家 警察 会计 销售 客服 运营 产品经理 实习生 学生 研究生 "
+    "博士生 博士后 顾问 秘书 助理 专员 架构师 科学家 药剂师 营养师 摄影师 画家 歌手 演员 翻译 导游 保安 "
+    "快递员 外卖员 公务员 兽医 CEO CTO PM HR"
+)
+
+#: Pets by species word (English; a plural "s" is accepted by the patterns).
+EN_PETS: Final = frozenset(
+    words(
+        "dog puppy cat kitten rabbit bunny hamster parrot bird fish goldfish turtle tortoise guinea-pig "
+        "ferret lizard snake horse pony chinchilla gerbil rat mouse budgie cockatiel"
+    )
+)
+
+#: Pets by species word (Chinese).
+ZH_PETS: Final = words(
+    "猫咪 小猫 猫 狗狗 小狗 狗 兔子 小兔子 仓鼠 鹦鹉 乌龟 金鱼 鱼 龙猫 刺猬 八哥 柯基 金毛 柴犬 泰迪 哈士奇 "
+    "布偶猫 英短 橘猫 边牧"
+)
+
+#: English diet words; the stored value is the word as spoken.
+EN_DIETS: Final = frozenset(
+    words(
+        "vegetarian vegan pescatarian pescetarian keto paleo gluten-free dairy-free halal kosher "
+        "lactose-free carnivore flexitarian"
+    )
+)

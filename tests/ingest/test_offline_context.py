@@ -1,0 +1,117 @@
+"""chronomem.ingest.OfflineExtractor reading a message against the ones before it: short answers, corrections."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from test_offline_support import AT_EN, AT_ZH, BERLIN, asserted, episode, extract, local
+
+from chronomem.ingest import Action
+
+
+def _asked(question: str, *, zh: bool = False) -> tuple:  # type: ignore[type-arg]
+    at = (AT_ZH if zh else AT_EN) - timedelta(minutes=1)
+    return (episode(question, speaker="Assistant", role="assistant", at=at),)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        ("Where do you live now?", "Bristol, for now.", ("me", "lives_in", "Bristol")),
+        ("So where are you based these days?", "Still in Leipzig", ("me", "lives_in", "Leipzig")),
+        ("What do you do for work?", "Yep, nurse at St Anne's", ("me", "works_at", "St Anne's")),
+        ("What do you do for work?", "Yep, nurse at St Anne's", ("me", "job_title", "nurse")),
+        ("Who do you work for?", "Wayne Enterprises.", ("me", "works_at", "Wayne Enterprises")),
+        ("Where are you from originally?", "Galway!", ("me", "from", "Galway")),
+    ],
+)
+def test_a_short_answer_is_read_against_the_question(question: str, answer: str, expected: tuple) -> None:  # type: ignore[type-arg]
+    assert expected in asserted(answer, recent=_asked(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        ("你现在住哪儿？", "绍兴，刚搬过来", ("me", "lives_in", "绍兴")),
+        ("你在哪家公司上班呀？", "还在滴滴", ("me", "works_at", "滴滴")),
+        ("你是做什么工作的？", "心理咨询师", ("me", "job_title", "心理咨询师")),
+    ],
+)
+def test_a_short_chinese_answer_is_read_against_the_question(question: str, answer: str, expected: tuple) -> None:  # type: ignore[type-arg]
+    assert expected in asserted(answer, recent=_asked(question, zh=True))
+
+
+def test_an_answer_to_no_question_asserts_nothing() -> None:
+    assert asserted("Bristol, for now.", recent=_asked("Nice weather today.")) == set()
+
+
+def test_a_correction_reasserts_the_portion_it_corrects() -> None:
+    before = episode("My number is 555-0101.", at=AT_EN - timedelta(hours=2))
+    got = extract("Sorry, I mistyped: my number is 555-0199.", recent=(before,)).claims
+    (c,) = [c for c in got if c.predicate == "phone"]
+    assert (c.value, c.action) == ("555-0199", Action.CORRECT)
+    assert local(c.valid_from, BERLIN) == "2024-03-06 08:00"
+
+
+def test_a_correction_without_a_predicate_takes_the_corrected_one() -> None:
+    before = episode("我住在无锡", at=AT_ZH - timedelta(hours=1))
+    got = extract("我说错了，是常州", recent=(before,)).claims
+    assert [(c.predicate, c.object and c.object.name, c.action) for c in got] == [("lives_in", "常州", Action.CORRECT)]
+
+
+def test_i_meant_corrects_the_last_claim() -> None:
+    before = episode("I work at Hooli.", at=AT_EN - timedelta(minutes=5))
+    got = extract("sorry, I meant Pied Piper", recent=(before,)).claims
+    assert [(c.predicate, c.object and c.object.name, c.action) for c in got] == [
+        ("works_at", "Pied Piper", Action.CORRECT)
+    ]
+
+
+def test_an_ordinary_actually_is_no_correction() -> None:
+    before = episode("I live in Graz.", at=AT_EN - timedelta(days=30))
+    (c,) = extract("Actually I moved to Linz last week.", recent=(before,)).claims
+    assert c.action is Action.ASSERT
+
+
+def test_he_is_the_relative_named_in_the_question_before() -> None:
+    asked = (episode("How's your brother doing these days?", speaker="Kai", at=AT_EN - timedelta(minutes=1)),)
+    got = asserted("He just moved to Austin!", recent=asked, participants=("Dana", "Kai"))
+    assert got == {("Dana's brother", "lives_in", "Austin")}
+
+
+def test_he_with_no_one_to_refer_to_asserts_nothing_about_the_speaker() -> None:
+    assert asserted("He just moved to Austin!") == set()
+
+
+def test_you_with_no_known_addressee_asserts_nothing() -> None:
+    assert asserted("You live in Oslo.", participants=()) == set()
+
+
+def test_a_fact_spread_over_two_messages() -> None:
+    recent = (
+        episode("I got a new job!", at=AT_EN - timedelta(minutes=2)),
+        episode("Congrats!! Where?", speaker="Assistant", role="assistant", at=AT_EN - timedelta(minutes=1)),
+    )
+    assert ("me", "works_at", "Stripe") in asserted("At Stripe, started Monday.", recent=recent)
+
+
+def test_calling_a_friend_by_part_of_her_name_is_an_alias() -> None:
+    before = (episode("我最近搬家了", speaker="陳嘉欣", at=AT_ZH - timedelta(minutes=3)),)
+    got = extract("嘉欣，你搬到哪里了？", speaker="李娜", recent=before, participants=("李娜", "陳嘉欣")).aliases
+    assert ("陳嘉欣", "嘉欣") in {(a.entity.name, a.alias) for a in got}
+
+
+@pytest.mark.parametrize(
+    ("before", "now", "predicate", "value"),
+    [
+        ("My number is 555-0134.", "Actually, it's 555-0199, not 0134.", "phone", "555-0199"),
+        ("我住在苏州", "不好意思，我说错了，是杭州不是苏州", "lives_in", "杭州"),
+        ("我在美团上班", "更正一下：应该是滴滴", "works_at", "滴滴"),
+    ],
+)
+def test_a_correction_names_the_new_value_and_not_the_old(before: str, now: str, predicate: str, value: str) -> None:
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in now)
+    earlier = (episode(before, at=(AT_ZH if zh else AT_EN) - timedelta(hours=3)),)
+    got = [c for c in extract(now, recent=earlier).claims if c.predicate == predicate]
+    assert [(c.object.name if c.object else c.value, c.action) for c in got] == [(value, Action.CORRECT)]

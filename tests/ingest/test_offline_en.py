@@ -1,0 +1,315 @@
+"""chronomem.ingest.OfflineExtractor on English messages: sentence + context -> claims (issue #11, DESIGN §6.1)."""
+
+from __future__ import annotations
+
+import pytest
+from test_offline_support import BERLIN, asserted, extract, facts, local
+
+from chronomem.ingest import Action, Role
+
+ME = "me"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live in Lisbon.", (ME, "lives_in", "Lisbon")),
+        ("i'm living in New York City these days", (ME, "lives_in", "New York City")),
+        ("We moved to Porto in January.", (ME, "lives_in", "Porto")),
+        ("Just got the keys to my flat in Utrecht!", (ME, "lives_in", "Utrecht")),
+        ("Finally relocated to Cape Town.", (ME, "lives_in", "Cape Town")),
+        ("I'm originally from Kraków.", (ME, "from", "Kraków")),
+        ("I grew up in Nairobi.", (ME, "from", "Nairobi")),
+        ("I work at Initech.", (ME, "works_at", "Initech")),
+        ("I joined Umbrella Labs last week.", (ME, "works_at", "Umbrella Labs")),
+        ("I've been working for Soylent Corp since 2020.", (ME, "works_at", "Soylent Corp")),
+        ("I'm a paramedic.", (ME, "job_title", "paramedic")),
+        ("I got promoted to team lead.", (ME, "job_title", "team lead")),
+        ("I'm doing a PhD at Oxford.", (ME, "studies_at", "Oxford")),
+        ("I'm working on Project Nimbus.", (ME, "works_on", "Project Nimbus")),
+        ("My number is 555-0188.", (ME, "phone", "555-0188")),
+        ("You can email me at kim.l@example.org", (ME, "email", "kim.l@example.org")),
+        ("I married Priya last summer.", (ME, "partner", "Priya")),
+        ("I have a cat named Biscuit.", (ME, "has_pet", "Biscuit")),
+        ("I love rock climbing.", (ME, "likes", "rock climbing")),
+        ("I can't stand traffic jams.", (ME, "dislikes", "traffic jams")),
+        ("I don't like horror movies.", (ME, "dislikes", "horror movies")),
+        ("I'm allergic to shellfish.", (ME, "allergic_to", "shellfish")),
+        ("I went vegan last year.", (ME, "diet", "vegan")),
+        ("I speak Portuguese.", (ME, "speaks", "Portuguese")),
+        ("I bought a Vespa.", (ME, "owns", "Vespa")),
+        ("I want to learn the cello.", (ME, "goal", "learn the cello")),
+    ],
+)
+def test_first_person_statements_are_asserted_about_the_speaker(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+def test_lists_give_one_claim_per_item() -> None:
+    got = asserted("I'm allergic to peanuts, sesame and kiwi.")
+    assert {o for _, p, o in got if p == "allergic_to"} == {"peanuts", "sesame", "kiwi"}
+    assert {o for _, p, o in asserted("I speak Greek and Italian")} == {"Greek", "Italian"}
+
+
+def test_a_title_at_an_organisation_gives_both() -> None:
+    got = asserted("I'm a pediatric nurse at Mercy General.")
+    assert (ME, "job_title", "pediatric nurse") in got
+    assert (ME, "works_at", "Mercy General") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "relative", "link"),
+    [
+        ("My sister lives in Boston.", "Dana's sister", "family"),
+        ("My older brother works at Hooli.", "Dana's brother", "family"),
+        ("My friend Tomasz moved to Gdańsk.", "Tomasz", "knows"),
+        ("My wife Ingrid is a dentist.", "Ingrid", "partner"),
+        ("Our son Mateo speaks Spanish.", "Mateo", "has_child"),
+    ],
+)
+def test_third_persons_are_their_own_entities_linked_to_the_speaker(text: str, relative: str, link: str) -> None:
+    got = facts(text)
+    assert (ME, link, relative, "asserted", "assert") in got
+    assert not any(s == ME and p not in ("family", "knows", "partner", "has_child") for s, p, *_ in got)
+    assert any(s == relative for s, *_ in got)
+
+
+def test_third_person_claims_are_less_sure_and_he_she_follow_the_last_named() -> None:
+    got = extract("My cousin Ravi just moved to Leeds. He works at Argos now.").claims
+    about = {c.predicate: c for c in got if c.subject.name == "Ravi"}
+    assert set(about) == {"lives_in", "works_at"}
+    assert about["lives_in"].confidence < 1.0
+
+
+def test_a_named_person_can_be_the_subject() -> None:
+    assert ("Marco", "works_at", "Fiat") in asserted("Marco works at Fiat.")
+
+
+def test_names_are_aliased_to_the_role_so_a_later_unnamed_mention_finds_them() -> None:
+    aliases = {(a.entity.name, a.alias) for a in extract("My brother Luis lives in Quito.").aliases}
+    assert ("Luis", "Dana's brother") in aliases
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Are you still at Netflix?",
+        "Should I learn Spanish?",
+        "Do you think I should move to Denver?",
+        "where do you live",
+    ],
+)
+def test_questions_assert_nothing(text: str) -> None:
+    assert asserted(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "modality"),
+    [
+        ("If I get the job at Stark, I'll move to Seattle.", "hypothetical"),
+        ("I would live in Tokyo if I could.", "hypothetical"),
+        ("I'm going to move to Vienna.", "planned"),
+        ("I might move to Ghent.", "planned"),
+        ("I'm thinking about moving to Oslo.", "planned"),
+        ("I've never lived in Madrid.", "negated"),
+    ],
+)
+def test_modality_is_kept(text: str, modality: str) -> None:
+    got = facts(text)
+    assert got, text
+    assert all(m == modality for s, p, o, m, a in got if p == "lives_in")
+    assert not asserted(text) & {(ME, "lives_in", o) for _, _, o, _, _ in got}
+
+
+def test_reported_speech_is_reported() -> None:
+    got = facts("My mom says my uncle moved to Perth.")
+    assert ("Dana's uncle", "lives_in", "Perth", "reported", "assert") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "obj"),
+    [
+        ("I quit my job at the bank.", "works_at", None),
+        ("I no longer work at Globex.", "works_at", "Globex"),
+        ("I don't live in Leeds anymore.", "lives_in", "Leeds"),
+        ("I'm not allergic to latex anymore.", "allergic_to", "latex"),
+        ("I got laid off.", "works_at", None),
+        ("Sadly my dog passed away.", "has_pet", None),
+        ("We broke up last month.", "partner", None),
+    ],
+)
+def test_endings_retract(text: str, predicate: str, obj: str | None) -> None:
+    got = [c for c in extract(text).claims if c.predicate == predicate]
+    assert got and all(c.action is Action.RETRACT for c in got)
+    assert (got[0].object.name if got[0].object else None) == obj
+
+
+def test_not_after_all_retracts_from_the_beginning() -> None:
+    (c,) = [c for c in extract("Turns out I'm not allergic to penicillin after all.").claims]
+    assert c.action is Action.RETRACT and c.valid_from == 0
+
+
+def test_used_to_ends_a_past_value_at_the_message() -> None:
+    (c,) = extract("I used to live in Rome.").claims
+    assert c.predicate == "lives_in" and c.object is not None and c.object.name == "Rome"
+    assert local(c.valid_to, BERLIN) == "2024-03-06 10:00"
+
+
+def test_a_past_stretch_is_its_own_interval() -> None:
+    (c,) = extract("I lived in Rome from 2015 to 2018.").claims
+    assert (local(c.valid_from, BERLIN), local(c.valid_to, BERLIN)) == ("2015-01-01 00:00", "2019-01-01 00:00")
+
+
+def test_a_change_holds_from_the_time_it_names() -> None:
+    (c,) = extract("I moved to Paris last month.").claims
+    assert local(c.valid_from, BERLIN) == "2024-02-01 00:00" and c.valid_to is None
+
+
+def test_a_length_counts_back_from_the_message() -> None:
+    (c,) = extract("I've lived in Bern for three years.").claims
+    assert local(c.valid_from, BERLIN) is not None and local(c.valid_from, BERLIN).startswith("2021-03")  # type: ignore[union-attr]
+
+
+def test_a_firm_dated_change_ahead_is_asserted_from_that_date() -> None:
+    (c,) = extract("I start at Siemens on the 3rd.").claims
+    assert (c.predicate, c.modality, c.action) == ("works_at", "asserted", Action.ASSERT)
+    assert local(c.valid_from, BERLIN) == "2024-04-03 00:00"
+
+
+def test_last_day_retracts_after_that_day() -> None:
+    (c,) = extract("Friday was my last day at Acme.").claims
+    assert c.action is Action.RETRACT and local(c.valid_from, BERLIN) == "2024-03-02 00:00"
+
+
+def test_no_time_words_leave_the_portion_to_the_message_time() -> None:
+    (c,) = extract("I live in Lisbon.").claims
+    assert (c.valid_from, c.valid_to) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "alias"),
+    [("Call me Tina.", "Tina"), ("Everyone calls me Bobby", "Bobby"), ("My name's Robert but I go by Rob.", "Rob")],
+)
+def test_alias_declarations_name_the_speaker(text: str, alias: str) -> None:
+    got = {(a.entity.speaker, a.alias) for a in extract(text, speaker="Roberta").aliases}
+    assert (True, alias) in got
+
+
+def test_an_alias_of_a_third_person() -> None:
+    got = {(a.entity.name, a.alias) for a in extract("My daughter Margaret, we call her Maggie.").aliases}
+    assert ("Margaret", "Maggie") in got
+
+
+def test_the_assistant_asserts_nothing() -> None:
+    got = extract("Great, so you live in Paris and work at Acme. I love hiking too!", role=Role.ASSISTANT)
+    assert got.claims == () and got.aliases == ()
+
+
+def test_you_in_a_chat_between_friends_is_the_other_person() -> None:
+    got = extract("You moved to Austin, right.", speaker="Lee", participants=("Lee", "Kai"))
+    assert any(c.subject.addressee and c.subject.name == "Kai" for c in got.claims)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("My birthday is May 3.", "--05-03"),
+        ("my birthday's on the 14th of October", "--10-14"),
+        ("I was born on 1990-02-11", "1990-02-11"),
+    ],
+)
+def test_birthdays_are_iso_dates(text: str, value: str) -> None:
+    assert ("me", "birthday", value) in asserted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Yeah so we finally closed on the house in Decatur last Friday", (ME, "lives_in", "Decatur")),
+        ("Been at Contoso for about five years now", (ME, "works_at", "Contoso")),
+        ("my hubby Jake works from home", (ME, "partner", "Jake")),
+        ("I left Globex in March and joined a startup called Fernly", (ME, "works_at", "Fernly")),
+        ("Not at Netflix anymore - I'm at Hulu now", (ME, "works_at", "Hulu")),
+        ("My sister-in-law Rachel is a lawyer", ("Rachel", "job_title", "lawyer")),
+        ("I'm now a senior data analyst at Brightline", (ME, "job_title", "senior data analyst")),
+    ],
+)
+def test_colloquial_statements(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+def test_the_time_of_one_clause_does_not_leak_into_the_one_before() -> None:
+    got = {c.predicate: c for c in extract("I'm from Texas but I've lived in Seattle for ten years").claims}
+    assert got["from"].valid_from is None and got["lives_in"].valid_from is not None
+
+
+def test_his_name_names_the_pet_just_mentioned() -> None:
+    got = extract("my girlfriend and I just adopted a puppy, his name is Waffles").aliases
+    assert ("Dana's puppy", "Waffles") in {(a.entity.name, a.alias) for a in got}
+
+
+def test_not_at_a_company_anymore_retracts_it() -> None:
+    got = {
+        (c.object.name if c.object else None, c.action)
+        for c in extract("Not at Netflix anymore - I'm at Hulu now").claims
+    }
+    assert got == {("Netflix", Action.RETRACT), ("Hulu", Action.ASSERT)}
+
+
+def test_advice_reported_about_the_speaker_is_not_asserted() -> None:
+    got = facts("My mom thinks I should move to Denver.")
+    assert (ME, "lives_in", "Denver", "reported", "assert") in got
+
+
+def test_will_is_a_plan_and_the_present_with_a_date_is_firm() -> None:
+    assert (ME, "has_pet", "Dana's dog", "planned", "assert") in facts("I'll adopt a dog next month.")
+    assert (ME, "lives_in", "Berlin") in asserted("I'm moving to Berlin next month.")
+
+
+def test_colloquial_role_words_name_one_relative() -> None:
+    assert ("Dana's mom", "lives_in", "Leeds") in asserted("My mum lives in Leeds")
+    assert ("Dana's mom", "lives_in", "York") in asserted("My mother lives in York")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in London for a conference this week.",
+        "I'm a big fan of your work",
+        "We had dinner at Nando's last night.",
+        "I'm at the airport now.",
+        "I love you guys.",
+        "I'm so tired today.",
+        "I work from home most days.",
+    ],
+)
+def test_ordinary_chat_asserts_nothing(text: str) -> None:
+    assert {p for _, p, _ in asserted(text)} <= {"knows", "family"}
+
+
+def test_chinese_names_in_an_english_sentence() -> None:
+    got = asserted("I moved to 上海 last year and joined 字节跳动")
+    assert {(ME, "lives_in", "上海"), (ME, "works_at", "字节跳动")} <= got
+
+
+def test_a_pet_with_a_long_name_and_a_short_one() -> None:
+    got = extract("my cat Sir Reginald, Reggie for short")
+    assert (ME, "has_pet", "Sir Reginald") in asserted("my cat Sir Reginald, Reggie for short")
+    assert ("Sir Reginald", "Reggie") in {(a.entity.name, a.alias) for a in got.aliases}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i live in boston now", (ME, "lives_in", "boston")),
+        ("just moved to austin lol", (ME, "lives_in", "austin")),
+        ("im a nurse at mercy", (ME, "job_title", "nurse")),
+        ("my sister lives in denver", ("Dana's sister", "lives_in", "denver")),
+    ],
+)
+def test_all_lower_case_chat(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+def test_all_lower_case_without_a_name_asserts_nothing() -> None:
+    assert asserted("i live in a small town") == set()

@@ -1,0 +1,235 @@
+"""chronomem.ingest.OfflineExtractor on Chinese messages: sentence + context -> claims (issue #11, DESIGN §6.1)."""
+
+from __future__ import annotations
+
+import pytest
+from test_offline_support import SHANGHAI, asserted, extract, facts, local
+
+from chronomem.ingest import Action, Role
+
+ME = "me"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我住在苏州。", (ME, "lives_in", "苏州")),
+        ("我去年搬到了厦门", (ME, "lives_in", "厦门")),
+        ("我们上个月搬家到青岛了", (ME, "lives_in", "青岛")),
+        ("我老家是洛阳", (ME, "from", "洛阳")),
+        ("我是湖南人", (ME, "from", "湖南")),
+        ("我在美团上班", (ME, "works_at", "美团")),
+        ("我上周入职了网易", (ME, "works_at", "网易")),
+        ("我是一名药剂师", (ME, "job_title", "药剂师")),
+        ("我升职当组长了", (ME, "job_title", "组长")),
+        ("我在复旦读研", (ME, "studies_at", "复旦")),
+        ("我负责凤凰项目", (ME, "works_on", "凤凰项目")),
+        ("我的手机号是13900001111", (ME, "phone", "13900001111")),
+        ("我的邮箱是lin@example.cn", (ME, "email", "lin@example.cn")),
+        ("我和小林结婚了", (ME, "partner", "小林")),
+        ("我养了一只猫叫团子", (ME, "has_pet", "团子")),
+        ("我喜欢爬山", (ME, "likes", "爬山")),
+        ("我讨厌排队", (ME, "dislikes", "排队")),
+        ("我不喜欢吃香菜", (ME, "dislikes", "吃香菜")),
+        ("我对虾过敏", (ME, "allergic_to", "虾")),
+        ("我现在吃素", (ME, "diet", "吃素")),
+        ("我会说法语", (ME, "speaks", "法语")),
+        ("我买了一辆比亚迪", (ME, "owns", "比亚迪")),
+        ("我想跑马拉松", (ME, "goal", "跑马拉松")),
+    ],
+)
+def test_first_person_statements_are_asserted_about_the_speaker(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+def test_traditional_characters_keep_their_form() -> None:
+    assert (ME, "lives_in", "臺南") in asserted("我住在臺南")
+
+
+def test_a_dropped_subject_is_the_speaker_and_a_place_in_parts_is_one_place() -> None:
+    got = asserted("现在在杭州，住西湖区")
+    assert got == {(ME, "lives_in", "杭州西湖区")}
+
+
+def test_a_bare_place_after_a_time_word_is_where_one_lives() -> None:
+    assert asserted("目前在南京") == {(ME, "lives_in", "南京")}
+
+
+def test_lists_give_one_claim_per_item() -> None:
+    got = asserted("我对花生、芒果和牛奶过敏")
+    assert {o for _, p, o in got if p == "allergic_to"} == {"花生", "芒果", "牛奶"}
+
+
+@pytest.mark.parametrize(
+    ("text", "relative", "link", "fact"),
+    [
+        ("我姐姐住在武汉", "Dana的姐姐", "family", ("lives_in", "武汉")),
+        ("我朋友小周在网易上班", "小周", "knows", ("works_at", "网易")),
+        ("我老公在银行工作", "Dana的老公", "partner", ("works_at", "银行")),
+        ("孩子他爸在华为上班", "Dana的老公", "partner", ("works_at", "华为")),
+        ("我儿子叫豆包，他在读小学", "豆包", "has_child", None),
+    ],
+)
+def test_third_persons_are_their_own_entities(
+    text: str, relative: str, link: str, fact: tuple[str, str] | None
+) -> None:
+    got = asserted(text)
+    assert (ME, link, relative) in got
+    if fact is not None:
+        assert (relative, *fact) in got
+        assert (ME, *fact) not in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["你觉得我要不要学吉他？", "你还在阿里吗", "我该不该搬到深圳", "你住在哪里？"],
+)
+def test_questions_assert_nothing(text: str) -> None:
+    assert asserted(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "modality"),
+    [
+        ("如果拿到offer，我就搬到上海", "lives_in", "hypothetical"),
+        ("要是我有钱，我就买了一辆宝马", "owns", "hypothetical"),
+        ("我打算搬到成都", "lives_in", "planned"),
+        ("我准备下个月搬到广州", "lives_in", "planned"),
+        ("我可能会去腾讯上班", "works_at", "planned"),
+        ("我不会说粤语", "speaks", "negated"),
+        ("我没有在银行工作过", "works_at", "negated"),
+    ],
+)
+def test_modality_is_kept(text: str, predicate: str, modality: str) -> None:
+    got = [(m, a) for s, p, o, m, a in facts(text) if p == predicate]
+    assert got and all(m == modality for m, _ in got)
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate"),
+    [
+        ("我从京东离职了", "works_at"),
+        ("我辞职了", "works_at"),
+        ("我不在字节干了", "works_at"),
+        ("我对芒果不过敏了", "allergic_to"),
+        ("我不再住在北京了", "lives_in"),
+        ("我们家的狗去世了", "has_pet"),
+        ("我们分手了", "partner"),
+        ("换了家公司", "works_at"),
+    ],
+)
+def test_endings_retract(text: str, predicate: str) -> None:
+    got = [c for c in extract(text).claims if c.predicate == predicate]
+    assert got and all(c.action is Action.RETRACT for c in got)
+
+
+def test_past_ends_at_the_message_and_the_present_holds() -> None:
+    got = {c.object.name: c for c in extract("我以前在百度上班，现在在小米").claims if c.object is not None}
+    assert local(got["百度"].valid_to, SHANGHAI) == "2024-03-06 10:00"
+    assert got["小米"].valid_to is None
+
+
+def test_a_firm_dated_transfer_holds_from_its_date() -> None:
+    (c,) = extract("下个月一号起我调到成都分公司").claims
+    assert (c.predicate, c.object and c.object.name, c.modality) == ("lives_in", "成都", "asserted")
+    assert local(c.valid_from, SHANGHAI) == "2024-04-01 00:00"
+
+
+def test_a_change_holds_from_the_time_it_names() -> None:
+    (c,) = extract("我三年前搬到了大连").claims
+    assert local(c.valid_from, SHANGHAI) == "2021-01-01 00:00" or local(c.valid_from, SHANGHAI).startswith("2021")  # type: ignore[union-attr]
+
+
+def test_a_vague_intention_is_a_goal_not_a_value() -> None:
+    got = facts("我想换工作")
+    assert (ME, "goal", "换工作", "asserted", "assert") in got
+    assert not any(p == "works_at" and a == "retract" for _, p, _, _, a in got)
+
+
+@pytest.mark.parametrize(
+    ("text", "alias"),
+    [("同事都叫我Tina", "Tina"), ("大家都喊我阿杰", "阿杰"), ("我的小名叫妞妞", "妞妞")],
+)
+def test_alias_declarations_name_the_speaker(text: str, alias: str) -> None:
+    got = {(a.entity.speaker, a.alias) for a in extract(text).aliases}
+    assert (True, alias) in got
+    assert not any(p == "knows" for _, p, _ in asserted(text))
+
+
+def test_an_alias_of_a_child() -> None:
+    got = {(a.entity.name, a.alias) for a in extract("我儿子叫王子涵，小名叫乐乐").aliases}
+    assert ("王子涵", "乐乐") in got
+
+
+def test_the_assistant_asserts_nothing() -> None:
+    assert extract("好的，你住在上海，在腾讯上班。", role=Role.ASSISTANT).claims == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("我生日是5月3号", "--05-03"), ("我的生日是十月一号", "--10-01"), ("我是1992年8月8日出生的", "1992-08-08")],
+)
+def test_birthdays_are_iso_dates(text: str, value: str) -> None:
+    assert ("me", "birthday", value) in asserted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("刚换了家公司，现在在美团做产品", ("me", "works_at", "美团")),
+        ("我目前在一家外企做财务", ("me", "works_at", "外企")),
+        ("我在上海待了五年了", ("me", "lives_in", "上海")),
+        ("我是做程序员的", ("me", "job_title", "程序员")),
+        ("我在深圳工作三年了", ("me", "lives_in", "深圳")),
+        ("孩子他妈是老师", ("Dana的老婆", "job_title", "老师")),
+        ("我女儿今年上大学了，在南京大学", ("Dana的女儿", "studies_at", "南京大学")),
+        ("我们家养了两只猫，一只叫米饭，一只叫馒头", ("me", "has_pet", "馒头")),
+    ],
+)
+def test_colloquial_statements(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+def test_a_trip_is_no_job() -> None:
+    assert not any(p == "works_at" for _, p, _ in asserted("我老公下个月要去上海出差"))
+
+
+def test_a_length_counts_back_from_the_message() -> None:
+    (c,) = [c for c in extract("我在上海待了五年了").claims if c.predicate == "lives_in"]
+    assert (local(c.valid_from, SHANGHAI) or "").startswith("2019-03")
+
+
+def test_what_someone_says_the_speaker_should_do_is_reported() -> None:
+    got = facts("我妈说我应该搬回杭州")
+    assert ("me", "lives_in", "杭州", "reported", "assert") in got
+
+
+def test_later_is_a_plan() -> None:
+    assert ("me", "has_pet", "Dana的兔子", "planned", "assert") in facts("过两个月再养一只兔子")
+
+
+def test_colloquial_role_words_name_one_relative() -> None:
+    assert ("Dana的妈妈", "lives_in", "青岛") in asserted("我老妈住在青岛")
+    assert ("Dana的妈妈", "lives_in", "烟台") in asserted("我妈住在烟台")
+
+
+@pytest.mark.parametrize(
+    "text", ["我爱死这首歌了", "我在路上了", "我在家", "我在开会", "我在星巴克等你", "我是说真的", "我今天在公司加班"]
+)
+def test_ordinary_chat_asserts_nothing(text: str) -> None:
+    assert asserted(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我在Google做PM", ("me", "works_at", "Google")),
+        ("我在Google做PM", ("me", "job_title", "PM")),
+        ("我现在负责Project Atlas", ("me", "works_on", "Project Atlas")),
+        ("我提了一辆Model Y", ("me", "owns", "Model Y")),
+        ("我对gluten过敏", ("me", "allergic_to", "gluten")),
+        ("我在台積電上班", ("me", "works_at", "台積電")),
+    ],
+)
+def test_mixed_language(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
