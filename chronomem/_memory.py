@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from ._names import check_identifier, check_text, name_key
 from ._time import now_us, to_us
 from ._values import (
     JSON,
     Change,
+    Contradiction,
     Entity,
     Episode,
     Fact,
@@ -24,11 +25,14 @@ from ._values import (
 )
 from .contracts import Engine, FactQuery
 from .errors import Conflict, InvalidValue, NotFound
+from .ingest import Alias, Claim, IngestResult, Message, StructuredExtractor, choose_extractor, ingest, ingest_many
 from .write import FactRecord, Writer, new_episode
 from .write._checks import check_entity_name
 
 if TYPE_CHECKING:
     from typing import Self
+
+    from .contracts import LLM, Extractor
 
 __all__ = ["Memory"]
 
@@ -44,11 +48,22 @@ class Memory:
     both default to now. Every write is one transaction with one system time.
     """
 
-    def __init__(self, engine: Engine, namespace: str, *, owns_engine: bool = True) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        namespace: str,
+        *,
+        owns_engine: bool = True,
+        extractor: str | Extractor = "offline",
+        llm: LLM | None = None,
+    ) -> None:
         self.engine = engine
         self.namespace = check_identifier(namespace, "namespace")
+        self.extractor = extractor
+        self.llm = llm
         self._owns = owns_engine
         self._writer = Writer(engine, self.namespace)
+        self._extractors: dict[str, Extractor] = {}
 
     # -- lifecycle ---------------------------------------------------------------------------
     def __enter__(self) -> Self:
@@ -68,7 +83,7 @@ class Memory:
             if not create:
                 raise NotFound(f"namespace {namespace!r} does not exist; known: {self.engine.namespaces()}")
             self.engine.ensure_namespace(namespace)
-        return Memory(self.engine, namespace, owns_engine=False)
+        return Memory(self.engine, namespace, owns_engine=False, extractor=self.extractor, llm=self.llm)
 
     # -- episodes and entities ---------------------------------------------------------------
     def add_episode(
@@ -229,6 +244,95 @@ class Memory:
     def erase_namespace(self) -> int:
         """Delete this whole namespace across all system time, leaving a content-free audit record."""
         return self._writer.erase_namespace()
+
+    # -- ingestion ---------------------------------------------------------------------------
+    @overload
+    def add(
+        self,
+        messages: Message | Mapping[str, object],
+        *,
+        extractor: str | Extractor | None = None,
+        claims: Iterable[Claim] | None = None,
+        aliases: Iterable[Alias] = (),
+    ) -> IngestResult: ...
+
+    @overload
+    def add(
+        self,
+        messages: Iterable[Message | Mapping[str, object]],
+        *,
+        extractor: str | Extractor | None = None,
+        claims: None = None,
+        aliases: Iterable[Alias] = (),
+    ) -> list[IngestResult]: ...
+
+    def add(
+        self,
+        messages: Message | Mapping[str, object] | Iterable[Message | Mapping[str, object]],
+        *,
+        extractor: str | Extractor | None = None,
+        claims: Iterable[Claim] | None = None,
+        aliases: Iterable[Alias] = (),
+    ) -> IngestResult | list[IngestResult]:
+        """Remember one message (a dict or a :class:`~chronomem.ingest.Message`) or many, in order.
+
+        Each message is stored as an episode (once: adding it again changes nothing and says
+        ``duplicate``), turned into claims by the extractor (the memory's, else ``"offline"``; or the
+        application's own ``claims=`` for one message), and written with what they decide (new, same,
+        supersede, correct, retract, or an open conflict) in one transaction per message. One message
+        returns its :class:`~chronomem.ingest.IngestResult` and raises :class:`ChronomemError` when it fails
+        (nothing of it is stored); many return a result each, a failed one with ``error`` set, and go on.
+
+        >>> mem.add({"speaker": "Alice", "content": "I moved to Paris.",
+        ...          "occurred_at": "2024-03-04T09:15:00+01:00"}).added        # doctest: +SKIP
+        """
+        single = isinstance(messages, Message | Mapping)
+        if claims is not None or tuple(aliases):
+            if not single:
+                raise InvalidValue("claims= and aliases= describe one message; add messages one at a time")
+            chosen: Extractor = StructuredExtractor(claims or (), aliases)
+        else:
+            chosen = self._extractor(extractor)
+        if single:
+            return ingest(self.engine, self.namespace, messages, chosen)  # type: ignore[arg-type]
+        if isinstance(messages, str | bytes):
+            raise InvalidValue("add() takes a message (a dict or Message) or a list of them, not a string")
+        return ingest_many(self.engine, self.namespace, messages, chosen)  # type: ignore[arg-type]
+
+    def _extractor(self, choice: str | Extractor | None) -> Extractor:
+        chosen = choice if choice is not None else self.extractor
+        if isinstance(chosen, str):
+            found = self._extractors.get(chosen)
+            if found is None:
+                found = self._extractors[chosen] = choose_extractor(chosen, self.llm)
+            return found
+        return chosen
+
+    def conflicts(
+        self, subject: str | Entity | None = None, predicate: str | None = None, *, settled: bool = False
+    ) -> list[Contradiction]:
+        """Contradictions the memory keeps open (with ``settled=True``, settled ones too), about ``subject``
+        and ``predicate`` when given: each with its claim, the rows it contradicts and its episode."""
+        sub = None
+        if subject is not None:
+            try:
+                sub = self.get_entity(subject).id
+            except NotFound:
+                return []
+        if predicate is not None:
+            check_identifier(predicate, "predicate")
+        return self.engine.conflicts(self.namespace, subject=sub, predicate=predicate, open_only=not settled)
+
+    def resolve_conflict(self, conflict: int | Contradiction, *, keep: str) -> WriteResult:
+        """Settle an open conflict: ``keep="known"`` leaves what the memory holds; ``keep="claim"`` writes the
+        claim over its valid time as a correction (what was known was wrong). Raises :class:`NotFound` for
+        an unknown id and :class:`Conflict` when it is already settled."""
+        ident = conflict.id if isinstance(conflict, Contradiction) else conflict
+        if isinstance(ident, bool) or not isinstance(ident, int):
+            raise InvalidValue(f"resolve_conflict() takes a conflict id or a Contradiction, got {conflict!r:.60}")
+        if keep not in ("known", "claim"):
+            raise InvalidValue(f"keep={keep!r}; use 'known' (what the memory holds) or 'claim'")
+        return self._writer.settle(ident, accept=keep == "claim")
 
     # -- reads -------------------------------------------------------------------------------
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ._memory import Memory
 from .engines import open_engine
+
+if TYPE_CHECKING:
+    from .contracts import LLM, Extractor
 
 __all__ = ["default_path", "open"]
 
@@ -17,9 +21,18 @@ def default_path() -> Path:
     return Path(base) / "chronomem" / "memory.db"
 
 
-def open(url: str | Path | None = None, *, namespace: str = "default", durability: str = "normal") -> Memory:
+def open(
+    url: str | Path | None = None,
+    *,
+    namespace: str = "default",
+    durability: str = "normal",
+    extractor: str | Extractor = "offline",
+    llm: LLM | None = None,
+) -> Memory:
     """Open a memory. ``url`` is a file path (SQLite), ``sqlite:///path``, or ``postgresql://…``;
-    ``None`` picks :func:`default_path`. The namespace is created if new.
+    ``None`` picks :func:`default_path`. The namespace is created if new. ``extractor`` is what
+    :meth:`Memory.add` reads messages with by default: ``"offline"`` (rules, no model), ``"llm"`` (``llm``,
+    any :class:`~chronomem.contracts.LLM`), or an :class:`~chronomem.contracts.Extractor` of your own.
 
     >>> import chronomem, tempfile, os
     >>> mem = chronomem.open(os.path.join(tempfile.mkdtemp(), "m.db"), namespace="alice")
@@ -32,6 +45,6 @@ def open(url: str | Path | None = None, *, namespace: str = "default", durabilit
         path.parent.mkdir(parents=True, exist_ok=True)
         url = path
     engine = open_engine(url, durability=durability)
-    mem = Memory(engine, namespace)
+    mem = Memory(engine, namespace, extractor=extractor, llm=llm)
     engine.ensure_namespace(namespace)
     return mem

@@ -19,6 +19,7 @@ from .errors import InvalidInterval, InvalidValue
 __all__ = [
     "JSON",
     "Change",
+    "Contradiction",
     "Entity",
     "Episode",
     "Fact",
@@ -180,6 +181,7 @@ class Episode:
     source: str | None = None
     metadata: dict[str, JSON] = field(default_factory=dict)
     retracted_at: int | None = None
+    tz: str | None = None  # the speaker's IANA zone, when known: how "tomorrow at 9" was meant
 
     @property
     def occurred_dt(self) -> datetime:
@@ -262,6 +264,39 @@ class WriteResult:
     @property
     def changed(self) -> bool:
         return bool(self.closed or self.inserted)
+
+
+@dataclass(frozen=True, slots=True)
+class Contradiction:
+    """A claim that contradicts what the memory holds, kept open instead of written (DESIGN §6).
+
+    The slot is left as it was; the claim (``object``/``value`` held as ``kind``/``modality`` with
+    ``confidence`` over ``valid``, from ``episode``) waits beside the current rows it contradicts
+    (``against``) until someone settles it: ``settlement`` is then ``"kept"`` (what was known stays) or
+    ``"accepted"`` (the claim was written), at system time ``settled_at``.
+    """
+
+    id: int
+    namespace: str
+    slot: str
+    subject: str
+    predicate: str
+    object: str | None
+    value: JSON
+    valid: Interval
+    kind: str
+    modality: str
+    confidence: float
+    episode: str | None
+    against: tuple[int, ...]
+    why: str
+    opened_at: int
+    settled_at: int | None = None
+    settlement: str | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.settled_at is None
 
 
 @dataclass(frozen=True, slots=True)

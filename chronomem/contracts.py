@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from ._bitemporal import Plan
-from ._values import JSON, Change, Entity, Episode, Fact, Revision
+from ._values import JSON, Change, Contradiction, Entity, Episode, Fact, Revision
 
 if TYPE_CHECKING:
     from .ingest import Extraction, ExtractionContext
@@ -136,6 +136,17 @@ class Txn(Protocol):
         """Leave a content-free record that an erase happened."""
         ...
 
+    def open_conflict(self, conflict: Contradiction) -> int:
+        """Keep ``conflict`` open (its ``id`` and ``opened_at`` are ignored); return its id, new in the
+        namespace. An erase of its subject, object or episode removes it."""
+        ...
+
+    def conflict(self, conflict_id: int) -> Contradiction | None: ...
+
+    def settle_conflict(self, conflict_id: int, settlement: str) -> bool:
+        """Mark an open conflict settled at ``tx``; ``False`` when it was not open."""
+        ...
+
 
 class Engine(Protocol):
     """A storage engine. Thread-safe; one instance may serve many threads."""
@@ -182,6 +193,17 @@ class Engine(Protocol):
     def episode(self, namespace: str, episode_id: str) -> Episode | None: ...
 
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]: ...
+
+    def recent_episodes(self, namespace: str, session: str, before: int, limit: int) -> list[Episode]:
+        """The last ``limit`` episodes of ``session`` that occurred at or before ``before`` and are not
+        retracted, oldest first."""
+        ...
+
+    def conflicts(
+        self, namespace: str, *, subject: str | None = None, predicate: str | None = None, open_only: bool = True
+    ) -> list[Contradiction]:
+        """Contradictions kept in the namespace (open ones unless ``open_only=False``), by id."""
+        ...
 
     def entity(self, namespace: str, entity_id: str) -> Entity | None: ...
 

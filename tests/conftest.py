@@ -4,8 +4,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, settings
+from model_servers import LlamaServer, llama_unavailable_reason, run_llama_server
 
 # Hypothesis profiles: the default keeps local runs quick, `dev` quicker still (DEVELOPERS.md); CI runs
 # `pytest --hypothesis-profile=ci`.
@@ -32,3 +35,16 @@ def clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
     for key in list(os.environ):
         if key.startswith("CHRONOMEM_"):
             monkeypatch.delenv(key)
+
+
+@pytest.fixture(scope="session")
+def llama_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LlamaServer]:
+    """The real llama.cpp server (DEVELOPERS.md), started once per run (model load ~1 s) for the model and
+    ingestion tests. Skipped with a reason when llama-cpp-python is missing; a failure under --require-servers."""
+    reason = llama_unavailable_reason()
+    if reason is not None:
+        if request.config.getoption("--require-servers"):
+            pytest.fail(f"--require-servers: {reason}")
+        pytest.skip(reason)
+    with run_llama_server(tmp_path_factory.mktemp("llama")) as server:
+        yield server

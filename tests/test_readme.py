@@ -24,5 +24,5 @@ def test_readme_example_runs_and_prints_what_its_comments_say(tmp_path: Path) ->
             exec(compile(code, "README.md", "exec"), {})
     finally:
         os.chdir(cwd)
-    expected = re.findall(r"# (\w+)\s*$", code, re.M)
-    assert out.getvalue().split() == expected == ["paris", "berlin"]
+    expected = re.findall(r"# (\w+)\s*$", code, re.M)  # the comments that end a line with one word
+    assert out.getvalue().split() == expected == ["巴黎", "berlin"]

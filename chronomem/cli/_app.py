@@ -9,6 +9,7 @@ import click
 
 from ._bench import bench
 from ._db import doctor, migrate
+from ._ingest import ingest_command
 from ._options import reported
 from ._time import time_group
 
@@ -40,7 +41,7 @@ def demo(db: Path | None) -> None:
             run_demo(Path(tmp) / "demo.db", echo=click.echo)
 
 
-for command in (bench, migrate, doctor, time_group):
+for command in (ingest_command, bench, migrate, doctor, time_group):
     cli.add_command(command)
 
 

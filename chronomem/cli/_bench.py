@@ -47,6 +47,22 @@ def clients(db: str | None, clients: int, corrections: int, same_namespace: bool
     echo_figures(figures, as_json)
 
 
+@bench.command(name="ingest")
+@click.option("--data", type=click.Path(exists=True, dir_okay=False), required=True,
+              help="Conversations to replay: a LoCoMo file, JSON lines or a chat list.")  # fmt: skip
+@db_option(_TEMP)
+@click.option("--tz", default="UTC", show_default=True, help="Zone of the file's times that carry none (LoCoMo).")
+@click.option("--no-embed", is_flag=True, help="Skip embedding the messages (episodes_per_s_with_embeddings).")
+@json_option
+def ingest(data: str, db: str | None, tz: str, no_embed: bool, as_json: bool) -> None:
+    """Messages/s through Memory.add with the offline extractor, facts and entities per message."""
+    from ..bench.ingest import run
+
+    with reported():
+        figures = run(data, db=db, tz=tz, embed=not no_embed)
+    echo_figures(figures, as_json, width=32)
+
+
 @bench.command(name="time")
 @click.option("-n", "n", default=20_000, show_default=True, help="Number of messages to parse.")
 @json_option

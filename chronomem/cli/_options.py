@@ -11,10 +11,22 @@ from typing import Any, TypeVar
 
 import click
 
+from .._memory import Memory
+from .._open import open as open_at
 from .._time import from_us, parse_instant
 from ..errors import ChronomemError, NaiveDatetime
 
-__all__ = ["as_of_option", "db_option", "echo_figures", "instant", "json_option", "reported", "valid_at_option"]
+__all__ = [
+    "as_of_option",
+    "db_option",
+    "echo_figures",
+    "instant",
+    "json_option",
+    "namespace_option",
+    "open_memory",
+    "reported",
+    "valid_at_option",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -27,6 +39,15 @@ def db_option(default_help: str) -> Callable[[F], F]:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+namespace_option = click.option(
+    "--namespace", "-n", envvar="CHRONOMEM_NAMESPACE", default="default", show_default=True,
+    help="The memory's namespace (one user, agent or tenant).",
+)  # fmt: skip
+
+
+def open_memory(db: str | None, namespace: str, **options: Any) -> Memory:
+    """The memory at ``--db`` (default: the user's memory file), in ``namespace``."""
+    return open_at(db, namespace=namespace, **options)
 
 
 def instant(ctx: click.Context, param: click.Parameter, value: str | None) -> datetime | None:

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from ._sql import ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, support_subquery
+from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, support_subquery
 
 __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
 
 #: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
 NAMESPACED_TABLES = (
-    "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "namespaces",
+    "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "conflicts",
+    "namespaces",
 )  # fmt: skip
 
 
@@ -74,7 +75,7 @@ class Statements:
         # -- episodes and entities
         self.episode = r(f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE namespace = ? AND id = ?")
         self.put_episode = r(
-            f"INSERT INTO episodes ({EPISODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,NULL) "
+            f"INSERT INTO episodes ({EPISODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,NULL,?) "
             "ON CONFLICT (namespace, id) DO NOTHING"
         )
         self.retract_episode = r(
@@ -95,6 +96,23 @@ class Statements:
             f"SELECT {e_columns} FROM entity_names n JOIN entities e ON e.namespace = n.namespace "
             "AND e.id = n.entity_id WHERE n.namespace = ? AND n.name_key = ? ORDER BY e.id"
         )
+        self.recent_episodes = r(
+            f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE namespace = ? AND session = ? AND occurred <= ? "
+            "AND retracted IS NULL ORDER BY occurred DESC, recorded DESC LIMIT ?"
+        )
+        # -- contradictions kept open (ingestion)
+        self.next_conflict = r("SELECT coalesce(max(id), 0) + 1 FROM conflicts WHERE namespace = ?")
+        self.open_conflict = r(f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({', '.join('?' * 18)})")
+        self.conflict = r(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE namespace = ? AND id = ?")
+        self.settle_conflict = r(
+            "UPDATE conflicts SET settled = ?, settlement = ? WHERE namespace = ? AND id = ? AND settled IS NULL"
+        )
+        # {filters}: " AND subject = ?", " AND predicate = ?", " AND settled IS NULL", as asked
+        self.conflicts = r(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE namespace = ?{{filters}} ORDER BY id")
+        self.delete_subject_conflicts = r(
+            "DELETE FROM conflicts WHERE namespace = ? AND (subject = ? OR object_id = ?)"
+        )
+        self.delete_episode_conflicts = r("DELETE FROM conflicts WHERE namespace = ? AND episode_id = ?")
         # -- predicates
         self.predicate = r("SELECT multi FROM predicates WHERE namespace = ? AND name = ?")
         self.put_predicate = r("INSERT INTO predicates (namespace, name, multi) VALUES (?,?,?)")

@@ -11,11 +11,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from .._values import Change, Entity, Episode, Fact, Revision
+from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
 from ..contracts import Erasure, FactQuery
 from ._dialect import Dialect, Statements
 from ._migrations import Migration, pending
-from ._sql import INF, build_fact_query, entity_from_row, episode_from_row, fact_from_row
+from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
 from ._txn import SqlTxn
 
 __all__ = ["SqlEngine"]
@@ -75,6 +75,23 @@ class SqlEngine(ABC):
 
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
         return [episode_from_row(r) for r in self._by_ids(self.sql.episodes, namespace, ids)]
+
+    def recent_episodes(self, namespace: str, session: str, before: int, limit: int) -> list[Episode]:
+        rows = self._read(self.sql.recent_episodes, (namespace, session, before, limit))
+        return [episode_from_row(r) for r in reversed(rows)]
+
+    def conflicts(
+        self, namespace: str, *, subject: str | None = None, predicate: str | None = None, open_only: bool = True
+    ) -> list[Contradiction]:
+        filters, args = "", [namespace]
+        for column, wanted in (("subject", subject), ("predicate", predicate)):
+            if wanted is not None:
+                filters += f" AND {column} = {self.dialect.param}"
+                args.append(wanted)
+        if open_only:
+            filters += " AND settled IS NULL"
+        sql = self.sql.conflicts.format(filters=filters)
+        return [contradiction_from_row(r) for r in self._read(sql, tuple(args))]
 
     def entity(self, namespace: str, entity_id: str) -> Entity | None:
         found = self.entities(namespace, [entity_id])

@@ -91,6 +91,21 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 target_digest {_T}, rows_removed bigint NOT NULL)""",
         ],
     ),
+    (
+        # Ingestion (issue #11): the speaker's zone with each episode, a session's last messages for the
+        # extractor's context, and contradictions kept open until someone settles them.
+        "0005_ingestion",
+        [
+            f"ALTER TABLE episodes ADD COLUMN tz {_TN}",
+            "CREATE INDEX episodes_session ON episodes (namespace, session, occurred) WHERE session IS NOT NULL",
+            f"""CREATE TABLE conflicts (namespace {_T}, id bigint NOT NULL, slot {_T}, subject {_T},
+                predicate {_T}, object_id {_TN}, value text, valid_from bigint NOT NULL, valid_to bigint NOT NULL,
+                kind {_T}, modality {_T}, confidence double precision NOT NULL, episode_id {_TN},
+                against text NOT NULL, why text NOT NULL, opened bigint NOT NULL, settled bigint, settlement {_TN},
+                PRIMARY KEY (namespace, id))""",
+            "CREATE INDEX conflicts_subject ON conflicts (namespace, subject, predicate)",
+        ],
+    ),
 ]
 
 #: The table that is not sharded: replicated to every node under Citus.
@@ -107,6 +122,7 @@ DISTRIBUTION_COLUMN = {
     "facts": "namespace",
     "support": "namespace",
     "revisions": "namespace",
+    "conflicts": "namespace",
     "erasures": "namespace_digest",
 }
 

@@ -11,13 +11,17 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-from .._values import JSON, Entity, Episode, Fact, Interval, canonical_json
+from .._values import JSON, Contradiction, Entity, Episode, Fact, Interval, canonical_json
 from ..contracts import FactQuery
 
 INF = 9223372036854775807
 
 EPISODE_COLUMNS = (
-    "namespace, id, content, occurred, recorded, kind, role, speaker, session, source, metadata, retracted"
+    "namespace, id, content, occurred, recorded, kind, role, speaker, session, source, metadata, retracted, tz"
+)
+CONFLICT_COLUMNS = (
+    "namespace, id, slot, subject, predicate, object_id, value, valid_from, valid_to, kind, modality, confidence, "
+    "episode_id, against, why, opened, settled, settlement"
 )
 ENTITY_COLUMNS = "namespace, id, type, name, aliases, recorded"
 
@@ -101,6 +105,30 @@ def episode_from_row(r: Sequence[Any]) -> Episode:
         source=r[9],
         metadata=json.loads(r[10]),
         retracted_at=r[11],
+        tz=r[12],
+    )
+
+
+def contradiction_from_row(r: Sequence[Any]) -> Contradiction:
+    """A :class:`Contradiction` from the columns :data:`CONFLICT_COLUMNS`."""
+    return Contradiction(
+        namespace=r[0],
+        id=int(r[1]),
+        slot=r[2],
+        subject=r[3],
+        predicate=r[4],
+        object=r[5],
+        value=None if r[6] is None else decode_value(r[6]),
+        valid=_stored_interval(r[7], r[8]),
+        kind=r[9],
+        modality=r[10],
+        confidence=float(r[11]),
+        episode=r[12],
+        against=tuple(json.loads(r[13])),
+        why=r[14],
+        opened_at=r[15],
+        settled_at=r[16],
+        settlement=r[17],
     )
 
 

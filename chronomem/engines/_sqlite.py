@@ -108,6 +108,21 @@ MIGRATIONS: list[Migration] = [
             "ANALYZE sqlite_schema",
         ],
     ),
+    (
+        # Ingestion (issue #11): the speaker's zone with each episode, a session's last messages for the
+        # extractor's context, and contradictions kept open until someone settles them.
+        "0005_ingestion",
+        [
+            "ALTER TABLE episodes ADD COLUMN tz TEXT",
+            "CREATE INDEX episodes_session ON episodes (namespace, session, occurred) WHERE session IS NOT NULL",
+            """CREATE TABLE conflicts (namespace TEXT NOT NULL, id INTEGER NOT NULL, slot TEXT NOT NULL,
+                subject TEXT NOT NULL, predicate TEXT NOT NULL, object_id TEXT, value TEXT,
+                valid_from INTEGER NOT NULL, valid_to INTEGER NOT NULL, kind TEXT NOT NULL, modality TEXT NOT NULL,
+                confidence REAL NOT NULL, episode_id TEXT, against TEXT NOT NULL, why TEXT NOT NULL,
+                opened INTEGER NOT NULL, settled INTEGER, settlement TEXT, PRIMARY KEY (namespace, id))""",
+            "CREATE INDEX conflicts_subject ON conflicts (namespace, subject, predicate)",
+        ],
+    ),
 ]
 
 

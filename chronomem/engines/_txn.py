@@ -10,17 +10,27 @@ cache of rarely changing records (:mod:`._cache`).
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .._bitemporal import Plan
 from .._names import digest, name_key
-from .._values import Entity, Episode, Fact, Interval, Revision, canonical_json
+from .._values import Contradiction, Entity, Episode, Fact, Interval, Revision, canonical_json
 from ..contracts import FactQuery
 from ._cache import Known
 from ._dialect import Dialect, Statements
-from ._sql import aliases_text, as_stored, build_fact_query, entity_from_row, episode_from_row, fact_from_row
+from ._sql import (
+    aliases_text,
+    as_stored,
+    build_fact_query,
+    contradiction_from_row,
+    end_value,
+    entity_from_row,
+    episode_from_row,
+    fact_from_row,
+)
 
 __all__ = ["Cursor", "SqlTxn"]
 
@@ -93,7 +103,7 @@ class SqlTxn(ABC, Generic[C]):
         cur = self._c.execute(
             self.sql.put_episode,
             (self._ns, e.id, e.content, e.occurred_at, self._tx, e.kind, e.role, e.speaker, e.session, e.source,
-             canonical_json(e.metadata)),
+             canonical_json(e.metadata), e.tz),
         )  # fmt: skip
         return None if cur.rowcount == 1 else self.episode(e.id)
 
@@ -192,6 +202,27 @@ class SqlTxn(ABC, Generic[C]):
     def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
         return len(self._execute(plans))
 
+    # -- contradictions kept open ---------------------------------------------------------------
+    def open_conflict(self, conflict: Contradiction) -> int:
+        c = conflict
+        (ident,) = self._c.execute(self.sql.next_conflict, (self._ns,)).fetchone()
+        value = None if c.object is not None else canonical_json(as_stored(c.value))
+        self._c.execute(
+            self.sql.open_conflict,
+            (self._ns, int(ident), c.slot, c.subject, c.predicate, c.object, value, c.valid.start,
+             end_value(c.valid.end), c.kind, c.modality, float(c.confidence), c.episode, json.dumps(list(c.against)),
+             c.why, self._tx, None, None),
+        )  # fmt: skip
+        return int(ident)
+
+    def conflict(self, conflict_id: int) -> Contradiction | None:
+        r = self._c.execute(self.sql.conflict, (self._ns, conflict_id)).fetchone()
+        return None if r is None else contradiction_from_row(r)
+
+    def settle_conflict(self, conflict_id: int, settlement: str) -> bool:
+        cur = self._c.execute(self.sql.settle_conflict, (self._tx, settlement, self._ns, conflict_id))
+        return cur.rowcount == 1
+
     # -- erasing ------------------------------------------------------------------------------
     def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
         c, ns, q = self._c, self._ns, self.sql
@@ -200,10 +231,12 @@ class SqlTxn(ABC, Generic[C]):
             self.bump_cache_epoch()
             c.execute(q.delete_entity, (ns, subject))
             c.execute(q.delete_entity_names, (ns, subject))
+            c.execute(q.delete_subject_conflicts, (ns, subject, subject))
         else:
             ids = [r[0] for r in c.execute(q.episode_only_rows, (ns, episode)).fetchall()]
             c.execute(q.delete_episode_support, (ns, episode))
             c.execute(q.delete_episode, (ns, episode))
+            c.execute(q.delete_episode_conflicts, (ns, episode))
         d = self.dialect
         for chunk in d.chunks(ids):
             rows, args = d.in_ids("row_id", len(chunk)), d.ids(chunk)

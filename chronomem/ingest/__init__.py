@@ -8,26 +8,43 @@ conflict); the write path (:mod:`chronomem.write`) stores the result in one tran
 
 from __future__ import annotations
 
+from ._choose import EXTRACTORS, choose_extractor
 from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._decide import Decision, Outcome, Proposal, decide
+from ._formats import FORMATS, read_conversation
+from ._llm import LLMExtractor
 from ._message import EPISODE_KINDS, Message, Role, as_message, to_episode
 from ._offline import OfflineExtractor
+from ._pipeline import RECENT, ingest, ingest_many
+from ._result import IngestResult, Skipped
+from ._structured import StructuredExtractor
 
 __all__ = [
     "EPISODE_KINDS",
+    "EXTRACTORS",
+    "FORMATS",
+    "RECENT",
     "Action",
     "Alias",
     "Claim",
     "Decision",
     "Extraction",
     "ExtractionContext",
+    "IngestResult",
+    "LLMExtractor",
     "Mentioned",
     "Message",
     "OfflineExtractor",
     "Outcome",
     "Proposal",
     "Role",
+    "Skipped",
+    "StructuredExtractor",
     "as_message",
+    "choose_extractor",
     "decide",
+    "ingest",
+    "ingest_many",
+    "read_conversation",
     "to_episode",
 ]

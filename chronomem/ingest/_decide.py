@@ -14,7 +14,8 @@ A different value *supersedes* only when it can be a change in the world told by
 it is at least as sure as what is known; it comes from the person it is about, or from a speaker who said
 what is known; and it starts after the known value started (or its own speaker restates it: a change of
 mind). Anything else is a contradiction: two witnesses disagreeing about a third person, hearsay against
-what the person said, a less sure value against a surer one. A denial ("I'm not allergic to
+what the person said, a less sure value against a surer one, and any other value of what lasts a lifetime
+(a birthday, where one is from) unless the words correct it. A denial ("I'm not allergic to
 peanuts", a negated claim) of a value asserted over the same time is a contradiction too, unless it says
 the value ended ("not … anymore", which extractors turn into a retraction).
 """
@@ -44,7 +45,8 @@ class Outcome(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Proposal:
     """A resolved claim: its slot value (``None`` for a retraction of whatever holds), what the words do, the
-    valid portion, who said it, whether it is about the speaker themselves, and how sure the extractor is."""
+    valid portion, who said it, whether it is about the speaker themselves, how sure the extractor is, and
+    whether the predicate's value lasts a lifetime (a birthday, where one is from: it cannot change)."""
 
     value: SlotValue | None
     action: Action
@@ -52,6 +54,7 @@ class Proposal:
     speaker: str | None = None
     self_report: bool = False
     confidence: float = 1.0
+    lasting: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +109,7 @@ def decide(
 
 def _can_follow(p: Proposal, row: Fact, said_by: Mapping[int, frozenset[str]]) -> bool:
     """Whether ``p`` can be a change after ``row`` (see the module docstring)."""
-    if p.confidence < row.confidence:
+    if p.confidence < row.confidence or p.lasting:
         return False
     witnesses = said_by.get(row.row_id, frozenset())
     own = p.speaker is not None and p.speaker in witnesses
@@ -116,6 +119,8 @@ def _can_follow(p: Proposal, row: Fact, said_by: Mapping[int, frozenset[str]]) -
 
 
 def _dispute(p: Proposal, rows: Sequence[Fact], said_by: Mapping[int, frozenset[str]]) -> str:
+    if p.lasting:
+        return "another value of what does not change"
     if any(p.confidence < r.confidence for r in rows):
         return "contradicts a surer value"
     others = sorted({s for r in rows for s in said_by.get(r.row_id, ())} - {p.speaker or ""})

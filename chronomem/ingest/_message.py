@@ -149,4 +149,5 @@ def to_episode(namespace: str, m: Message) -> Episode:
         speaker=m.speaker,
         session=m.session,
         metadata=metadata,
+        tz=m.tz,
     )

@@ -47,7 +47,10 @@ Past or future for partial dates (as in Duckling)
     Jul 18" is the next year in which Jul 18 is a Friday, and pins the month of a day of the month: "Thu 15th" is
     the first 15th from today that is a Thursday. With last/next ("last March", "next March") the
     nearest such month before/after the current one. Named holidays without a year are the next occurrence
-    (today included); "last Christmas" the previous one.
+    (today included); "last Christmas", "last Chinese New Year" the previous one. Easter is computed; Good
+    Friday and Easter Monday ("easter mon") are counted from it. "the ides of March" is the 15th (of March,
+    May, July, October; else the 13th), "the nones" the 7th (5th), "the kalends" the 1st. "the third Tuesday
+    after Christmas 2014", "2nd friday before Easter": the n-th such weekday strictly after (before) the date.
 Relative offsets (as in Duckling's corpora, which differ by language)
     English "two weeks ago", "in 3 months", "in 7 days": the reference moved by the amount, truncated to one
     grain finer than the unit, which is the grain ("three months ago" is the day 2012-11-12 said on 2013-02-12,
@@ -55,14 +58,18 @@ Relative offsets (as in Duckling's corpora, which differ by language)
     grains finer: "in 2.5 hours" is to the second; a fortnight is 14 days). Chinese "三天前", "三个月前",
     "一年后": the calendar cell of the unit holding the moved reference, grain the unit ("三个月前" said on
     2024-06-12 is the month 2024-03; "两周前" the week starting Monday; "半年前" one grain finer, months).
-    "3 years from today" / "去年的今天" name a day (grain day).
+    "3 years from today" / "去年的今天" name a day (grain day). A date with no year before an offset ahead in
+    years or months ("March in 1 year", "Christmas in 2 years", "the 15th in 2 months") is that date as said
+    then: its next occurrence on or after the moved reference, at the date's grain.
     "the last 3 days" / "过去三天" / "前两天" are the 3 whole units before the current one (today excluded);
     "next 3 days" / "未来三天" / "后三天" the 3 after it; "within 2 weeks" / "两周内" is
     [reference, reference + 2 weeks), grain second.
 Parts of the day (local wall clock)
-    凌晨 00-06, morning/早上/早晨 04-12, early morning/清晨/一早 04-09, 上午 08-12, 中午/noon/lunch 12-14,
-    下午/afternoon 12-18, 傍晚/dusk 17-19, 晚上/evening/tonight 18-24, 半夜/深夜 22-02, "last night" 18:00
-    yesterday to 06:00 today; meals: breakfast 07-09, lunch 12-14, dinner 18-21.
+    凌晨/"the early hours"/"the small hours" 00-06, morning/早上/早晨 04-12, early morning/"early in the morning"/
+    清晨/一早 04-09, 上午 08-12, 中午/noon/lunch 12-14, 下午/afternoon 12-18, 傍晚/dusk 17-19, 晚上/evening/tonight
+    18-24, 半夜/深夜 22-02, "last night" 18:00 yesterday to 06:00 today; meals: breakfast 07-09, lunch 12-14,
+    dinner 18-21; school 08-15 and work 09-17, only after "after"/"before" ("after school" is open after 15:00,
+    as "after lunch" after 14:00; "at work" is a place).
 Clock times
     A 12-hour reading takes am/pm from the text ("3pm", "下午三点", "晚上八点"; 晚上十二点 is midnight). A clock
     time with no day and no part of the day is its next occurrence whose hour has not ended (as in Duckling):
@@ -78,9 +85,10 @@ Clock times
     ("7p"); "a" needs a clock cue ("at 7a", "from 9a to 11a": "4a" is a paper size). A clock on a named day or
     offset: "9 tomorrow", "in 7 days at 5pm" (the day the offset lands on), "at 7 in 3 years"; an amount from
     a clock: "15 minutes past 3pm", "15 minutes from 1pm" (to the finer grain); a clock for a length: "4pm for
-    30 mins", "18th Dec for 10 days" is the stretch from it, grain the length's unit. Two bare hours after
-    "from"/"between" are a clock range read as daytime ("from 10 to 12 tomorrow", "between 2 and 4 on friday",
-    "from 3 to 4 in the PM").
+    30 mins", "18th Dec for 10 days", "for 30' starting from 4pm" is the stretch from it, grain the length's
+    unit. Two bare hours after "from"/"(in) between" are a clock range read as daytime ("from 10 to 12
+    tomorrow", "between 2 and 4 on friday", "from 3 to 4 in the PM"; "tomorrow in between 1-2:30 ish" is
+    13:00-14:30 with the vagueness of "ish", ±30 minutes).
 Time zones
     A zone named after a clock time wins over the speaker's ("4pm CET", "Thursday 8:00 PST", "9:30 - 11:00 CST"
     for both ends, "15:00 UTC+2"): the time is read on that zone's wall clock, with fixed offsets (CST is US
@@ -110,10 +118,11 @@ Numeric dates
     when the second is past 12 ("3-5" is a range or a score). "31-Oct-74", "31/Oct/1974", "14th April 15": a
     two-digit year is 1951-2050. "2018Q4" and "18q4" are quarters.
 Loose words
-    "ASAP" / "as soon as possible" is open after the reference (grain second); "tomorrow afternoonish" is
-    tomorrow afternoon; "mid day" noon. Lower-case "sun", "sat", "mon" are English words; they are weekdays
-    when they are the whole message ("sat", "mon.") or follow a day cue and end the phrase ("on sat", "next
-    sun").
+    "now", "at the moment", "at present", "at this time" are the reference (grain second; Duckling: "at this
+    time" is today). "ASAP" / "as soon as possible" is open after the reference (grain second); "tomorrow
+    afternoonish" is tomorrow afternoon; "mid day" noon. Lower-case "sun", "sat", "mon" are English words; they
+    are weekdays when they are the whole message ("sat", "mon.") or follow a day cue and end the phrase ("on
+    sat", "next sun").
 Event anchors
     A time tied to an event the text names but does not date ("since I caught a cold", "two days after the
     wedding", "the day before my trip", "until the baby arrives", "自从搬家以后", "结婚前", "毕业两年后",

@@ -197,7 +197,11 @@ def _every_alone(p: Piece, ctx: Ctx) -> Piece:
     return Piece(p.start, p.end, "final", lo, hi, g, Shape.RECURRING, ranged=True)
 
 
-_ANCHOR = re.compile(r"\s*(?:(?P<after>from|after|later\s+than)|(?P<before>before|prior\s+to|earlier\s+than))\s*", re.I)
+_ANCHOR = re.compile(
+    r"\s*(?:(?P<after>from|after|later\s+than|(?P<start>starting|beginning)(?:\s+(?:from|at|on))?)|"
+    r"(?P<before>before|prior\s+to|earlier\s+than))\s*",
+    re.I,
+)
 
 
 def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
@@ -206,8 +210,15 @@ def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     for p in pieces:
         prev = out[-1] if out else None
         m = _ANCHOR.fullmatch(text, prev.end, p.start) if prev is not None else None
-        if prev is not None and m is not None and prev.shape is Shape.DURATION and prev.amount:
-            anchored = _anchored(prev, m["after"] is not None, p, ctx)
+        if (
+            prev is not None
+            and m is not None
+            and prev.shape is Shape.DURATION
+            and prev.amount
+            and (prev.lasting or m["start"] is None)  # "for 30 mins starting at 4pm": only a length starts
+        ):
+            after = m["after"] is not None
+            anchored = _nth_weekday(prev, after, p) if prev.lo is None else _anchored(prev, after, p, ctx)
             if anchored is not None:
                 out[-1] = anchored
                 continue
@@ -215,12 +226,26 @@ def _anchor_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
     return out
 
 
+def _nth_weekday(count: Piece, after: bool, p: Piece) -> Piece | None:
+    """ "the third Tuesday after Christmas 2014": the n-th such weekday strictly after (before) the date."""
+    if not (p.kind == "date" and p.lo is not None and p.grain is Grain.DAY and count.day is not None):
+        return None
+    day = midnight(p.lo)
+    step = 1 if after else -1
+    first = day + timedelta(days=step * (((count.day - day.weekday()) * step - 1) % 7 + 1))
+    lo = first + timedelta(days=7 * step * (int(count.amount) - 1))
+    return Piece(count.start, p.end, "date", lo, lo + timedelta(days=1), Grain.DAY)
+
+
 def _anchored(length: Piece, after: bool, p: Piece, ctx: Ctx) -> Piece | None:
     """ "3 days before Xmas" (a day), "15 minutes from 1pm" (a clock time, to the finer of the two grains),
-    "for 10 days from 18th Dec" (a stretch starting there)."""
+    "for 10 days from 18th Dec", "for 30' starting from 4pm" (a stretch starting there, grain the length's)."""
     if p.kind == "clock" or (p.kind == "final" and is_time(p) and not p.ranged):
         t = as_final(p, ctx)
         assert t.lo is not None
+        if length.lasting and after:
+            hi = shift(t.lo, length.grain, length.amount)
+            return Piece(length.start, p.end, "final", t.lo, hi, length.grain, Shape.INTERVAL, ranged=True)
         unit = length.grain if length.amount == int(length.amount) else FINER[length.grain]  # half an hour: minutes
         grain = unit if unit.rank < t.grain.rank else t.grain
         lo = truncate(shift(t.lo, length.grain, (1 if after else -1) * length.amount), grain)

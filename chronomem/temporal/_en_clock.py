@@ -117,17 +117,18 @@ def _clock_range(m: re.Match[str], c: Ctx) -> Piece | None:
 @CLOCK.rule(
     "en.clock.bare_range",
     re.compile(
-        r"(?<![A-Za-z])(?:between|from)\s+(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?:and|to|till|until|-|–)\s*"
+        r"(?<![A-Za-z])(?:(?:in\s+)?between|from)\s+(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?:and|to|till|until|-|–)\s*"
         r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?(?:\s+in\s+the\s+(?P<mer>[ap]\.?\s?m\.?))?"
-        r"(?=\s*(?:$|[,.;!?)]|(?:on|tomorrow|today|tonight|this|next|in\s+the|o'?clock)\b))",
+        r"(?=\s*(?:$|[,.;!?)]|(?:on|tomorrow|today|tonight|this|next|in\s+the|o'?clock|ish|or\s+so)\b))",
         re.I,
     ),
     gate={"between", "from"},
     priority=565,
 )
 def _bare_range(m: re.Match[str], c: Ctx) -> Piece | None:
-    """ "from 10 to 12 tomorrow", "between 2 and 4 on friday", "from 3 to 4 in the PM": two bare hours after
-    "from"/"between" are a clock range, read as daytime (1-6 afternoon) unless "in the am/pm" says."""
+    """ "from 10 to 12 tomorrow", "between 2 and 4 on friday", "from 3 to 4 in the PM", "in between 1-2:30 ish":
+    two bare hours after "from"/"(in) between" are a clock range, read as daytime (1-6 afternoon) unless "in the
+    am/pm" says; an "ish" after it is left to the vague suffixes."""
     mer = meridiem(m["mer"])
     h1, h2 = int(m["h1"]), int(m["h2"])
     if not (1 <= h1 <= 12 and 1 <= h2 <= 12):
@@ -269,6 +270,12 @@ def _this_pod(m: re.Match[str], c: Ctx) -> Piece | None:
     priority=180,
 )
 @CLOCK.rule(
+    "en.clock.school_work",
+    re.compile(r"(?:(?<=after )|(?<=before ))(?P<p>school|work)(?![\w'-])", re.I),
+    gate={"school", "work"},
+    priority=175,
+)
+@CLOCK.rule(
     "en.clock.part_of_day_of",
     re.compile(
         rf"{B}(?P<p>morning|afternoon|evening|night)(?=\s+of\s+(?:the\s+|this\s+|next\s+)?(?:\d|{MON}|{WD_FULL}|"
@@ -280,6 +287,9 @@ def _this_pod(m: re.Match[str], c: Ctx) -> Piece | None:
 )
 def _pod(m: re.Match[str], c: Ctx) -> Piece | None:
     return c.pod_piece(*m.span(), pod_name(m["p"]) or "morning")
+
+
+# school (08-15) and work (09-17) are parts of the day only as what "after" and "before" name ("at work" is a place)
 
 
 @CLOCK.rule(
@@ -296,6 +306,22 @@ def _early_late(m: re.Match[str], c: Ctx) -> Piece | None:
     w = " ".join(m.group(0).lower().split())
     off = 1 if "tomorrow" in w else -1 if "last" in w else 0
     return c.pod_piece(*m.span(), "early_morning" if w.startswith("early") else "late_night", off)
+
+
+@CLOCK.rule(
+    "en.clock.early_hours",
+    re.compile(
+        rf"{B}(?:(?P<early>early\s+in\s+the\s+morning)|(?:(?:in|during)\s+)?the\s+(?:early|small|wee)\s+hours"
+        rf"(?:\s+of\s+the\s+(?:morning|night))?){E}",
+        re.I,
+    ),
+    gate={"early", "small", "wee"},
+    priority=485,
+)
+def _early_hours(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "early in the morning" is the early morning (04-09); "the early hours (of the morning)", "the small
+    hours" the hours after midnight (00-06, as 凌晨), as dictionaries define them."""
+    return c.pod_piece(*m.span(), "early_morning" if m["early"] else "small_hours")
 
 
 @CLOCK.rule(

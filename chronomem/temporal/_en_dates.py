@@ -380,3 +380,42 @@ def _one_unit(m: re.Match[str], c: Ctx) -> Piece | None:
     p = c.window(*m.span(), c.now, shift(c.now, unit, 1), unit, Shape.DURATION)
     p.amount = 1.0
     return p
+
+
+#: Roman days of a month: the ides are the 15th of March, May, July and October and the 13th of the others; the
+#: nones fall eight days before the ides; the kalends are the 1st
+_ROMAN = {"ides": (15, 13), "nones": (7, 5), "kalends": (1, 1), "calends": (1, 1)}
+
+
+@DATES.rule(
+    "en.dates.roman_day",
+    re.compile(
+        rf"{B}(?:the\s+)?(?P<w>ides|nones|kalends|calends)\s+of\s+(?P<mon>{MON})(?:,?\s*(?P<y>\d{{4}}))?{E}", re.I
+    ),
+    gate={"ides", "nones", "kalends", "calends"},
+    priority=455,
+)
+def _roman_day(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "the ides of March" (the 15th), "the nones of June" (the 5th), "the kalends of May" (the 1st)."""
+    mo = month_number(m["mon"])
+    late, early = _ROMAN[m["w"].lower()]
+    return c.ymd(*m.span(), int(m["y"]) if m["y"] else None, mo, late if mo in (3, 5, 7, 10) else early)
+
+
+@DATES.rule(
+    "en.dates.nth_weekday_from_date",
+    re.compile(
+        rf"{B}(?:the\s+)?(?P<n>{ORD}|\d(?:st|nd|rd|th))\s+(?P<wd>{WD_FULL}|{WD_ABBR})(?=\s+(?:after|before)\s+"
+        rf"(?:{_DATE_AHEAD}))",
+        re.I,
+    ),
+    gate=WDW,
+    priority=248,
+)
+def _nth_weekday_from(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "the third Tuesday after Christmas 2014", "2nd friday before Easter": a count of weekdays, which the date
+    after it anchors (the first one is strictly after or before the date)."""
+    n = int(m["n"][0]) if m["n"][0].isdigit() else en_number(m["n"])
+    if n is None or not 1 <= n <= 53:
+        return None
+    return Piece(*m.span(), "date", None, None, Grain.DAY, Shape.DURATION, amount=float(n), day=weekday_index(m["wd"]))

@@ -20,11 +20,12 @@ RELATIVE = Grammar("en.relative")
 @RELATIVE.rule(
     "en.relative.now",
     re.compile(
-        rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present)"
+        rf"{B}(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present|"
+        rf"at\s+this\s+(?:time|moment)(?!\s+(?:of|on|in|tomorrow|yesterday|next|last)\b))"
         rf"{E}",
         re.I,
     ),
-    gate={"now", "currently", "moment", "present"},
+    gate={"now", "currently", "moment", "present", "time"},
     priority=500,
 )
 def _now(m: re.Match[str], c: Ctx) -> Piece | None:
@@ -227,6 +228,26 @@ def _duration(m: re.Match[str], c: Ctx) -> Piece | None:
     n = amt[0] * weeks_factor(m["u"])
     p = c.window(*m.span(), c.now, shift(c.now, unit, n), unit, Shape.DURATION)
     p.amount, p.lasting = n, bool(m["for"])
+    return p
+
+
+@RELATIVE.rule(
+    "en.relative.for_marked",
+    re.compile(
+        r"(?<![A-Za-z])for\s+(?P<n>\d+)\s*(?P<mark>['’′\"″])"
+        r"(?=\s*(?:$|[,.;!?)]|(?:starting|beginning|from|after|at|on|to|today|tomorrow)\b))",
+        re.I,
+    ),
+    gate={"for"},
+    priority=195,
+)
+def _for_marked(m: re.Match[str], c: Ctx) -> Piece | None:
+    """ "for 30'" (minutes), 'for 10"' (seconds): a length, as "for 30 minutes"; not before a noun ("5' of
+    cable" are feet)."""
+    unit = Grain.MINUTE if m["mark"] in "'’′" else Grain.SECOND
+    n = int(m["n"])
+    p = c.window(*m.span(), c.now, shift(c.now, unit, n), unit, Shape.DURATION)
+    p.amount, p.lasting = float(n), True
     return p
 
 

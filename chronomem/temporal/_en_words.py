@@ -114,6 +114,8 @@ POD = {
     "brunch": "brunch",
     "dinner": "dinner",
     "supper": "dinner",
+    "school": "school",
+    "work": "work",
 }
 
 REL = {
@@ -317,6 +319,7 @@ HOLW = {
     "father",
     "fathers",
     "easter",
+    "good",
     "april",
     "women",
     "womens",

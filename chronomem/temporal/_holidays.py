@@ -42,6 +42,8 @@ _NTH = {
     "mothers": (5, 6, 2),
     "fathers": (6, 6, 3),
 }
+#: days counted from Easter Sunday (computed), named in English in full or short ("easter mon", "good fri")
+_FROM_EASTER = {"easter": 0, "easter_monday": 1, "good_friday": -2}
 _CN_LIB = {
     "spring_festival": "Spring Festival",
     "dragon_boat": "Dragon Boat",
@@ -100,7 +102,7 @@ EN_NAMES = {
     r"new\s*year'?s?(?:\s*day)?": "new_year",
     r"christmas\s*eve": "christmas_eve",
     r"(?:christmas|xmas)(?:\s*day)?": "christmas",
-    r"(?:chinese|lunar)\s*new\s*year|spring\s*festival": "spring_festival",
+    r"(?:chinese|lunar)\s*new\s*year'?s?|spring\s*festival": "spring_festival",
     r"lantern\s*festival": "lantern",
     r"dragon\s*boat\s*festival": "dragon_boat",
     r"mid[-\s]*autumn(?:\s*festival)?|moon\s*festival": "mid_autumn",
@@ -121,7 +123,9 @@ EN_NAMES = {
     r"independence\s*day|(?:the\s*)?(?:4th|fourth)\s*of\s*july": "independence",
     r"mother'?s'?\s*day": "mothers",
     r"father'?s'?\s*day": "fathers",
-    r"easter(?:\s*sunday)?": "easter",
+    r"easter\s*mon(?:day)?": "easter_monday",
+    r"good\s*fri(?:day)?": "good_friday",
+    r"easter(?:\s*sun(?:day)?)?": "easter",
     r"april\s*fools'?(?:\s*day)?": "april_fools",
     r"(?:international\s*)?women'?s\s*day": "womens_day",
 }
@@ -168,8 +172,8 @@ def holiday_date(key: str, year: int) -> date | None:
         return _nth(year, *_NTH[key])
     if key == "black_friday":
         return _nth(year, 11, 3, 4) + timedelta(days=1)
-    if key == "easter":
-        return _easter(year)
+    if key in _FROM_EASTER:
+        return _easter(year) + timedelta(days=_FROM_EASTER[key])
     if key in ("qixi", "double_ninth"):
         return _lunar_day(key, year)
     base = "spring_festival" if key in ("chuxi", "lantern") else key

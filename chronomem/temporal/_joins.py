@@ -216,6 +216,36 @@ def _offset_clock(offset: Piece, clock: Piece, ctx: Ctx) -> Piece | None:
     return clock_final(day, clock, ctx, *offset.span(clock))
 
 
+def _date_then_offset(a: Piece, b: Piece) -> bool:
+    """A date that names no year ("March", "Christmas", "the 15th") and an offset ahead in years or months
+    coarser than it ("in 1 year", "in 2 months")."""
+    return (
+        a.kind == "date"
+        and (a.year is None or a.holiday is not None)
+        and bool(a.anchorable or a.holiday or a.season is not None)
+        and b.offset in (Grain.YEAR, Grain.MONTH)
+        and b.lo is not None
+        and b.unc is None
+        and a.grain.rank < b.offset.rank
+    )
+
+
+@JOINS.rule("join.date+offset", applies=_date_then_offset, priority=112)
+def _date_offset(date: Piece, offset: Piece, ctx: Ctx) -> Piece | None:
+    """ "March in 1 year", "Christmas in 2 years", "the 15th in 2 months": the date as said that far ahead,
+    i.e. its next occurrence on or after the moved reference."""
+    assert offset.lo is not None and offset.offset is not None
+    if offset.lo <= ctx.now:
+        return None  # "March 2 years ago" is not this rule's
+    unit = offset.offset
+    month = offset.lo.month if unit is Grain.MONTH else None
+    r = _reanchor(date, ctx, offset.lo.year, month)
+    if r is not None and r.hi is not None and r.hi <= midnight(offset.lo):
+        nxt = shift(offset.lo, unit, 1)
+        r = _reanchor(date, ctx, nxt.year, nxt.month if month else None)
+    return None if r is None else r.moved(*date.span(offset), anchorable=False)
+
+
 @JOINS.rule(
     "join.time+duration",
     applies=lambda a, b: (

@@ -33,6 +33,8 @@ POD: dict[str, tuple[int, int, Mer]] = {
     "late_night": (22, 26, "night"),
     "breakfast": (7, 9, "am"),
     "brunch": (10, 13, None),
+    "school": (8, 15, None),
+    "work": (9, 17, None),
     "dinner": (18, 21, "pm"),
     "last_night": (18, 30, "night"),
     "end_of_day": (17, 24, "pm"),

@@ -48,6 +48,8 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
 * :class:`GraphTests` — multi-valued slots, k-hop neighbourhoods at past points, namespace isolation;
 * :class:`EpisodeTests` — retracting episodes (in any order), erase by subject / episode / namespace
   with a content-free record (``Engine.erasures``);
+* :class:`IngestionTests` — what ingestion needs: episodes with their zone, a session's last messages,
+  contradictions kept open and settled, erases that take them away;
 * :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
   independent model of DESIGN §3, and retracting random episodes against replaying the others.
@@ -68,6 +70,7 @@ from ._contract import ContractTests
 from ._episodes import EpisodeTests
 from ._graph import GraphTests
 from ._history import HistoryTests
+from ._ingest import IngestionTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._stateful import ModelBasedTests, SlotMachine
@@ -82,6 +85,7 @@ __all__ = [
     "EpisodeTests",
     "GraphTests",
     "HistoryTests",
+    "IngestionTests",
     "MakeEngine",
     "ManualClock",
     "ModelBasedTests",
@@ -95,5 +99,7 @@ __all__ = [
 ]
 
 
-class EngineConformance(ReferenceCases, HistoryTests, GraphTests, EpisodeTests, ContractTests, ModelBasedTests):
+class EngineConformance(
+    ReferenceCases, HistoryTests, GraphTests, EpisodeTests, IngestionTests, ContractTests, ModelBasedTests
+):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

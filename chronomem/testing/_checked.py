@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from .._values import Change, Entity, Episode, Fact, Revision
+from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
 from ..contracts import Engine, Erasure, FactQuery, Txn
 
 __all__ = ["CheckedEngine"]
@@ -87,6 +87,14 @@ class CheckedEngine:
 
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
         return self.inner.episodes(namespace, ids)
+
+    def recent_episodes(self, namespace: str, session: str, before: int, limit: int) -> list[Episode]:
+        return self.inner.recent_episodes(namespace, session, before, limit)
+
+    def conflicts(
+        self, namespace: str, *, subject: str | None = None, predicate: str | None = None, open_only: bool = True
+    ) -> list[Contradiction]:
+        return self.inner.conflicts(namespace, subject=subject, predicate=predicate, open_only=open_only)
 
     def entity(self, namespace: str, entity_id: str) -> Entity | None:
         return self.inner.entity(namespace, entity_id)

@@ -23,7 +23,8 @@ from ._entities import find_entity, find_or_create, need_entity
 from ._episodes import MAX_CONTENT, new_episode, store_episode
 from ._execute import execute_plan
 from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
-from ._request import Checked, FactRecord, check_records
+from ._request import Checked, FactRecord, check_record, check_records
+from ._settle import settle_conflict
 from ._undo import erase_rows, retract_episode
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ __all__ = [
     "FactRecord",
     "Writer",
     "bulk_write",
+    "check_record",
     "check_records",
     "erase_rows",
     "execute_plan",
@@ -46,6 +48,7 @@ __all__ = [
     "new_episode",
     "resolve",
     "retract_episode",
+    "settle_conflict",
     "store_episode",
     "write_fact",
 ]
@@ -70,7 +73,7 @@ class Writer:
 
     def fact(self, record: FactRecord) -> WriteResult:
         """Assert, correct or retract one fact (``record.reason`` says which)."""
-        (checked,) = check_records([record])
+        checked = check_record(record)
         return self.engine.write(self.namespace, lambda txn: write_fact(txn, self.namespace, checked))
 
     def bulk(self, records: Iterable[FactRecord], batch: int) -> int:
@@ -89,6 +92,10 @@ class Writer:
         """Retract the episode, then delete its rows and itself; rows removed."""
         self.retract_episode(episode_id)
         return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, episode=episode_id))
+
+    def settle(self, conflict_id: int, *, accept: bool) -> WriteResult:
+        """Settle an open conflict: write its claim as a correction (``accept``) or leave what is known."""
+        return self.engine.write(self.namespace, lambda txn: settle_conflict(txn, self.namespace, conflict_id, accept))
 
     def erase_namespace(self) -> int:
         """Delete the whole namespace, leaving a content-free audit record; rows removed."""

@@ -36,6 +36,8 @@ def find_or_create(txn: Txn, namespace: str, name: str, type: str = "thing", ali
     """The entity ``name`` refers to, with ``aliases`` added; a new one (id slugified from the name,
     made unique) when nothing matches."""
     existing = find_entity(txn, name)
+    if existing is not None and not aliases:
+        return existing
     if existing is not None:
         known = {name_key(x) for x in (existing.name, *existing.aliases)}
         new = tuple(a for a in aliases if name_key(a) not in known)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from .._names import check_identifier, check_text
-from .._time import to_us
+from .._time import to_us, zone
 from .._values import JSON, Episode, canonical_json
 from ..contracts import Txn
 from ..errors import Conflict, InvalidValue
@@ -29,6 +29,7 @@ def new_episode(
     session: str | None = None,
     source: str | None = None,
     metadata: dict[str, JSON] | None = None,
+    tz: str | None = None,
 ) -> Episode:
     """A checked, not yet stored episode (``recorded_at=0``); a random id when ``id`` is ``None``.
     Raises :class:`~chronomem.errors.InvalidInput` saying what to fix."""
@@ -55,6 +56,7 @@ def new_episode(
         session=session,
         source=source,
         metadata=dict(metadata or {}),
+        tz=None if tz is None else zone(tz).key,
     )
 
 

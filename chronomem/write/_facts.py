@@ -13,7 +13,6 @@ ingestion of one message compose them inside the transactions they choose:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .._bitemporal import NewRow, Plan, SlotValue, plan_write
@@ -26,7 +25,7 @@ from ._entities import find_or_create, need_entity
 from ._execute import execute_plan
 from ._request import Checked
 
-__all__ = ["DEFAULT_MULTI_VALUED", "Resolved", "Target", "plan_for", "resolve", "target", "write_fact"]
+__all__ = ["DEFAULT_MULTI_VALUED", "Resolved", "Target", "plan_for", "portion_of", "resolve", "target", "write_fact"]
 
 #: Predicates that hold many values at once unless a namespace first used them otherwise.
 DEFAULT_MULTI_VALUED = frozenset(
@@ -53,21 +52,25 @@ DEFAULT_MULTI_VALUED = frozenset(
 )
 
 
-@dataclass(slots=True)
 class Resolved:
     """What requests name, as stored: entities by checked name, cardinality by predicate, time by episode."""
 
-    entities: dict[str, Entity] = field(default_factory=dict)
-    multi: dict[str, bool] = field(default_factory=dict)
-    occurred: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("entities", "multi", "occurred")
+
+    def __init__(self) -> None:
+        self.entities: dict[str, Entity] = {}
+        self.multi: dict[str, bool] = {}
+        self.occurred: dict[str, int] = {}
 
 
 class Target(NamedTuple):
-    """Where a request writes: its slot, and its claim (``None`` for a retraction)."""
+    """Where a request writes: its slot, its claim (``None`` for a retraction), and the value it names (for
+    a retraction, the one it ends; ``None`` when it names none)."""
 
     slot: str
     claim: SlotValue | None
     request: Checked
+    named: SlotValue | None = None
 
 
 def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolved | None = None) -> Resolved:
@@ -113,20 +116,24 @@ def target(c: Checked, res: Resolved) -> Target:
     obj = None if c.object is None else res.entities[c.object].id
     value = None if obj is not None else c.value
     slot = slot_key(sub, c.predicate, obj, value, multi=res.multi[c.predicate], modality=c.record.modality)
-    if c.retraction:
-        return Target(slot, None, c)
     r = c.record
-    return Target(slot, SlotValue(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence)), c)
+    named = None
+    if obj is not None or value is not None:
+        named = SlotValue(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence))
+    return Target(slot, None if c.retraction else named, c, named)
+
+
+def portion_of(c: Checked, res: Resolved, tx: int) -> Interval:
+    """The valid portion ``c`` writes: without ``valid_from`` it starts at its episode's time, else at ``tx``."""
+    if c.portion is not None:
+        return c.portion
+    return Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
 
 
 def plan_for(t: Target, rows: list[Fact], res: Resolved, tx: int) -> Plan:
-    """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``.
-
-    Without ``valid_from`` a request starts at its episode's time, else at ``tx``."""
+    """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``."""
     c = t.request
-    portion = c.portion
-    if portion is None:
-        portion = Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
+    portion = portion_of(c, res, tx)
     if not rows and t.claim is not None:  # the common case of a load: nothing to cut, so the plan is the new row
         return Plan(insert=(NewRow(t.claim, portion, (c.episode,) if c.episode else ()),))
     return plan_write(rows, portion, t.claim, c.episode, c.record.reason)

@@ -15,9 +15,12 @@ from chronomem._bitemporal import NewRow, Plan, SlotValue
 from chronomem._values import Interval
 from chronomem.contracts import FactQuery
 from chronomem.engines import open_engine
+from chronomem.engines._pgschema import MIGRATIONS
 from chronomem.engines._postgres import PostgresEngine
 from chronomem.engines._sql import INF
 from chronomem.errors import BackendUnavailable, Conflict, SchemaMismatch, StorageError, StorageTimeout
+
+ALL_MIGRATIONS = [name for name, _ in MIGRATIONS]
 
 pytestmark = pytest.mark.integration
 
@@ -113,7 +116,7 @@ def test_open_engine_routes_postgresql_urls_and_hides_the_password(pg_url: str) 
     eng = open_engine(pg_url)
     try:
         assert isinstance(eng, PostgresEngine)
-        assert eng.schema_version() == ["0001_core"]
+        assert eng.schema_version() == ALL_MIGRATIONS
     finally:
         eng.close()
     from chronomem.engines._postgres import redact
@@ -202,7 +205,7 @@ def test_reads_retry_once_on_a_dead_connection(engine: PostgresEngine, pg_url: s
 def test_migrations_are_named_recorded_and_serialised(pg_url: str) -> None:
     eng = PostgresEngine(pg_url)
     try:
-        assert eng.schema_version() == [] and eng.pending_migrations() == ["0001_core"]
+        assert eng.schema_version() == [] and eng.pending_migrations() == ALL_MIGRATIONS
         with pytest.raises(SchemaMismatch, match="chronomem migrate"):
             eng.namespaces()
         results: list[list[str]] = []
@@ -211,7 +214,7 @@ def test_migrations_are_named_recorded_and_serialised(pg_url: str) -> None:
             t.start()
         for t in threads:
             t.join()
-        assert sorted(results) == [[], [], [], ["0001_core"]]
+        assert sorted(results) == [[], [], [], ALL_MIGRATIONS]
         assert eng.pending_migrations() == []
         with psycopg.connect(pg_url, autocommit=True) as conn:
             conn.execute("INSERT INTO migrations VALUES ('9999_future', 0)")

@@ -73,3 +73,12 @@ def test_a_denial_of_what_is_known_to_hold_then_is_a_conflict() -> None:
     d = decide(_p("netflix", 10), [], denied=[_row(1, "netflix", 0)])
     assert (d.outcome, d.rows) == (Outcome.CONFLICT, (1,))
     assert decide(_p("netflix", 10), [], denied=[_row(1, "netflix", 0, 5)]).outcome is Outcome.NEW
+
+
+def test_what_lasts_a_lifetime_is_contradicted_not_superseded_unless_corrected() -> None:
+    known = [_row(1, "march-3", 0)]
+    lasting = Proposal(_value("march-30"), Action.ASSERT, Interval(10 * DAY), "sam", True, 1.0, lasting=True)
+    d = decide(lasting, known, speakers={1: frozenset({"sam"})})
+    assert d.outcome is Outcome.CONFLICT and "does not change" in d.why
+    corrected = Proposal(_value("march-30"), Action.CORRECT, Interval(0), "sam", True, 1.0, lasting=True)
+    assert decide(corrected, known).outcome is Outcome.CORRECT

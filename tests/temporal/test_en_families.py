@@ -104,6 +104,11 @@ next sun | 2013-02-17 | day
 tue. | 2013-02-19 | day
 Thu 15th | 2013-08-15 | day
 Friday the 1st | 2013-03-01 | day
+the ides of march | 2013-03-15 | day
+ides of May 2014 | 2014-05-15 | day
+the ides of june | 2013-06-13 | day
+the nones of june | 2013-06-05 | day
+the kalends of april | 2013-04-01 | day
 """
 
 COMPOSED = """
@@ -117,6 +122,14 @@ COMPOSED = """
 in 7 days at 5pm | 2013-02-19 17:00 | hour
 in 4 years at 5pm | 2017-02-01 17:00 | hour
 at 7 in 3 years | 2016-02-01 07:00 | hour
+March in 1 year | 2014-03-01 | month
+January in 2 years | 2016-01-01 | month
+Christmas in 2 years | 2015-12-25 | day
+easter in 3 years | 2016-03-27 | day
+summer in 2 years | 2015-06-01 | season
+march 5 in 2 years | 2015-03-05 | day
+the 15th in 2 months | 2013-04-15 | day
+the 5th in 10 months | 2014-01-05 | day
 in 2 days at 9am | 2013-02-14 09:00 | hour
 a week from now at 10:30 | 2013-02-19 10:30 | minute
 15 minutes past 3pm | 2013-02-12 15:15 | minute
@@ -135,6 +148,13 @@ later than 9:30 but before 11:00 on Thursday | 2013-02-14 09:30 | minute
 later than 3:30pm but before 6pm | 2013-02-12 15:30 | minute
 4pm for 30 mins | 2013-02-12 16:00 | minute
 from 4pm for thirty minutes | 2013-02-12 16:00 | minute
+for 30' starting from 4pm | 2013-02-12 16:00 | minute
+for thirty minutes from 4pm | 2013-02-12 16:00 | minute
+for 30 mins starting at 4pm | 2013-02-12 16:00 | minute
+4pm for 30' | 2013-02-12 16:00 | minute
+for 45' from 10am | 2013-02-12 10:00 | minute
+for 2 hours starting from 9am | 2013-02-12 09:00 | hour
+for 3 days starting on monday | 2013-02-18 | day
 18th Dec for 10 days | 2013-12-18 | day
 for 10 days from 18th Dec | 2013-12-18 | day
 9am for 2 hours | 2013-02-12 09:00 | hour
@@ -143,6 +163,11 @@ from 3 to 4 in the PM | 2013-02-12 15:00 | hour
 between 2 and 4 on friday | 2013-02-15 14:00 | hour
 from 10 to 12 tomorrow | 2013-02-13 10:00 | hour
 from 11 to 1 on monday | 2013-02-18 11:00 | hour
+tomorrow in between 1-2:30 ish | 2013-02-13 13:00 | minute
+tomorrow in between 1-2:30ish | 2013-02-13 13:00 | minute
+in between 3 and 5 on friday | 2013-02-15 15:00 | hour
+friday between 9-11 or so | 2013-02-15 09:00 | hour
+between 2 and 4 ish | 2013-02-12 14:00 | hour
 half an hour after 2pm | 2013-02-12 14:30 | minute
 the day after the 15th | 2013-02-16 | day
 the day before Christmas | 2013-12-24 | day
@@ -178,6 +203,13 @@ second to last friday of june | 2013-06-21 | day
 the last week of next month | 2013-03-25 | week
 the closest xmas to today | 2012-12-25 | day
 the 3rd closest xmas to today | 2011-12-25 | day
+third tuesday after christmas 2014 | 2015-01-13 | day
+the first monday after easter | 2013-04-01 | day
+2nd friday before thanksgiving | 2013-11-15 | day
+the third tuesday before christmas | 2013-12-10 | day
+first sunday after new year | 2014-01-05 | day
+the second saturday after March 5 | 2013-03-16 | day
+second monday before the 15th | 2013-02-04 | day
 """
 
 EDGES = """
@@ -255,6 +287,9 @@ current summer | 2013-06-01 | season
 ASAP | 2013-02-12 04:30:00 | second
 asap | 2013-02-12 04:30:00 | second
 as soon as possible | 2013-02-12 04:30:00 | second
+at this time | 2013-02-12 04:30:00 | second
+at this moment | 2013-02-12 04:30:00 | second
+we are closed at this time | 2013-02-12 04:30:00 | second
 tomorrow afternoonish | 2013-02-13 12:00 | hour
 tomorrow morningish | 2013-02-13 04:00 | hour
 yesterday eveningish | 2013-02-11 18:00 | hour
@@ -267,6 +302,35 @@ late tonite | 2013-02-12 22:00 | hour
 morning of xmas | 2013-12-25 04:00 | hour
 evening of next friday | 2013-02-15 18:00 | hour
 through 2:00pm | open | minute
+monday early in the morning | 2013-02-18 04:00 | hour
+tomorrow early in the morning | 2013-02-13 04:00 | hour
+early in the morning on friday | 2013-02-15 04:00 | hour
+monday in the early hours of the morning | 2013-02-18 00:00 | hour
+saturday in the small hours | 2013-02-16 00:00 | hour
+in the early hours of sunday | 2013-02-17 00:00 | hour
+friday in the wee hours | 2013-02-15 00:00 | hour
+after school | 2013-02-12 15:00 | hour
+after school tomorrow | 2013-02-13 15:00 | hour
+after school on monday | 2013-02-18 15:00 | hour
+after work | 2013-02-12 17:00 | hour
+after work on friday | 2013-02-15 17:00 | hour
+before work | open | hour
+before school | open | hour
+"""
+
+HOLIDAYS = """
+easter mon | 2013-04-01 | day
+easter monday | 2013-04-01 | day
+Easter Mon 2014 | 2014-04-21 | day
+easter sun | 2013-03-31 | day
+good friday | 2013-03-29 | day
+good fri 2014 | 2014-04-18 | day
+last chinese new years | 2013-02-10 | day
+last chinese new year's | 2013-02-10 | day
+last lunar new year | 2013-02-10 | day
+next chinese new year | 2014-01-31 | day
+last mid-autumn festival | 2012-09-30 | day
+last dragon boat festival | 2012-06-23 | day
 """
 
 FAMILIES = {
@@ -278,10 +342,12 @@ FAMILIES = {
     "edges": EDGES,
     "fractions": FRACTIONS,
     "loose": LOOSE,
+    "holidays": HOLIDAYS,
 }
 
 _SEASON = "seasons are meteorological, whole months (issue #4 conventions); Duckling uses solstices and equinoxes"
 _COMING = "'coming week' is the current week (conventions, as Duckling's older corpus; its newer one: next week)"
+_DAYTIME = "on a named day an hour with no am/pm is daytime, 1-6 afternoon (conventions: 明天三点 is 15:00)"
 _LATENT = "a bare number or part of the day is not a time in chat text (Duckling reads it only in latent mode)"
 
 #: Duckling's reading where we differ on purpose, with the reason (strict xfails: agreeing later shows up)
@@ -307,24 +373,21 @@ DISAGREE = {
     "next wednesday | 2013-02-20 | day": (
         "'next Wednesday' is the nearest Wednesday after today (conventions; Duckling's newer corpus: next week's)"
     ),
+    "monday in the early hours of the morning | 2013-02-18 04:00 | hour": (
+        "'the early hours' are the hours after midnight (00-06, as 凌晨 and the dictionaries); 'early in the "
+        "morning' is the early morning, 04-09"
+    ),
+    "tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute": _DAYTIME,
+    "at this time | 2013-02-12 | day": (
+        "'at this time' is now, as 'at the moment' and 'at present' (grain second); Duckling reads it as today"
+    ),
     "3 in the morning | 2013-02-13 03:00 | hour": (
         "a clock with a part of the day but no day is the reference day's (早上七点 said at 15:00 is 07:00 today)"
     ),
 }
 
-#: Duckling-style phrases we do not read yet
+#: Duckling-style phrases we do not read yet (none left of issue #14's), one ``text | start | grain`` a line
 GAPS = """
-tomorrow in between 1-2:30 ish | 2013-02-13 01:00 | minute
-for 30' starting from 4pm | 2013-02-12 16:00 | minute
-the ides of march | 2013-03-15 | day
-March in 1 year | 2014-03-01 | month
-third tuesday after christmas 2014 | 2015-01-13 | day
-easter mon | 2013-04-01 | day
-after school | 2013-02-12 15:00 | hour
-at this time | 2013-02-12 | day
-monday early in the morning | 2013-02-18 04:00 | hour
-monday in the early hours of the morning | 2013-02-18 04:00 | hour
-last chinese new years | 2013-02-10 | day
 """
 
 
@@ -359,8 +422,13 @@ NOT_TIMES = [
     "2-3 people",
     "from 2 to 4 people",
     "between 10 and 20 dollars",
+    "in between 10 and 20 dollars",
+    "I paid for 5' of cable",
     "I'm on EST",
     "the IST office",
+    "I'm at work",
+    "school is out",
+    "after working hours",
 ]
 
 

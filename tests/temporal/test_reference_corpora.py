@@ -50,7 +50,10 @@ DISAGREE: dict[str, str] = {
         )
     },
     **{f"zh:{t}": _DIGITS for t in ("15.15", "1415", "545")},
-    "en:tomorrow at 150ish": "an hour without am/pm on a named day takes the daytime reading (明天三点 is 15:00)",
+    **{
+        f"en:{t}": "an hour without am/pm on a named day takes the daytime reading (明天三点 is 15:00)"
+        for t in ("tomorrow at 150ish", "tomorrow in between 1-2:30 ish")
+    },
     **{
         f"en:{t}": _SEASON
         for t in (
@@ -69,14 +72,8 @@ DISAGREE: dict[str, str] = {
     "en:after lunch": "after a meal is open after it ends (lunch 12:00-14:00), as 饭后; Duckling: 13:00-17:00",
 }
 
-GAPS: dict[str, str] = {
-    f"en:{t}": "not recognised yet"
-    for t in (
-        "for 30' starting from 4pm",
-        "tomorrow in between 1-2:30 ish",
-        "March in 1 year",
-    )
-}
+#: rows not recognised yet (none left of issue #14's)
+GAPS: dict[str, str] = {}
 
 
 def _param(row: Row) -> object:

@@ -1,0 +1,85 @@
+"""``chronomem bench ingest``: replay conversations (LoCoMo, or any file ``chronomem ingest`` reads) through
+``Memory.add`` with the offline extractor into a fresh memory, and report the rate and what was stored.
+
+``episodes_per_s`` is messages over the wall time of every ``add`` (one transaction each);
+``episodes_per_s_with_embeddings`` adds the time to embed every message's text with the default
+embedder, batched, as a vector index will (issue #12): the cost that adding a retrieval index puts on
+ingestion. ``extract_share`` is the part of the time spent inside the extractor.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+from .._open import open as open_memory
+from ..contracts import Embedder, Extractor
+from ..ingest import Extraction, ExtractionContext, OfflineExtractor, read_conversation
+from ..models import HashingEmbedder
+
+__all__ = ["Figures", "run"]
+
+Figures = dict[str, float | int | str]
+
+
+class _Timed:
+    """The offline extractor, timing itself."""
+
+    name = "offline"
+
+    def __init__(self, inner: Extractor) -> None:
+        self.inner, self.seconds = inner, 0.0
+
+    def extract(self, episode: object, context: ExtractionContext) -> Extraction:
+        t = time.perf_counter()
+        try:
+            return self.inner.extract(episode, context)  # type: ignore[arg-type]
+        finally:
+            self.seconds += time.perf_counter() - t
+
+
+def _embedder() -> Embedder:
+    try:
+        from ..models import MiniLMEmbedder
+
+        return MiniLMEmbedder()
+    except Exception:  # noqa: BLE001  # no torch here: the dependency-free embedder stands in, and says so
+        return HashingEmbedder()
+
+
+def run(data: str | Path, *, db: str | None = None, tz: str = "UTC", embed: bool = True) -> Figures:
+    """Replay ``data`` into ``db`` (default: a fresh temporary SQLite file) and return the figures."""
+    messages: list[Mapping[str, object]] = list(read_conversation(data, tz=tz))
+    with tempfile.TemporaryDirectory(prefix="chronomem-bench-") as tmp:
+        timed = _Timed(OfflineExtractor())
+        url = db or os.path.join(tmp, "ingest.db")
+        with open_memory(url, namespace="bench-ingest", extractor=timed) as mem:
+            t = time.perf_counter()
+            results = mem.add(messages)
+            seconds = time.perf_counter() - t
+        n = len(results)
+        figures: Figures = {
+            "episodes": n,
+            "engine": "postgresql" if "://" in url and not url.startswith("sqlite") else "sqlite",
+            "seconds": round(seconds, 3),
+            "episodes_per_s": round(n / seconds, 1),
+            "extract_share": round(timed.seconds / seconds, 3),
+            "facts_per_episode": round(sum(len(r.added) for r in results) / n, 3),
+            "supported_per_episode": round(sum(len(r.supported) for r in results) / n, 3),
+            "entities_per_episode": round(sum(len(r.entities) for r in results) / n, 3),
+            "conflicts": sum(len(r.conflicts) for r in results),
+            "errors": sum(r.error is not None for r in results),
+        }
+    if embed:
+        embedder = _embedder()
+        texts = [str(m["content"]) for m in messages]
+        t = time.perf_counter()
+        for i in range(0, len(texts), 64):
+            embedder.embed(texts[i : i + 64])
+        spent = time.perf_counter() - t
+        figures.update(embedder=embedder.name, episodes_per_s_with_embeddings=round(n / (seconds + spent), 1))
+    figures.update(cpus=os.cpu_count() or 0, load_avg_1m=round(os.getloadavg()[0], 2))
+    return figures

@@ -1,0 +1,130 @@
+"""Reading conversations from files: JSON lines of messages, a JSON list in the OpenAI chat shape, or a
+LoCoMo conversation file. What ``chronomem ingest FILE`` and ``chronomem bench ingest`` read.
+
+Every message gets an aware time: its own (``occurred_at`` with an offset), else one derived from the file
+(a LoCoMo session's date, or ``start`` plus a second per turn for a chat list) in the zone ``tz`` the caller
+names. A time the file gives without an offset, when no ``tz`` is named, is an error that says to name one:
+nothing guesses a zone. A malformed line or item is an error naming its place in the file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from .._time import zone
+from ..errors import InvalidValue
+from ._message import Role
+
+__all__ = ["FORMATS", "read_conversation"]
+
+#: The formats :func:`read_conversation` knows, by name.
+FORMATS = ("jsonl", "chat", "locomo")
+_SESSION = re.compile(r"session_(\d+)")
+_LOCOMO_TIME = "%I:%M %p on %d %B, %Y"  # "1:56 pm on 8 May, 2023"
+
+
+def read_conversation(
+    path: str | Path, *, tz: str | None = None, start: datetime | None = None, fmt: str | None = None
+) -> Iterator[Mapping[str, object]]:
+    """The messages of the file at ``path``, in order, as dicts :meth:`Memory.add` takes. ``fmt`` is one of
+    :data:`FORMATS` (default: ``.jsonl`` files are JSON lines; others are read as JSON, known by shape)."""
+    p = Path(path)
+    if fmt is not None and fmt not in FORMATS:
+        raise InvalidValue(f"format {fmt!r}; use one of {list(FORMATS)}")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidValue(f"cannot read {p}: {exc}") from exc
+    if fmt == "jsonl" or (fmt is None and p.suffix == ".jsonl"):
+        yield from _json_lines(text, p, tz)
+        return
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidValue(f"{p} is not JSON ({exc}); JSON lines files end in .jsonl") from exc
+    if fmt == "locomo" or (fmt is None and _is_locomo(data)):
+        yield from _locomo(data, p, tz)
+    elif fmt == "chat" or (fmt is None and isinstance(data, list)):
+        yield from _chat(data, p, tz, start)
+    else:
+        raise InvalidValue(f"{p}: not a list of chat messages nor a LoCoMo conversation; see `chronomem ingest --help`")
+
+
+def _json_lines(text: str, p: Path, tz: str | None) -> Iterator[Mapping[str, object]]:
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InvalidValue(f"{p}:{n}: not JSON ({exc.msg}); each line is one message object") from exc
+        yield _at(p, n, item, tz)
+
+
+def _at(p: Path, where: int | str, item: object, tz: str | None) -> Mapping[str, object]:
+    """The message as a dict, its offset-less time read in ``tz`` when one is named. It is checked when it is
+    added, so one bad message fails alone (the file's shape was checked here)."""
+    if not isinstance(item, Mapping):
+        raise InvalidValue(f"{p}:{where}: a message is a JSON object, got {type(item).__name__}")
+    when = item.get("occurred_at")
+    if isinstance(when, str) and tz is not None:
+        parsed = _parse(when, p, where)
+        if parsed.tzinfo is None:
+            return {**item, "occurred_at": parsed.replace(tzinfo=zone(tz)), "tz": item.get("tz", tz)}
+    return item
+
+
+def _parse(text: str, p: Path, where: int | str) -> datetime:
+    try:
+        return datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise InvalidValue(f"{p}:{where}: occurred_at={text!r} is not ISO 8601") from None
+
+
+def _chat(items: list[object], p: Path, tz: str | None, start: datetime | None) -> Iterator[Mapping[str, object]]:
+    """OpenAI chat messages (``role``, ``content``, optional ``name``): one conversation starting at
+    ``start`` (aware), a second apart."""
+    if start is None or start.tzinfo is None:
+        raise InvalidValue(f"{p}: chat messages carry no time; give the conversation's start with an offset")
+    for n, item in enumerate(items):
+        if not isinstance(item, Mapping) or not isinstance(item.get("content"), str):
+            raise InvalidValue(f"{p}[{n}]: a chat message is an object with a string 'content'")
+        role = item.get("role", "user")
+        speaker = item.get("name") or ("Assistant" if role == Role.ASSISTANT else "User")
+        when = start + timedelta(seconds=n)
+        yield _at(p, f"[{n}]", {"content": item["content"], "role": role, "speaker": speaker,
+                                "occurred_at": when, "tz": tz, "id": f"{p.stem}-{n}"}, None)  # fmt: skip
+
+
+def _is_locomo(data: object) -> bool:
+    items = data if isinstance(data, list) else [data]
+    return bool(items) and all(isinstance(c, Mapping) and isinstance(c.get("conversation"), Mapping) for c in items)
+
+
+def _locomo(data: object, p: Path, tz: str | None) -> Iterator[Mapping[str, object]]:
+    """LoCoMo: ``{"sample_id", "conversation": {"session_N_date_time", "session_N": [{"speaker", "dia_id",
+    "text"}]}}`` (one or a list). Its session dates carry no zone: ``tz`` names it."""
+    if tz is None:
+        raise InvalidValue(f"{p}: LoCoMo session times carry no zone; name one (e.g. --tz UTC)")
+    for c in data if isinstance(data, list) else [data]:
+        assert isinstance(c, Mapping)  # _is_locomo checked the shape
+        conv = c["conversation"]
+        sample = str(c.get("sample_id", p.stem))
+        sessions = sorted((int(m.group(1)), k) for k in conv if (m := _SESSION.fullmatch(k)))
+        for number, key in sessions:
+            try:
+                began = datetime.strptime(str(conv[f"{key}_date_time"]), _LOCOMO_TIME).replace(tzinfo=zone(tz))
+            except (KeyError, ValueError) as exc:
+                raise InvalidValue(f"{p}: {sample} {key}: no readable '{key}_date_time' ({exc})") from exc
+            for i, turn in enumerate(conv[key]):
+                text = turn.get("text", "")
+                if turn.get("blip_caption"):
+                    text = f"{text} [shares a photo: {turn['blip_caption']}]".strip()
+                yield _at(p, f"{sample}:{turn.get('dia_id', i)}", {
+                    "id": f"{sample}:{turn.get('dia_id', i)}", "speaker": turn.get("speaker"), "content": text,
+                    "occurred_at": began + timedelta(seconds=30 * i), "session": f"{sample}:{number}", "tz": tz,
+                }, None)  # fmt: skip

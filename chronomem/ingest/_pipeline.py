@@ -1,0 +1,282 @@
+"""The ingestion pipeline: one message in, its episode and what it says written in one transaction.
+
+message -> checked episode -> (idempotency check) -> context (the session's last messages) -> extractor ->
+one write transaction: store the episode, create the speaker and the entities claims name, then for each claim
+bind its time, decide what it does (:func:`~chronomem.ingest._decide.decide`) and write it through the write
+path (:mod:`chronomem.write`), or keep a contradiction open. Extraction runs before the transaction: a
+model call never holds the write lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from .._bitemporal import same_claim
+from .._names import slot_key
+from .._time import MIN_US, from_us, zone
+from .._values import Contradiction, Entity, Episode, Fact, Interval, Modality, Reason
+from ..errors import ChronomemError, Conflict, InvalidInput
+from ..write import FactRecord, check_record, find_or_create, resolve, store_episode
+from ..write._execute import execute_plan
+from ..write._facts import Resolved, Target, plan_for, portion_of, target
+from ._bind import name_of, valid_time
+from ._claims import Action, Claim, Extraction, ExtractionContext, Mentioned
+from ._decide import Decision, Outcome, Proposal, decide
+from ._message import Message, as_message, to_episode
+from ._result import IngestResult, Skipped
+from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
+
+if TYPE_CHECKING:
+    from ..contracts import Engine, Extractor, Txn
+
+__all__ = ["LASTING", "RECENT", "ingest", "ingest_many"]
+
+#: How many earlier messages of the session an extractor sees.
+RECENT = 6
+#: Predicates whose value lasts a lifetime: another value contradicts, it does not supersede (DESIGN §6.1).
+LASTING = frozenset({"birthday", "from"})
+_REASON = {Action.ASSERT: Reason.SUPERSESSION, Action.CORRECT: Reason.CORRECTION, Action.RETRACT: Reason.RETRACTION}
+
+
+def ingest(engine: Engine, namespace: str, item: Message | Mapping[str, object], extractor: Extractor) -> IngestResult:
+    """Ingest one message (see the module docstring). Raises :class:`~chronomem.errors.ChronomemError`
+    (bad input, a failed extraction, a storage error); nothing of the message is stored then."""
+    m = as_message(item)
+    ep = to_episode(namespace, m)
+    known = engine.episode(namespace, ep.id)
+    if known is not None:
+        _same_episode(known, ep)
+        return IngestResult(episode=ep.id, duplicate=True)
+    ctx = _context(engine, namespace, m, ep)
+    extraction = extractor.extract(ep, ctx)
+    result = engine.write(namespace, lambda txn: _Write(txn, namespace, ep, ctx).run(extraction))
+    return replace(result, usage=extraction.usage)
+
+
+def _same_episode(known: Episode, ep: Episode) -> None:
+    if known.content != ep.content or known.occurred_at != ep.occurred_at:
+        raise Conflict(f"message {ep.id!r} was already added with other content or time; use a new id")
+
+
+def _context(engine: Engine, namespace: str, m: Message, ep: Episode) -> ExtractionContext:
+    recent = () if m.session is None else tuple(engine.recent_episodes(namespace, m.session, ep.occurred_at, RECENT))
+    local = m.occurred_at if m.tz is None else m.occurred_at.astimezone(zone(m.tz))
+    participants = tuple(dict.fromkeys(e.speaker for e in recent if e.speaker is not None and e.speaker != m.speaker))
+    return ExtractionContext(m.speaker, m.role, local, m.tz, participants, recent)
+
+
+@dataclass
+class _Write:
+    """The write transaction of one message; collects what it did into an :class:`IngestResult`."""
+
+    txn: Txn
+    namespace: str
+    episode: Episode
+    ctx: ExtractionContext
+    res: Resolved = field(default_factory=Resolved)
+    speakers: dict[str, str | None] = field(default_factory=dict)
+    added: list[Fact] = field(default_factory=list)
+    supported: list[int] = field(default_factory=list)
+    closed: dict[Outcome, list[int]] = field(default_factory=dict)
+    conflicts: list[int] = field(default_factory=list)
+    entities: list[Entity] = field(default_factory=list)
+    aliases: list[tuple[str, str]] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+    def run(self, extraction: Extraction) -> IngestResult:
+        stored = store_episode(self.txn, self.episode)
+        if stored.recorded_at != self.txn.tx:  # another writer stored it since we looked
+            _same_episode(stored, self.episode)
+            return IngestResult(episode=self.episode.id, duplicate=True)
+        if self.ctx.speaker is not None:
+            self._entity(self.ctx.speaker, "person")
+        for alias in extraction.aliases:
+            self._alias(alias.entity, alias.alias)
+        aimed: list[Aimed] = []
+        for claim in extraction.claims:
+            got = self._aim(claim)
+            if isinstance(got, Skipped):
+                self.skipped.append(got)
+            else:
+                aimed.append(got)
+        kept, dropped = in_sequence(aimed)
+        self.skipped.extend(Skipped(a.claim, "a later claim of the same message says otherwise") for a in dropped)
+        for a in kept:
+            self._write(a)
+        return self._result()
+
+    # -- entities --------------------------------------------------------------------------
+    def _entity(self, name: str, type: str) -> Entity:
+        known = self.res.entities.get(name)
+        if known is None:
+            known = find_or_create(self.txn, self.namespace, name, type)
+            if known.recorded_at == self.txn.tx:
+                self.entities.append(known)
+            self.res.entities[name] = known
+            self.res.entities[known.id] = known
+        return known
+
+    def _alias(self, who: Mentioned, alias: str) -> None:
+        name = name_of(who, self.ctx)
+        if name is None or not alias.strip():
+            return
+        ent = self._entity(name, who.type)
+        before = ent.aliases
+        ent = find_or_create(self.txn, self.namespace, ent.id, ent.type, (alias.strip(),))
+        if ent.aliases != before:
+            self.res.entities[name] = self.res.entities[ent.id] = ent
+            self.aliases.append((ent.id, alias.strip()))
+
+    # -- claims ----------------------------------------------------------------------------
+    def _aim(self, claim: Claim) -> Aimed | Skipped:
+        """The slot and valid portion ``claim`` writes, with its entities resolved (created when new)."""
+        try:
+            record = self._record(claim)
+            if isinstance(record, Skipped):
+                return record
+            checked = check_record(record)
+            resolve(self.txn, self.namespace, [checked], self.res)
+        except InvalidInput as exc:
+            return Skipped(claim, str(exc))
+        t = target(checked, self.res)
+        open_start = checked.start == MIN_US and claim.predicate not in LASTING
+        said_when = claim.valid_from is not None or claim.valid_to is not None or bool(claim.time_text)
+        corrects_back = claim.action is Action.CORRECT and not said_when
+        return Aimed(claim, t, portion_of(checked, self.res, self.txn.tx), open_start, corrects_back)
+
+    def _write(self, a: Aimed) -> None:
+        claim, t = a.claim, a.target
+        rows = self.txn.current(t.slot)
+        reached = reach_back(a.portion, rows, t.claim) if a.open_start else a.portion
+        if reached is None:
+            self.skipped.append(Skipped(claim, "it ended before what is known about the slot began"))
+            return
+        portion = corrected_portion(reached, rows, t.claim) if a.corrects_back else reached
+        if portion is not a.portion:
+            t = t._replace(request=t.request._replace(start=portion.start, end=portion.end, portion=portion))
+        denied = self._denied(t) if claim.modality == Modality.NEGATED else []
+        lasting = claim.predicate in LASTING
+        proposal = Proposal(
+            t.named, claim.action, portion, self.ctx.speaker, claim.subject.speaker, claim.confidence, lasting
+        )
+        decision = decide(proposal, rows, denied=denied, speakers=self._speakers_of([*rows, *denied]))
+        if decision.outcome is Outcome.CONFLICT:
+            self._contradiction(t, portion, decision)
+            return
+        if decision.outcome is Outcome.RETRACT:
+            rows = [r for r in rows if r.row_id in decision.rows]
+        elif t.claim is None:  # a retraction with nothing to retract
+            return
+        done = execute_plan(self.txn, t.slot, plan_for(t, rows, self.res, self.txn.tx))
+        self.closed.setdefault(decision.outcome, []).extend(done.closed)
+        self.supported.extend(done.supported)
+        value = t.claim
+        self.added.extend(f for f in done.inserted if value is not None and same_claim(f, value))
+
+    def _record(self, claim: Claim) -> FactRecord | Skipped:
+        subject = name_of(claim.subject, self.ctx)
+        if subject is None:
+            return Skipped(claim, "its subject is the speaker or the addressee, and the message names neither")
+        obj = None if claim.object is None else name_of(claim.object, self.ctx)
+        if claim.object is not None and obj is None:
+            return Skipped(claim, "its object is the speaker or the addressee, and the message names neither")
+        when = valid_time(claim, self.episode, self.ctx, lasting=claim.predicate in LASTING)
+        if when is None:
+            return Skipped(claim, f"its time words {claim.time_text!r} name no time it can start at")
+        sub = self._entity(subject, claim.subject.type)
+        ob = None if obj is None or claim.object is None else self._entity(obj, claim.object.type)
+        return FactRecord(
+            sub,
+            claim.predicate,
+            ob,
+            claim.value,
+            from_us(when[0]),
+            None if when[1] is None else from_us(when[1]),
+            claim.kind,
+            claim.modality,
+            claim.confidence,
+            self.episode.id,
+            reason=_REASON[claim.action],
+        )
+
+    def _denied(self, t: Target) -> list[Fact]:
+        """The asserted rows a negated claim denies: the same value in the asserted slot."""
+        c, value = t.request, t.claim
+        if value is None:
+            return []
+        multi = self.res.multi[c.predicate]
+        slot = slot_key(value.subject, value.predicate, value.object, value.value, multi=multi)
+        asserted = replace(value, modality=Modality.ASSERTED)
+        return [r for r in self.txn.current(slot) if same_claim(r, asserted)]
+
+    def _speakers_of(self, rows: Iterable[Fact]) -> dict[int, frozenset[str]]:
+        out: dict[int, frozenset[str]] = {}
+        for row in rows:
+            names = {s for e in row.episodes if (s := self._speaker(e)) is not None}
+            if names:
+                out[row.row_id] = frozenset(names)
+        return out
+
+    def _speaker(self, episode_id: str) -> str | None:
+        if episode_id not in self.speakers:
+            ep = self.txn.episode(episode_id)
+            self.speakers[episode_id] = None if ep is None else ep.speaker
+        return self.speakers[episode_id]
+
+    def _contradiction(self, t: Target, portion: Interval, decision: Decision) -> None:
+        value = t.claim
+        assert value is not None
+        opened = self.txn.open_conflict(
+            Contradiction(
+                id=0,
+                namespace=self.namespace,
+                slot=t.slot,
+                subject=value.subject,
+                predicate=value.predicate,
+                object=value.object,
+                value=value.value,
+                valid=portion,
+                kind=value.kind,
+                modality=value.modality,
+                confidence=value.confidence,
+                episode=self.episode.id,
+                against=decision.rows,
+                why=decision.why,
+                opened_at=self.txn.tx,
+            )
+        )
+        self.conflicts.append(opened)
+
+    def _result(self) -> IngestResult:
+        def closed(outcome: Outcome) -> tuple[int, ...]:
+            return tuple(self.closed.get(outcome, ()))
+
+        return IngestResult(
+            episode=self.episode.id,
+            tx=self.txn.tx,
+            added=tuple(self.added),
+            supported=tuple(dict.fromkeys(self.supported)),
+            superseded=closed(Outcome.SUPERSEDE),
+            corrected=closed(Outcome.CORRECT),
+            retracted=closed(Outcome.RETRACT),
+            conflicts=tuple(self.conflicts),
+            entities=tuple(self.entities),
+            aliases=tuple(self.aliases),
+            skipped=tuple(self.skipped),
+        )
+
+
+def ingest_many(
+    engine: Engine, namespace: str, items: Iterable[Message | Mapping[str, object]], extractor: Extractor
+) -> list[IngestResult]:
+    """:func:`ingest` each message in order; a message that fails has ``error`` set and the batch goes on."""
+    out: list[IngestResult] = []
+    for item in items:
+        try:
+            out.append(ingest(engine, namespace, item, extractor))
+        except ChronomemError as exc:
+            ident = item.get("id") if isinstance(item, Mapping) else item.id if isinstance(item, Message) else None
+            out.append(IngestResult(episode=str(ident or ""), error=exc))
+    return out

@@ -1,0 +1,61 @@
+"""What ingesting one message did: the values :meth:`Memory.add` returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .._values import Entity, Fact
+
+if TYPE_CHECKING:
+    from ..errors import ChronomemError
+    from ..models import Usage
+    from ._claims import Claim
+
+__all__ = ["IngestResult", "Skipped"]
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A claim that changed nothing, and why (its entity is unknown, its words name no time...)."""
+
+    claim: Claim
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class IngestResult:
+    """What one message did, in the transaction at system time ``tx``; every row cites ``episode``.
+
+    ``added`` are the rows of new values (leftovers of cut rows are not listed); ``supported`` the rows
+    that already held what the message says and now cite it too; ``superseded``, ``corrected`` and
+    ``retracted`` the row ids the message closed, by why; ``conflicts`` the contradictions it opened;
+    ``entities`` those it created; ``aliases`` the ``(entity id, alias)`` pairs it added. ``duplicate`` is
+    true when the message was already stored: nothing changed. In a batch, a message that failed has
+    ``error`` set and wrote nothing.
+    """
+
+    episode: str
+    tx: int | None = None
+    duplicate: bool = False
+    added: tuple[Fact, ...] = ()
+    supported: tuple[int, ...] = ()
+    superseded: tuple[int, ...] = ()
+    corrected: tuple[int, ...] = ()
+    retracted: tuple[int, ...] = ()
+    conflicts: tuple[int, ...] = ()
+    entities: tuple[Entity, ...] = ()
+    aliases: tuple[tuple[str, str], ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+    usage: Usage | None = None
+    error: ChronomemError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def changed(self) -> bool:
+        return bool(
+            self.added or self.supported or self.superseded or self.corrected or self.retracted or self.conflicts
+        )

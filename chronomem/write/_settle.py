@@ -1,0 +1,36 @@
+"""Settling a contradiction that ingestion kept open: keep what is known, or write the claim."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._time import from_us
+from .._values import Reason, WriteResult
+from ..errors import Conflict, NotFound
+from ._facts import write_fact
+from ._request import FactRecord, check_record
+
+if TYPE_CHECKING:
+    from ..contracts import Txn
+
+__all__ = ["settle_conflict"]
+
+
+def settle_conflict(txn: Txn, namespace: str, conflict_id: int, accept: bool) -> WriteResult:
+    """Mark conflict ``conflict_id`` settled; with ``accept``, first write its claim over its valid time as a
+    correction citing its episode (what was known there was wrong)."""
+    c = txn.conflict(conflict_id)
+    if c is None:
+        raise NotFound(f"no conflict {conflict_id} in namespace {namespace!r}; see Memory.conflicts()")
+    if not c.open:
+        raise Conflict(f"conflict {conflict_id} was already settled ({c.settlement}); nothing to do")
+    done = WriteResult(tx=txn.tx)
+    if accept:
+        end = None if c.valid.end is None else from_us(c.valid.end)
+        record = FactRecord(
+            c.subject, c.predicate, c.object, None if c.object is not None else c.value, from_us(c.valid.start), end,
+            c.kind, c.modality, c.confidence, c.episode, reason=Reason.CORRECTION,
+        )  # fmt: skip
+        done = write_fact(txn, namespace, check_record(record))
+    txn.settle_conflict(conflict_id, "accepted" if accept else "kept")
+    return done

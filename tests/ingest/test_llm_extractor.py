@@ -1,0 +1,320 @@
+"""chronomem.ingest.LLMExtractor with a scripted LLM: one call per message, the prompt it sends (vocabulary,
+speaker, local time, recent messages, the conversation's language), what it makes of answers, and the
+ExtractionError for an answer it cannot use."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from chronomem._values import JSON, Episode, Kind, Modality
+from chronomem.errors import ExtractionError, ModelUnavailable, SchemaViolation, Truncated
+from chronomem.ingest import (
+    Action,
+    Alias,
+    ExtractionContext,
+    LLMExtractor,
+    Mentioned,
+    Message,
+    Role,
+    to_episode,
+)
+from chronomem.ingest._llm import read_answer
+from chronomem.ingest._prompt import SCHEMA, VOCABULARY, build_messages, prompt_language
+from chronomem.models import ScriptedLLM
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+T = datetime(2024, 3, 4, 9, 15, tzinfo=SHANGHAI)  # a Monday
+
+
+def episode(content: str, *, speaker: str = "Alice", role: Role = Role.USER, minute: int = 15) -> Episode:
+    when = T.replace(minute=minute)
+    return to_episode("ns", Message(content, when, speaker=speaker, role=role, session="s1", tz="Asia/Shanghai"))
+
+
+def context(
+    *, speaker: str | None = "Alice", role: Role = Role.USER, recent: tuple[Episode, ...] = ()
+) -> ExtractionContext:
+    return ExtractionContext(speaker, role, T, "Asia/Shanghai", ("Alice", "assistant"), recent)
+
+
+def claim(subject: str, predicate: str, obj: str | None, **more: JSON) -> dict[str, JSON]:
+    return {"subject": subject, "predicate": predicate, "object": obj, "time": None, "modality": "asserted",
+            "action": "assert", **more}  # fmt: skip
+
+
+def run(content: str, *claims: dict[str, JSON], ctx: ExtractionContext | None = None, **answer: JSON):  # type: ignore[no-untyped-def]
+    llm = ScriptedLLM([{"claims": list(claims), **answer}])
+    extractor = LLMExtractor(llm)
+    ep = episode(content, role=(ctx or context()).role)
+    result = extractor.extract(ep, ctx or context())
+    assert len(llm.calls) == 1
+    return result, llm.calls[0]
+
+
+# --- the call and its prompt ---------------------------------------------------------------------------------
+
+
+def test_one_call_per_message_with_usage_and_the_schema() -> None:
+    llm = ScriptedLLM([{"claims": []}, {"claims": []}])
+    extractor = LLMExtractor(llm, name="smol")
+    first = extractor.extract(episode("Hello!"), context())
+    second = extractor.extract(episode("I live in Berlin.", minute=16), context())
+    assert extractor.name == "smol"
+    assert len(llm.calls) == 2 and llm.remaining == 0
+    assert llm.calls[0].schema == SCHEMA and llm.calls[0].name == "facts"
+    assert first.claims == () and first.usage is not None and first.usage.model == "scripted"
+    assert second.usage is not None and second.usage.prompt_tokens > 0
+
+
+def test_the_prompt_carries_vocabulary_speaker_local_time_and_recent_messages() -> None:
+    earlier = (
+        episode("What city do you live in now?", speaker="assistant", role=Role.ASSISTANT, minute=10),
+        episode("Still the same job at Acme.", minute=12),
+    )
+    _, call = run("I moved to Berlin last month.", ctx=context(recent=earlier))
+    system, user = (m["content"] for m in call.messages)
+    for p in VOCABULARY:
+        assert p.name in system and p.en in system
+    assert "snake_case" in system and "Never work out a date" in system
+    assert "Alice" in system and "Speaker: Alice (user)" in user
+    assert "2024-03-04 09:15 Monday (Asia/Shanghai)" in user
+    assert "Participants: Alice, assistant" in user
+    assert user.index("What city do you live in now?") < user.index("Still the same job") < user.index("I moved")
+    assert user.endswith("I moved to Berlin last month.")
+
+
+def test_only_the_last_few_messages_are_shown_each_cut_short() -> None:
+    earlier = tuple(episode(f"message number {i} " + "x" * 400, minute=i) for i in range(10))
+    user = build_messages(episode("ok then"), context(recent=earlier))[1]["content"]
+    assert "message number 3 " not in user and "message number 4 " in user and "message number 9 " in user
+    assert "x" * 300 not in user and "…" in user
+
+
+def test_a_chinese_conversation_gets_chinese_instructions_and_keeps_its_names() -> None:
+    _, call = run("我上个月搬到了巴黎。")
+    system, user = (m["content"] for m in call.messages)
+    assert "只用JSON回答" in system and "我住在北京" in system and "不要译成 Paris" in system
+    assert "说话人: Alice (user)" in user and "星期一" in user
+
+
+def test_the_prompt_language_follows_the_session_when_the_message_says_too_little() -> None:
+    zh = (episode("我下个月去上海出差", minute=10),)
+    assert prompt_language(episode("OK", minute=11), context()) == "en"
+    assert prompt_language(episode("👍 123", minute=11), context(recent=zh)) == "zh"
+    assert prompt_language(episode("👍 123", minute=11), context()) == "en"
+    assert prompt_language(episode("I'm moving to 北京 next week", minute=11), context(recent=zh)) == "en"
+
+
+def test_an_assistant_turn_is_told_to_speak_only_of_itself() -> None:
+    _, call = run("I can remind you tomorrow.", ctx=context(speaker=None, role=Role.ASSISTANT))
+    system, user = (m["content"] for m in call.messages)
+    assert "the assistant's own message" in system
+    assert "Speaker: the assistant (assistant); spoken to: the user" in user
+
+
+# --- what comes back -----------------------------------------------------------------------------------------
+
+
+def test_claims_keep_names_and_time_words_and_map_the_speaker() -> None:
+    result, _ = run(
+        "我上个月搬到了巴黎，我姐姐小丽住在波士顿。",
+        claim("我", "lives_in", " 巴黎 ", time="上个月", quote="我上个月搬到了巴黎", object_type="place"),
+        claim("我", "family", "小丽"),
+        claim("小丽", "lives_in", "波士顿", subject_type="person"),
+    )
+    moved, sister, hers = result.claims
+    assert moved.subject == Mentioned("Alice", "person", speaker=True)
+    assert moved.object == Mentioned("巴黎", "place") and moved.value is None
+    assert moved.time_text == "上个月" and moved.valid_from is None and moved.valid_to is None
+    assert moved.span == (0, 9) and moved.action is Action.ASSERT and moved.modality == Modality.ASSERTED
+    assert sister.object == Mentioned("小丽", "person")
+    assert hers.subject == Mentioned("小丽", "person") and not hers.subject.speaker
+
+
+def test_values_predicates_kinds_and_modalities() -> None:
+    result, _ = run(
+        "Actually my number is 555-0199. I love hiking and might move to Ghent.",
+        claim("I", "Phone Number", "555-0199", action="correct", quote="my number is 555-0199"),
+        claim("Alice", "likes", "hiking", quote="i LOVE hiking"),
+        claim("I", "lives_in", "Ghent", modality="planned", kind="plan"),
+        claim("you", "knows", "Alice", confidence=0.5),
+        claim("I", "favourite_colour", "green", object_type="value"),
+    )
+    phone, likes, ghent, you, colour = result.claims
+    assert phone.predicate == "phone" and phone.value == "555-0199" and phone.object is None
+    assert phone.action is Action.CORRECT and phone.span == (9, 30)
+    assert likes.span == (32, 45)  # found whatever the case
+    assert likes.subject.speaker and likes.kind == Kind.PREFERENCE and likes.object == Mentioned("hiking", "thing")
+    assert ghent.modality == Modality.PLANNED and ghent.kind == Kind.PLAN
+    assert you.subject == Mentioned("you", "person", addressee=True) and you.confidence == 0.5
+    assert you.object == Mentioned("Alice", "person", speaker=True)
+    assert colour.predicate == "favourite_colour" and colour.value == "green"
+
+
+def test_names_must_be_the_conversations_own() -> None:
+    earlier = (episode("My sister Jane visited 巴黎 last year.", minute=10),)
+    result, _ = run(
+        "She loved it there, and so did 老李.",
+        claim("I", "family", "Jane"),  # named in an earlier message
+        claim("Jane", "likes", "巴黎"),
+        claim("Jane", "likes", "Paris"),  # translated
+        claim("Lao Li", "likes", "巴黎"),  # romanised
+        claim("老李", "likes", "Berlin"),  # made up
+        claim("老李", "knows", "Alice"),  # the speaker, by name
+        ctx=context(recent=earlier),
+    )
+    assert [(c.subject.name, c.predicate, c.object and c.object.name) for c in result.claims] == [
+        ("Alice", "family", "Jane"),
+        ("Jane", "likes", "巴黎"),
+        ("老李", "knows", "Alice"),
+    ]
+
+
+def test_a_retraction_may_name_no_value() -> None:
+    result, _ = run("I'm not allergic anymore.", claim("I", "allergic_to", None, action="retract", time="anymore"))
+    (gone,) = result.claims
+    assert gone.action is Action.RETRACT and gone.object is None and gone.value is None
+    assert gone.time_text == "anymore"
+
+
+def test_unusable_claims_are_dropped_with_a_reason(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="chronomem")
+    result, _ = run(
+        "I moved to Berlin in 2023.",
+        claim("I", "lives_in", "Berlin", time="2023-01-01"),  # kept, without the made-up date
+        claim("I", "住在", "Berlin"),
+        claim("  ", "lives_in", "Berlin"),
+        claim("I", "lives_in", "  "),
+        claim("I", "lives_in", "Berlin", time="2023-01-01"),  # the same claim again
+        claim("I", "Lives In!", "Berlin"),
+        claim("I", " ", "Berlin"),
+    )
+    (kept,) = result.claims
+    assert kept.predicate == "lives_in" and kept.time_text is None and kept.span is None
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "chronomem.ingest"]
+    for why in ("'住在' is neither in the vocabulary nor snake_case", "an empty name", "no object or value",
+                "the same as an earlier claim", "'Lives In!'", "no predicate"):  # fmt: skip
+        assert why in line
+    assert line.startswith("llm extractor dropped 6 claim(s) of episode 'm-")
+
+
+def test_enums_are_checked_even_when_the_client_does_not_check_the_schema() -> None:
+    reading = read_answer(
+        {
+            "claims": [
+                claim("I", "likes", "Berlin", modality="Planned", kind="HABIT"),
+                claim("I", "likes", "Berlin", modality="sure"),
+                claim("I", "likes", "Berlin", kind="summary"),
+                claim("I", "likes", "Berlin", action="delete"),
+                claim("I", "likes", "Berlin", confidence=3),
+                claim("I", "likes", "Berlin", confidence=True),
+            ]
+        },
+        episode("I might get into Berlin."),
+        context(),
+    )
+    assert [(c.modality, c.kind) for c in reading.claims] == [(Modality.PLANNED, Kind.HABIT)]
+    assert [d.split(": ", 1)[1][:20] for d in reading.dropped] == [
+        "modality 'sure' is n",
+        "kind 'summary' is no",
+        "action 'delete' is n",
+        "confidence '3' is no",
+        "confidence 'True' is",
+    ]
+
+
+def test_an_answer_outside_the_enums_breaks_the_schema() -> None:
+    llm = ScriptedLLM([{"claims": [claim("I", "likes", "Berlin", modality="sure")]}])
+    with pytest.raises(ExtractionError, match=r"SchemaViolation: .* at claims/0/modality"):
+        LLMExtractor(llm).extract(episode("I like Berlin."), context())
+
+
+def test_an_assistant_turn_asserts_nothing_about_the_user() -> None:
+    result, _ = run(
+        "I'm called Max. Since you moved to Paris, I can suggest cafés.",
+        claim("you", "lives_in", "Paris"),
+        claim("Alice", "lives_in", "Paris"),
+        claim("I", "likes", "cafés"),
+        ctx=context(speaker="Max", role=Role.ASSISTANT),
+        aliases=[{"name": "you", "alias": "Ally"}, {"name": "I", "alias": "Maxi"}],
+    )
+    (own,) = result.claims
+    assert own.subject == Mentioned("Max", "person", speaker=True) and own.predicate == "likes"
+    assert result.aliases == (Alias(Mentioned("Max", "person", speaker=True), "Maxi"),)
+
+
+def test_aliases_are_cleaned() -> None:
+    result, _ = run(
+        "同事都叫我Tina",
+        aliases=[
+            {"name": "我", "alias": " Tina "},
+            {"name": "我", "alias": "Tina"},
+            {"name": "我", "alias": ""},
+            {"name": "我", "alias": "Alice"},  # the name itself
+            {"name": "Bob", "alias": "Bobby"},  # nobody here is called Bob
+        ],
+    )
+    assert result.aliases == (Alias(Mentioned("Alice", "person", speaker=True), "Tina"),)
+
+
+# --- nothing usable: ExtractionError -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        Truncated("smollm2 stopped at max_tokens before finishing its answer; raise max_tokens"),
+        SchemaViolation("smollm2 answered JSON that breaks the schema at claims/0: 'subject' is a required property"),
+        ModelUnavailable("cannot reach http://127.0.0.1:9/v1"),
+    ],
+)
+def test_a_failed_call_raises_extraction_error_saying_what_came_back(error: Exception) -> None:
+    llm = ScriptedLLM([error])  # type: ignore[list-item]
+    with pytest.raises(ExtractionError) as caught:
+        LLMExtractor(llm).extract(episode("I live in Berlin."), context())
+    assert caught.value.__cause__ is error and str(error) in str(caught.value)
+    assert "nothing is written" in str(caught.value) and len(llm.calls) == 1
+
+
+def test_an_answer_breaking_the_schema_is_an_extraction_error() -> None:
+    llm = ScriptedLLM([{"claims": [{"subject": "I", "predicate": "lives_in"}]}])
+    with pytest.raises(ExtractionError, match="SchemaViolation: scripted answered JSON that breaks the schema"):
+        LLMExtractor(llm).extract(episode("I live in Berlin."), context())
+
+
+def test_a_long_error_is_cut_short() -> None:
+    llm = ScriptedLLM([SchemaViolation("x" * 5000)])
+    with pytest.raises(ExtractionError) as caught:
+        LLMExtractor(llm).extract(episode("I live in Berlin."), context())
+    assert len(str(caught.value)) < 600 and str(caught.value).endswith("…")
+
+
+def test_a_client_that_does_not_check_the_schema_still_cannot_slip_through() -> None:
+    ep, ctx = episode("I live in Berlin."), context()
+    with pytest.raises(ExtractionError, match=r"has no list of claims .*\{\"claims\": \"Berlin\"\}"):
+        read_answer({"claims": "Berlin"}, ep, ctx)
+    with pytest.raises(ExtractionError, match=r"claims\[0\] .* is not an object"):
+        read_answer({"claims": ["Berlin"]}, ep, ctx)
+    with pytest.raises(ExtractionError, match=r"aliases\[0\] .* is not an object"):
+        read_answer({"claims": [], "aliases": ["Tina"]}, ep, ctx)
+    reading = read_answer({"claims": [claim("I", "phone", 5550134)]}, ep, ctx)  # type: ignore[arg-type]
+    assert reading.claims[0].value == "5550134"
+
+
+def test_max_tokens_is_passed_on_and_a_context_without_a_zone_uses_the_reference_offset() -> None:
+    seen: list[int | None] = []
+
+    class Recording(ScriptedLLM):
+        def complete_json(self, messages, schema, *, name="answer", max_tokens=None):  # type: ignore[no-untyped-def]
+            seen.append(max_tokens)
+            return super().complete_json(messages, schema, name=name, max_tokens=max_tokens)
+
+    llm = Recording([{"claims": []}])
+    ctx = ExtractionContext("Alice", Role.USER, T, None, (), ())
+    LLMExtractor(llm, max_tokens=300).extract(episode("Hello there"), ctx)
+    assert seen == [300]
+    assert "2024-03-04 09:15 Monday (UTC+0800)" in llm.calls[0].messages[1]["content"]

@@ -1,0 +1,213 @@
+"""Memory.add: one transaction per message, what each claim does, and what the result says (issue #11).
+
+The claims come from the structured extractor (the application's own), so these tests pin the pipeline,
+not an extractor's reading of text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+import chronomem
+from chronomem import Kind, Modality
+from chronomem._time import from_us
+from chronomem.errors import Conflict, ExtractionError, InvalidValue, NaiveDatetime, NotFound
+from chronomem.ingest import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
+
+ME = Mentioned("me", "person", speaker=True)
+T0 = datetime(2024, 3, 4, 9, 0, tzinfo=timezone(timedelta(hours=1)))
+
+
+def msg(i: int, content: str = "…", speaker: str = "Alice", **extra: object) -> dict[str, object]:
+    return {"id": f"m{i}", "speaker": speaker, "content": content, "occurred_at": T0 + timedelta(days=i), **extra}
+
+
+def lives(place: str, **kw: object) -> Claim:
+    return Claim(ME, "lives_in", Mentioned(place, "place"), **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Iterator[chronomem.Memory]:
+    m = chronomem.open(tmp_path / "m.db", namespace="ns")
+    yield m
+    m.close()
+
+
+def at(i: int) -> datetime:
+    return T0 + timedelta(days=i, hours=1)
+
+
+def test_a_message_stores_its_episode_and_what_it_says_citing_it(mem: chronomem.Memory) -> None:
+    r = mem.add(msg(1, "I live in Berlin.", tz="Europe/Berlin"), claims=[lives("Berlin")])
+    assert r.ok and not r.duplicate and r.tx is not None
+    (fact,) = r.added
+    assert (fact.subject, fact.object, fact.episodes) == ("alice", "berlin", ("m1",))
+    assert {e.name for e in r.entities} == {"Alice", "Berlin"}
+    assert mem.get_episode("m1").tz == "Europe/Berlin" and mem.get_episode("m1").speaker == "Alice"
+
+
+def test_adding_the_same_message_again_changes_nothing_and_says_so(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[lives("Berlin")])
+    again = mem.add(msg(1), claims=[lives("Paris")])
+    assert again.duplicate and not again.changed
+    assert mem.value("Alice", "lives_in", valid_at=at(2)).object == "berlin"  # type: ignore[union-attr]
+    with pytest.raises(Conflict, match="already added with other content"):
+        mem.add(msg(1, "something else"), claims=[lives("Paris")])
+
+
+def test_supersede_repeat_and_correct(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[lives("Berlin")])
+    moved = mem.add(msg(5), claims=[lives("Paris")])
+    assert len(moved.superseded) == 1 and moved.added[0].object == "paris"
+    for i in (6, 7):
+        same = mem.add(msg(i), claims=[lives("Paris")])
+        assert not same.added and same.supported
+    (paris,) = [f for f in mem.history("Alice", "lives_in") if f.object == "paris"]
+    assert paris.episodes == ("m5", "m6", "m7")  # one row, three supporting episodes
+    wrong = mem.add(msg(8), claims=[lives("Lyon", action=Action.CORRECT)])
+    assert wrong.corrected and wrong.tx is not None
+    # the correction re-asserts the wrong value's whole portion (from day 5), and the wrong value stays
+    # readable as of before it
+    assert mem.value("Alice", "lives_in", valid_at=at(6)).object == "lyon"  # type: ignore[union-attr]
+    believed = mem.value("Alice", "lives_in", valid_at=at(6), as_of=from_us(wrong.tx - 1))
+    assert believed is not None and believed.object == "paris"
+    assert mem.value("Alice", "lives_in", valid_at=at(2)).object == "berlin"  # type: ignore[union-attr]
+
+
+def test_a_retraction_names_what_it_ends_and_only_that(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[lives("Berlin")])
+    nothing = mem.add(msg(2), claims=[lives("Rome", action=Action.RETRACT)])
+    assert not nothing.retracted and mem.value("Alice", "lives_in", valid_at=at(3)) is not None
+    ended = mem.add(msg(3), claims=[lives("Berlin", action=Action.RETRACT)])
+    assert ended.retracted and mem.value("Alice", "lives_in", valid_at=at(4)) is None
+    assert mem.value("Alice", "lives_in", valid_at=at(2)).object == "berlin"  # type: ignore[union-attr]
+
+
+def test_what_is_not_asserted_never_becomes_a_value(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[lives("Berlin")])
+    mem.add(msg(2), claims=[lives("Ghent", modality=Modality.HYPOTHETICAL), lives("Oslo", modality=Modality.PLANNED)])
+    assert mem.value("Alice", "lives_in", valid_at=at(3)).object == "berlin"  # type: ignore[union-attr]
+    assert {f.modality for f in mem.values("Alice", "lives_in", valid_at=at(3))} == {
+        "asserted",
+        "hypothetical",
+        "planned",
+    }
+
+
+def test_witnesses_who_disagree_open_a_conflict_that_can_be_settled(mem: chronomem.Memory) -> None:
+    jen = Mentioned("Jen", "person")
+    mem.add(msg(1, speaker="Rachel"), claims=[Claim(jen, "lives_in", Mentioned("Denver"), confidence=0.7)])
+    disputed = mem.add(msg(2, speaker="Marcus"), claims=[Claim(jen, "lives_in", Mentioned("Boston"), confidence=0.7)])
+    (cid,) = disputed.conflicts
+    (open_,) = mem.conflicts("Jen", "lives_in")
+    assert (open_.id, open_.object, open_.episode, open_.open) == (cid, "boston", "m2", True)
+    assert "rachel" in open_.why.casefold()
+    assert mem.value("Jen", "lives_in", valid_at=at(3)).object == "denver"  # type: ignore[union-attr]
+    mem.resolve_conflict(cid, keep="claim")
+    assert mem.value("Jen", "lives_in", valid_at=at(3)).object == "boston"  # type: ignore[union-attr]
+    assert mem.conflicts("Jen") == [] and mem.conflicts("Jen", settled=True)[0].settlement == "accepted"
+    with pytest.raises(Conflict, match="already settled"):
+        mem.resolve_conflict(cid, keep="known")
+    with pytest.raises(NotFound):
+        mem.resolve_conflict(99, keep="known")
+    with pytest.raises(InvalidValue, match="keep="):
+        mem.resolve_conflict(cid, keep="both")
+
+
+def test_a_denial_of_a_known_allergy_is_a_conflict(mem: chronomem.Memory) -> None:
+    nuts = Mentioned("peanuts", "thing")
+    mem.add(msg(1), claims=[Claim(ME, "allergic_to", nuts)])
+    denied = mem.add(msg(2), claims=[Claim(ME, "allergic_to", nuts, modality=Modality.NEGATED)])
+    assert len(denied.conflicts) == 1 and len(mem.conflicts("Alice", "allergic_to")) == 1
+
+
+def test_a_birthday_told_differently_later_is_a_conflict_and_holds_since_always(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[Claim(ME, "birthday", value="--03-03")])
+    assert mem.value("Alice", "birthday", valid_at=datetime(1990, 1, 1, tzinfo=UTC)).value == "--03-03"  # type: ignore[union-attr]
+    later = mem.add(msg(200), claims=[Claim(ME, "birthday", value="--03-30")])
+    assert later.conflicts and not later.superseded
+
+
+def test_time_words_are_read_against_the_message_time_in_the_speakers_zone(mem: chronomem.Memory) -> None:
+    meeting = Claim(ME, "attends", value="standup", kind=Kind.EVENT, time_text="tomorrow at 9am")
+    late = {"id": "m1", "speaker": "Alice", "content": "…", "occurred_at": "2024-03-04T23:30:00+00:00"}
+    (fact,) = mem.add({**late, "tz": "Asia/Shanghai"}, claims=[meeting]).added
+    assert fact.valid.start_dt == datetime(2024, 3, 6, 1, 0, tzinfo=UTC)  # 09:00 on the 6th in Shanghai
+    unreadable = mem.add({**late, "id": "m2"}, claims=[Claim(ME, "attends", value="x", time_text="every so often")])
+    assert unreadable.skipped and "name no time" in unreadable.skipped[0].why
+
+
+def test_one_message_lays_its_claims_about_a_slot_end_to_end(mem: chronomem.Memory) -> None:
+    y2020 = int(datetime(2020, 1, 1, tzinfo=UTC).timestamp() * 1_000_000)
+    r = mem.add(
+        msg(1), claims=[lives("Rome", valid_to=int(T0.timestamp() * 1_000_000)), lives("Lyon", valid_from=y2020)]
+    )
+    assert r.ok and not r.skipped
+    assert mem.value("Alice", "lives_in", valid_at=datetime(2019, 6, 1, tzinfo=UTC)).object == "rome"  # type: ignore[union-attr]
+    assert mem.value("Alice", "lives_in", valid_at=at(2)).object == "lyon"  # type: ignore[union-attr]
+
+
+def test_used_to_reaches_back_only_until_what_is_known_began(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[lives("Berlin", valid_from=int(datetime(2023, 1, 1, tzinfo=UTC).timestamp() * 1e6))])
+    mem.add(msg(2), claims=[lives("Rome", valid_to=int(T0.timestamp() * 1_000_000))])
+    assert mem.value("Alice", "lives_in", valid_at=datetime(2023, 6, 1, tzinfo=UTC)).object == "berlin"  # type: ignore[union-attr]
+    assert mem.value("Alice", "lives_in", valid_at=datetime(2020, 6, 1, tzinfo=UTC)).object == "rome"  # type: ignore[union-attr]
+
+
+def test_an_alias_is_added_to_the_entity_it_names(mem: chronomem.Memory) -> None:
+    r = mem.add(msg(1), claims=[lives("Berlin")], aliases=[Alias(ME, "Ali")])
+    assert r.aliases == (("alice", "Ali"),) and mem.get_entity("Ali").id == "alice"
+
+
+class _Failing:
+    name = "failing"
+
+    def extract(self, episode: object, context: ExtractionContext) -> Extraction:
+        raise ExtractionError("the model answered nonsense")
+
+
+class _Recording:
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.seen: list[ExtractionContext] = []
+
+    def extract(self, episode: object, context: ExtractionContext) -> Extraction:
+        self.seen.append(context)
+        return Extraction()
+
+
+def test_a_failed_message_writes_nothing_and_a_batch_goes_on(mem: chronomem.Memory) -> None:
+    with pytest.raises(ExtractionError):
+        mem.add(msg(1), extractor=_Failing())
+    with pytest.raises(NotFound):
+        mem.get_episode("m1")
+    results = mem.add([msg(2), {**msg(3), "occurred_at": "2024-03-07T09:00:00"}, msg(4)], extractor=_Recording())
+    assert [r.ok for r in results] == [True, False, True]
+    assert isinstance(results[1].error, NaiveDatetime) and results[1].episode == "m3"
+    with pytest.raises(InvalidValue, match="one message"):
+        mem.add([msg(5), msg(6)], claims=[lives("Berlin")])
+
+
+def test_the_extractor_sees_the_sessions_last_messages_and_the_local_time(mem: chronomem.Memory) -> None:
+    rec = _Recording()
+    for i in range(1, 10):
+        speaker = "Alice" if i % 2 else "Assistant"
+        role = "user" if i % 2 else "assistant"
+        mem.add(
+            {**msg(i, f"turn {i}", speaker=speaker), "role": role, "session": "s1", "tz": "Asia/Tokyo"}, extractor=rec
+        )
+    last = rec.seen[-1]
+    assert [e.content for e in last.recent] == [f"turn {i}" for i in range(3, 9)]  # RECENT = 6, oldest first
+    assert last.participants == ("Assistant",) and last.reference.utcoffset() == timedelta(hours=9)
+
+
+def test_an_unknown_extractor_name_lists_the_known_ones(mem: chronomem.Memory) -> None:
+    with pytest.raises(chronomem.errors.ConfigError, match=r"\['offline', 'llm'\]"):
+        mem.add(msg(1), extractor="magic")
+    with pytest.raises(chronomem.errors.ConfigError, match="needs a model"):
+        mem.add(msg(1), extractor="llm")
