@@ -92,7 +92,7 @@ _ZH_PLANNED: Final = re.compile(
 _EN_NEGATION: Final = re.compile(r"\b(?:not|never|no|neither|nor)\b|n't\b|n’t\b", _I)
 #: 不/没/未/别/无 deny, except inside words that do not ("不过" but, "不错" good, "未来" future, "别人" others).
 _ZH_NEGATION: Final = re.compile(
-    r"不(?!过|错|少|久|仅|但|管|然|如|同|断|停|得不|一定)|没(?!想到)|未(?!来)|别(?!人|的)|无(?!论)"
+    r"不(?!过|错|少|久|仅|但|管|然|如|同|断|停|得不|一定)|没(?!想到)|未(?!来)|(?<![特分区级类告个识])别(?!人|的)|无(?!论)"
 )
 _EN_ENDED: Final = re.compile(r"\b(?:anymore|any more|no longer|not\b.*\b(?:now|these days))\b", _I)
 _ZH_ENDED: Final = re.compile(r"不再|再也不|已经不|已经没|早就不|不\S*了|没\S*了")

@@ -28,9 +28,7 @@ _ADV = (
 _END = r"(?=\s*(?:$|[,.;!?)]|\s(?i:now|for now|since|these days|at the moment|currently|anymore|but|and|because|"
 _END += r"last|next|this|in\s+\d|from|until|till|on|starting|as of|though|for|since|after|before)\b))"
 #: After "I'm in X": only the end or words that say it is where one lives ("for a conference" says it is not).
-_SETTLED = (
-    r"(?=\s*(?:$|[,.;!?])|\s+(?i:now|these days|for now|at the moment|currently|full[- ]time|permanently|for good)\b)"
-)
+_SETTLED = r"(?=\s*(?:$|[,.;!?])|\s+(?i:now|these days|for now|at the moment|currently|full[- ]time|permanently|for good|until|till)\b)"
 _PHRASE = r"[^,.;!?()]{2,48}?"
 #: A list: a phrase and further items of up to three words ("peanuts, sesame and kiwi"), not a new clause
 #: ("cats, so no pets for us").
@@ -49,7 +47,8 @@ def _alt(words: object) -> str:
 
 
 _TITLE = rf"(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_alt(EN_TITLE_HEADS)})s?\b"
-_LANG = rf"(?:{_alt(EN_LANGUAGES)})"
+#: A language: a known name, or any capitalised word where only a language can stand ("I speak Malayalam").
+_LANG = rf"(?:{_alt(EN_LANGUAGES)}|[A-Z][a-z]{{2,}}(?<!Some)(?<!Little))"
 _PETS = rf"(?i:{_alt(EN_PETS)})"
 _PRONOUNS = frozenset(
     words(
@@ -105,6 +104,8 @@ _r("lives_in.home", "lives_in", rf"(?i:keys to|moved into|bought|renting|rented|
    change=Change.START, check=_name)  # fmt: skip
 _r("lives_in.am_in", "lives_in", rf"(?i:'m|am|’m)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'m am ’m", 30,
    check=_name)  # fmt: skip
+_r("lives_in.is_in", "lives_in", rf"(?i:'s|’s|is)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'s ’s is", 29,
+   check=_name, third_only=True)  # fmt: skip
 _r("lives_in.back_in", "lives_in", rf"^(?i:(?:back|now|still|currently|finally|living|based)\s+)+(?i:in)\s+"
    rf"(?P<obj>{NAME}){_SETTLED}", "back now still currently finally living based", 31, check=_name)  # fmt: skip
 _r("lives_in.home_is", "lives_in", rf"(?i:home is|home's|home now is)\s+{_ADV}(?i:in\s+)?(?P<obj>{NAME})", "home", 40,

@@ -177,6 +177,8 @@ class _Reader:
             return subject, []
         rules = ZH_RULES if lang == "zh" else EN_RULES
         hits = [part for h in rules.hits(rest, rest.lower()) for part in split_list(h)]
+        if said is None or said.mention.speaker:
+            hits = [h for h in hits if not h.rule.third_only]
         if not hits and lang == "zh" and self.last_predicate is not None:
             follow = ZH_FOLLOW.get(self.last_predicate)
             hits = [h for h in ZH_FOLLOW.hits(rest, rest) if h.rule is follow]

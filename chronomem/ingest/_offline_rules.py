@@ -53,6 +53,7 @@ class Rule:
     check: Check | None = None
     negated: bool = False
     entity_type: str | None = None
+    third_only: bool = False  # "Omar's in Leeds": only of a named subject ("the party is in Leeds" is not)
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,8 @@ _EN_SUBJECT: Final = re.compile(
     + rf"(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{_EN_REL_WORDS})"
     rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<poss>[A-Z][a-z]+)(?:'s|’s)\s+{_EN_ADJ}(?P<prel>(?i:{_EN_REL_WORDS}))\b|"
     r"(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|"
-    r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
+    r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)\s+(?:at|in|with|from|a|an|the|still|now|back|got)\b|"
+    r"(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
     r"got|started|joined|left|quit|loves|likes|hates|now|also|still|finally|says|said|told|thinks|lived|worked|"
     r"speaks|became|went|bought|adopted|married)\b))"
 )
@@ -121,7 +122,10 @@ _NOT_NAMES: Final = frozenset(
         "Unfortunately Anyway Well So But And Yes Yeah Yep No Nope Ok Okay Oh Hey Hi Hello Haha Lol Wow Omg Guess "
         "Moved Started Got Quit Left Joined Living Working Loving Currently Basically Seriously Apparently Obviously "
         "Hopefully Tonight Everybody Somebody Nobody Family Mom Dad Mum Work School Plus Btw He She They We You "
-        "It His Her Him Them My Your Our Me"
+        "It His Her Him Them My Your Our Me Right For At In On Of To From With By As If When While After Before "
+        "Since Until Because Though Although Then Once Over Under Into About Around Between Sometimes Usually "
+        "Anyway Besides Meanwhile Hmm Ah Um Uh Ok Okay Thanks Please Yesterday Today Tomorrow Tonight Morning "
+        "Evening Afternoon Night Weekend Here There Both Either Neither Each Every Some Most Many Few Another"
     )
 )
 
@@ -222,8 +226,10 @@ _ZH_SUBJECT: Final = re.compile(
     r"(?P<poss>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}?)的(?P<prel>"
     + _ZH_REL_WORDS
     + r")|(?P<pron>他|她)(?!们)|(?P<you>你|您)|"
-    r"(?P<named>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+)"
-    r"(?=在|是|说|住|搬|去|刚|已经|现在|也|最近|今年|跟|和|要|想|打算|准备|的|从|离|换|入|加|被|还|就|养))"
+    r"(?P<named>小[\u4e00-\u9fff]|老(?!师|板|家|公|婆|乡|同|大|二|三|实|是|在)[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|"
+    r"(?P<twice>[\u4e00-\u9fff])(?P=twice)|[A-Z][a-z]+)"
+    r"(?=在|是|说|住|搬|去|刚|已经|现在|也|最近|今年|跟|和|要|想|打算|准备|的|从|离|换|入|加|被|还|就|养|对|喜欢|爱|会|不|没|很|"
+    r"特别|天天|每天|上|读))"
 )
 
 
@@ -249,6 +255,9 @@ def _zh_relative(sentence: str, m: re.Match[str], who: Who) -> Subject:
     return Subject(_person(name or role_name), end, rel, role_name if name else None)
 
 
+_NOT_IN_NAMES = frozenset("住在是说搬去来也和跟今现已还就都对有要想")
+
+
 def _jieba_name(sentence: str, at: int) -> str | None:
     """A person's name right after a role word, when jieba tags the next word as one (``nr``)."""
     rest = sentence[at : at + 8]
@@ -260,6 +269,8 @@ def _jieba_name(sentence: str, at: int) -> str | None:
     word, tag = tags[0] if tags else ("", "")
     if tag not in {"nr", "nrfg"}:
         return None
+    if len(word) == 3 and word[-1] in _NOT_IN_NAMES:  # "张丽住在…": jieba glues the verb to the name
+        word = word[:2]
     if 2 <= len(word) <= 3:
         return word
     whole = re.match(r"[\u4e00-\u9fff]{2,3}(?=$|[，,。！!？?；;、\s])", rest)  # "李浩然，": jieba splits 李|浩然

@@ -374,3 +374,16 @@ def test_quitting_a_habit_is_no_job_ending(text: str) -> None:
 def test_a_move_in_progress_without_a_date_is_a_plan() -> None:
     assert facts("I'm moving to Berlin.") == {(ME, "lives_in", "Berlin", "planned", "assert")}
     assert asserted("I'm moving to Berlin next month.") == {(ME, "lives_in", "Berlin")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Right now I speak Tamil and Gujarati, that's it.", (ME, "speaks", "Gujarati")),
+        ("For now I'm in Halifax, working as a barista at Javaville.", (ME, "lives_in", "Halifax")),
+        ("Omar's at Stripe now, he started there in May.", ("Omar", "works_at", "Stripe")),
+        ("Omar's still in Leeds.", ("Omar", "lives_in", "Leeds")),
+    ],
+)
+def test_sentence_openers_are_no_names(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)

@@ -279,3 +279,17 @@ def test_a_childs_full_name_and_nickname() -> None:
     got = extract("我儿子张浩宇，小名叫豆豆")
     assert ("me", "has_child", "张浩宇") in asserted("我儿子张浩宇，小名叫豆豆")
     assert ("张浩宇", "豆豆") in {(a.entity.name, a.alias) for a in got.aliases}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("不过现在一直住在珠海。", ("me", "lives_in", "珠海")),
+        ("我特别喜欢游泳，你呢？", ("me", "likes", "游泳")),
+        ("老家是长春的，所以不怕冷。", ("me", "from", "长春")),
+        ("我哥哥王强住在武汉", ("王强", "lives_in", "武汉")),
+        ("乐乐对花生过敏", ("乐乐", "allergic_to", "花生")),
+    ],
+)
+def test_words_that_look_like_others(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
