@@ -20,6 +20,8 @@ __all__ = ["ZH_ALIASES", "ZH_FOLLOW", "ZH_NAME", "ZH_RULES"]
 _STOP = r"(?=$|[\s，,。.！!？?；;、：:~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦)"
 #: One character of an object: no punctuation or particle; a space only inside Latin words ("Model Y").
 _C = r"(?:[^\s，,。.！!？?；;、：:了的]|(?<=[A-Za-z0-9]) (?=[A-Za-z0-9]))"
+#: 在 "at", but not the 在 inside 现在 "now", 正在, 实在, 存在, 所在, 好在.
+_AT = r"(?<![现正实存所好])在"
 _OBJ = rf"(?P<obj>{_C}{{1,15}}){_STOP}"
 _LIST = rf"(?P<obj>(?:{_C}|、){{1,24}}){_STOP}"
 #: A person's or pet's name as given after 叫/名叫: Latin letters or up to four Han characters.
@@ -171,7 +173,7 @@ _r("lives_in.live", "lives_in", rf"(?:住在|居住在|生活在|定居在|定�
    "住 生活在 定居 安家 落户", 50, check=_obj2)  # fmt: skip
 _r("lives_in.move", "lives_in", rf"(?:搬到|搬去|搬来|搬回|搬回到|搬家到|搬家去|迁到|移居|移民到|移民去|移民|调到|调去)"
    rf"了?{_OBJ}", "搬 迁到 移居 移民 调到 调去", 55, change=Change.START, check=_moved_to)  # fmt: skip
-_r("lives_in.in_live", "lives_in", r"(?<![现正实存所好])在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:住|定居|生活|安家|落户|待|呆)",
+_r("lives_in.in_live", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:住|定居|生活|安家|落户|待|呆)",
    "住 定居 生活 安家 落户 待 呆", 52, check=_obj2)  # fmt: skip
 _r("lives_in.bare", "lives_in", r"^(?:现在|目前|如今|最近|人|我|现|还|也|一直)*在"
    r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10})(?:呢|了|啦|呀)?$", "在", 20, check=_place)  # fmt: skip
@@ -186,18 +188,18 @@ _r("from.hometown", "from", rf"(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)
 _r("from.person", "from", r"(?:^(?:是)?|是)(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:$|[，,。！!]|啊|呀|哦|呢)", "人", 45,
    check=_from_place)  # fmt: skip
 _r("from.come", "from", rf"(?:来自|出生在|出生于|生在){_OBJ}", "来自 出生 生在", 52, check=_obj2)
-_r("from.grew_up", "from", r"(?<![现正实存所好])在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:长大|出生)", "长大 出生", 53,
+_r("from.grew_up", "from", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:长大|出生)", "长大 出生", 53,
    check=_obj2)  # fmt: skip
 
 # works_at ----------------------------------------------------------------------------------------------
-_r("works_at.at", "works_at", r"(?<![现正实存所好])在(?P<obj>[^\s，,。.！!？?；;、了的在]{1,15}?)"
+_r("works_at.at", "works_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{1,15}?)"
    r"(?:上班|工作|任职|打工|实习|干活|做事|供职|当|做|干|担任)",
    "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", 50,
    check=_organisation_or_any)  # fmt: skip
 _r("works_at.go", "works_at", r"(?:去|进|到)了?(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)"
    r"(?:上班|工作|任职|实习)",
    "上班 工作 任职 实习", 51, change=Change.START, check=_organisation_or_any)  # fmt: skip
-_r("lives_in.work_in", "lives_in", r"(?<![现正实存所好])在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工)",
+_r("lives_in.work_in", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工)",
    "上班 工作 打工", 49,
    check=_place)  # fmt: skip
 _r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约)了?{_OBJ}(?=上班|工作|任职|当|做|"
@@ -212,7 +214,7 @@ _r("job_title.is", "job_title", rf"(?:是|当|做|担任|干|升职当|升职为
    rf"当上了?|升了?)(?:一名|一个|一位|个|名|位)?{_TITLE}", "是 当 做 担任 干 升 转 成为", 50)  # fmt: skip
 
 # studies_at --------------------------------------------------------------------------------------------
-_r("studies_at.at", "studies_at", r"(?<![现正实存所好])在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)(?:读书|上学|读研|读博|念书|读大学|"
+_r("studies_at.at", "studies_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)(?:读书|上学|读研|读博|念书|读大学|"
    r"读本科|读硕士|读博士|留学|进修|上大学|读高中|读初中|读|念|学习)", "读 上学 念书 留学 进修 上大学 学习", 52,
    check=_obj2)  # fmt: skip
 _r("studies_at.bare", "studies_at", r"^(?:现在|目前|如今|最近|现|还)*在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12})"
