@@ -28,7 +28,10 @@ _ADV = (
 _END = r"(?=\s*(?:$|[,.;!?)]|\s(?i:now|for now|since|these days|at the moment|currently|anymore|but|and|because|"
 _END += r"last|next|this|in\s+\d|from|until|till|on|starting|as of|though|for|since|after|before)\b))"
 #: After "I'm in X": only the end or words that say it is where one lives ("for a conference" says it is not).
-_SETTLED = r"(?=\s*(?:$|[,.;!?])|\s+(?i:now|these days|for now|at the moment|currently|full[- ]time|permanently|for good|until|till)\b)"
+_SETTLED = (
+    r"(?=\s*(?:$|[,.;!?])|\s+(?i:now|these days|for now|at the moment|currently|full[- ]time|permanently|"
+    r"for good|until|till)\b)"
+)
 _PHRASE = r"[^,.;!?()]{2,48}?"
 #: A list: a phrase and further items of up to three words ("peanuts, sesame and kiwi"), not a new clause
 #: ("cats, so no pets for us").
