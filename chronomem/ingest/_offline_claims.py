@@ -48,7 +48,7 @@ def claim_for(hit: Hit, said: Said) -> Claim | None:
     predicate, modality, action = _meaning(hit, said)
     if predicate is None:
         return None
-    past = hit.rule.change is Change.PAST or (said.cues.past and action is Action.ASSERT)
+    past = hit.rule.change in (Change.PAST, Change.UNTIL) or (said.cues.past and action is Action.ASSERT)
     valid_from, valid_to = portion(hit.rule.change, past, said.mention, said.reference)
     if action is Action.RETRACT and said.cues.never_was:
         valid_from, valid_to = NEVER, None

@@ -49,7 +49,9 @@ def _alt(words: object) -> str:
     return "|".join(sorted((re.escape(str(w)) for w in words), key=len, reverse=True))  # type: ignore[attr-defined]
 
 
-_TITLE = rf"(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_alt(EN_TITLE_HEADS)})s?\b"
+#: "a startup called Tidewater": the name after a common noun.
+_CALLED = r"(?:(?i:a|an|the|this)\s+(?:[\w-]+\s+){0,3}?(?i:called|named)\s+)?"
+_TITLE = rf"(?:[A-Za-z]+(?:\s+|-)){{0,3}}?(?i:{_alt(EN_TITLE_HEADS)})s?\b"
 #: A language: a known name, or any capitalised word where only a language can stand ("I speak Malayalam").
 _LANG = rf"(?:{_alt(EN_LANGUAGES)}|[A-Z][a-z]{{2,}}(?<!Some)(?<!Little))"
 _PETS = rf"(?i:{_alt(EN_PETS)})"
@@ -73,7 +75,7 @@ def _phrase(text: str) -> str | None:
     text = _TRAIL.sub("", text.strip())
     text = re.sub(r"^(?:to|doing|going)\s+", "", text, flags=re.I)
     first = text.split(" ", 1)[0].lower() if text else ""
-    if not text or first in _PRONOUNS or len(text.split()) > 5:
+    if not text or first in _PRONOUNS or len(text.split()) > 8:
         return None
     return text
 
@@ -100,6 +102,20 @@ _r("lives_in.lived", "lives_in", rf"(?i:lived)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME})
 _r("lives_in.move", "lives_in", rf"(?i:moved|move|moving|moves|relocated|relocating|relocate|relocates)\s+{_ADV}"
    rf"(?i:(?:back|over|out|down|up|away)\s+)?(?i:to|into)\s+(?P<obj>{NAME})", "mov reloc", 55,
    change=Change.START, check=_name)  # fmt: skip
+_r("lives_in.moved_from", "lives_in", rf"(?i:moved|relocated|came over|came)\s+{_ADV}(?i:from)\s+(?P<obj>{NAME})"
+   r"(?=\s+(?i:to|over to|back to)\s)", "from", 54, change=Change.UNTIL, check=_name)  # fmt: skip
+_r("lives_in.moved_to", "lives_in", rf"(?i:moved|relocated|moving|relocating)\s+{_ADV}(?i:from)\s+{NAME}\s+"
+   rf"(?i:to|over to|back to)\s+(?P<obj>{NAME})", "from", 56, change=Change.START, check=_name)  # fmt: skip
+_r("lives_in.where_i_live", "lives_in", rf"(?P<obj>{NAME})(?:\s+(?i:is where (?:I|we) live|"
+   r"is where (?:I'm|we're) based|is (?:now )?(?:my )?home)|(?:'s|’s)\s+(?:(?i:my)\s+)?(?i:home))", "where home", 53, check=_name)  # fmt: skip
+_r("lives_in.where_lives", "lives_in", rf"(?i:in|from|to)\s+(?P<obj>{NAME}),?\s+(?i:where)\s+(?i:he|she|they|I|we)\s+"
+   r"(?i:lives?|live now|is based|are based)", "where", 53, check=_name)  # fmt: skip
+_r("lives_in.staying", "lives_in", rf"(?i:staying put|staying|stay put)\s+(?i:in)\s+(?:(?i:my|our)\s+(?:[\w-]+\s+)?"
+   rf"(?i:flat|apartment|place|house|home|condo)\s+(?i:in)\s+)?(?P<obj>{NAME}){_SETTLED}", "staying stay", 41,
+   check=_name)  # fmt: skip
+_r("lives_in.my_home_in", "lives_in", rf"(?i:my|our)\s+(?:own\s+)?(?:[\w-]+\s+)?"
+   r"(?i:flat|apartment|place|house|home|condo)"
+   rf"\s+(?i:in)\s+(?P<obj>{NAME})", "flat apartment place house home condo", 39, check=_name)  # fmt: skip
 _r("lives_in.home", "lives_in", rf"(?i:keys to|moved into|bought|renting|rented|got|found|signed a lease on|closed on|"
    r"moving into|move into)\s+"
    r"(?i:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|place|house|home|condo|studio|room|loft))\s+"
@@ -121,7 +137,7 @@ _r("from.grew_up", "from", rf"(?i:grew up|born and raised|was born|raised|hometo
    rf"(?i:in\s+)?(?P<obj>{NAME})", "grew born raised hometown home", 52, check=_name)  # fmt: skip
 
 # works_at ----------------------------------------------------------------------------------------------
-_r("works_at.work", "works_at", rf"(?i:work|works|working)\s+{_ADV}(?i:at|for|with)\s+(?P<obj>{NAME})", "work",
+_r("works_at.work", "works_at", rf"(?i:work|works|working)\s+{_ADV}(?i:at|for|with)\s+{_CALLED}(?P<obj>{NAME})", "work",
    50, check=_name)  # fmt: skip
 _r("works_at.have_worked", "works_at", rf"(?i:have|'ve|’ve|has|'s)\s+{_ADV}(?i:worked|been working|been)\s+"
    rf"(?i:at|for|with)\s+(?P<obj>{NAME})", "worked been", 60, check=_name)  # fmt: skip
@@ -209,7 +225,8 @@ _r("has_pet.lost", "has_pet", rf"(?i:lost|had to put down|put down|rehomed|gave 
 
 # likes, dislikes, allergic_to, diet, speaks, owns, goal -------------------------------------------------------
 _r("likes.love", "likes", r"(?i:love|loves|like|likes|enjoy|enjoys|adore|adores|am into|'m into|’m into|"
-   r"'m really into|am a fan of|'m a (?:big |huge )?fan of|obsessed with|passionate about|fond of|crazy about|"
+   r"'m really into|been into|been really into|been getting into|am a fan of|'m a (?:big |huge )?fan of|"
+   r"obsessed with|passionate about|fond of|crazy about|"
    rf"addicted to|favou?rite (?:\w+ )?is)\s+(?P<obj>{_LIST}){_PHRASE_END}",
    "lov lik enjoy ador into fan obsess passion fond crazy addict favo", 40, check=_phrase)  # fmt: skip
 _r("dislikes.hate", "dislikes", r"(?i:hate|hates|dislike|dislikes|can't stand|cannot stand|can’t stand|detest|"
@@ -222,6 +239,8 @@ _r("allergic_to.allergy", "allergic_to", r"(?P<obj>[A-Za-z-]+)\s+(?i:allergy|all
 _r("diet.am", "diet", rf"(?i:'m|am|’m|is|went|gone|going|became|become|turned|been|eat|eating|now|stay|staying)"
    rf"\s+(?:(?i:a|fully|strictly|mostly|completely|full|totally)\s+)*{_ADV}(?P<obj>(?i:{_alt(EN_DIETS)}))\b",
    " ".join(EN_DIETS), 50)  # fmt: skip
+_r("diet.was", "diet", rf"(?i:was|used to be)\s+(?:(?i:a|fully|strictly|mostly)\s+)*(?P<obj>(?i:{_alt(EN_DIETS)}))\b",
+   "was used", 51, change=Change.PAST)  # fmt: skip
 _r("speaks.speak", "speaks", r"(?i:speak|speaks|speaking|fluent in|native language is|mother tongue is|"
    r"conversational in|know)\s+(?:(?i:some|a little|a bit of|fluent|basic|decent|good|native|broken)\s+)?"
    rf"(?P<obj>{_LANG}(?:(?:,\s*|\s+and\s+|\s+or\s+|,\s+and\s+){_LANG})*)\b", "speak fluent native tongue "

@@ -34,9 +34,10 @@ _SENTENCE_END: Final = re.compile(
 )
 _EN_CLAUSE: Final = re.compile(
     r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
-    r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:any|what|how|where|why|when|which|who|do|did|does|have|"
-    r"has|can|could|should|would|will|is|are)\b|(?:(?:so|and|but|now|then|"
-    r"also|actually|still)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
+    r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:any|do|did|does|have|has|can|could|should|would|will|is|are)\b|"
+    r"(?:what|how|where|why|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will)\b|"
+    r"[A-Z][a-z]+(?:'s|’s|\s+is)\s|(?:(?:so|and|but|now|then|also|actually|still|lately|recently|honestly|"
+    r"really|luckily|sadly|anyway)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
 )
 _ZH_CLAUSE: Final = re.compile(
     r"[，,；;：:]\s*(?!(?:它|他|她)?(?:叫|名叫|名字叫|取名|小名))|(?=但是|可是|而且|然后|所以|因为|虽然)|"
@@ -179,6 +180,10 @@ class _Reader:
         hits = [part for h in rules.hits(rest, rest.lower()) for part in split_list(h)]
         if said is None or said.mention.speaker:
             hits = [h for h in hits if not h.rule.third_only]
+        if not hits and said is not None and said.relation is None and not said.mention.speaker:
+            whole = [h for h in rules.hits(clause, clause.lower()) if h.rule.name.endswith("where_i_live")]
+            if whole:  # "Oslo is where I live": the name was no subject
+                return subject, [_Found(h, at, self.who.speaker, lang) for h in whole]
         if not hits and lang == "zh" and self.last_predicate is not None:
             follow = ZH_FOLLOW.get(self.last_predicate)
             hits = [h for h in ZH_FOLLOW.hits(rest, rest) if h.rule is follow]

@@ -26,6 +26,7 @@ class Change(StrEnum):
     ``end``: a change that ends it ("I quit my job", "my cat died"): a retraction.
     ``last_day``: ends it at the end of the named day ("Friday was my last day").
     ``past``: the value held before and no longer does ("I used to live in Rome").
+    ``until``: the value held until the time named ("I moved from Lyon to Nantes last month": Lyon until then).
     """
 
     STATE = "state"
@@ -33,6 +34,7 @@ class Change(StrEnum):
     END = "end"
     LAST_DAY = "last_day"
     PAST = "past"
+    UNTIL = "until"
 
 
 #: Refines or refuses an object: the object text in, the text to keep (or ``None`` to drop the match) out.

@@ -53,7 +53,9 @@ def _usable(m: Mention, obj: tuple[int, int] | None) -> bool:
 def portion(change: Change, past: bool, m: Mention | None, reference: int) -> tuple[int | None, int | None]:
     """``(valid_from, valid_to)`` for a claim (see the module docstring); ``reference`` is the message time."""
     if m is None or (m.start is None and m.end is None):
-        return (None, reference) if past else (None, None)
+        return (None, reference) if past or change is Change.UNTIL else (None, None)
+    if change is Change.UNTIL:
+        return None, (m.start if m.start is not None else reference)
     if change is Change.LAST_DAY:
         return (m.end if m.end is not None else m.start), None
     if m.shape is Shape.DURATION and m.start is not None and m.end is not None:

@@ -387,3 +387,34 @@ def test_a_move_in_progress_without_a_date_is_a_plan() -> None:
 )
 def test_sentence_openers_are_no_names(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in asserted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I moved from Lyon to Nantes last month.", (ME, "lives_in", "Nantes")),
+        ("Oslo is where I live now.", (ME, "lives_in", "Oslo")),
+        ("I might visit Bath, but Leeds's home.", (ME, "lives_in", "Leeds")),
+        ("My aunt is visiting from Cork, where she lives.", ("Dana's aunt", "lives_in", "Cork")),
+        ("I'm staying put in my flat in Derby.", (ME, "lives_in", "Derby")),
+        ("I live in Reno and work at a startup called Quillfeather.", (ME, "works_at", "Quillfeather")),
+        ("I just started as a sous-chef at Noma.", (ME, "job_title", "sous-chef")),
+        (
+            "I want to run the Chicago Lakefront Marathon in October.",
+            (ME, "goal", "run the Chicago Lakefront Marathon in October"),
+        ),
+        ("lately I've been really into pottery.", (ME, "likes", "pottery")),
+    ],
+)
+def test_more_ways_of_saying_it(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+def test_moving_from_a_place_ends_it_at_the_move() -> None:
+    got = {c.object.name: c for c in extract("I moved from Lyon to Nantes last month.").claims if c.object}
+    assert got["Lyon"].valid_to == got["Nantes"].valid_from and got["Lyon"].valid_from is None
+
+
+def test_a_past_diet() -> None:
+    (c,) = extract("I was vegetarian for two years.").claims
+    assert (c.predicate, c.value, local(c.valid_to, BERLIN)) == ("diet", "vegetarian", "2024-03-06 10:00")
