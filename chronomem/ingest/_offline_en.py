@@ -107,7 +107,8 @@ _r("lives_in.moved_from", "lives_in", rf"(?i:moved|relocated|came over|came)\s+{
 _r("lives_in.moved_to", "lives_in", rf"(?i:moved|relocated|moving|relocating)\s+{_ADV}(?i:from)\s+{NAME}\s+"
    rf"(?i:to|over to|back to)\s+(?P<obj>{NAME})", "from", 56, change=Change.START, check=_name)  # fmt: skip
 _r("lives_in.where_i_live", "lives_in", rf"(?P<obj>{NAME})(?:\s+(?i:is where (?:I|we) live|"
-   r"is where (?:I'm|we're) based|is (?:now )?(?:my )?home)|(?:'s|’s)\s+(?:(?i:my)\s+)?(?i:home))", "where home", 53, check=_name)  # fmt: skip
+   r"is where (?:I'm|we're) based|is (?:now )?(?:my )?home)|(?:'s|’s)\s+(?:(?i:my)\s+)?(?i:home))",
+   "where home", 53, check=_name)  # fmt: skip
 _r("lives_in.where_lives", "lives_in", rf"(?i:in|from|to)\s+(?P<obj>{NAME}),?\s+(?i:where)\s+(?i:he|she|they|I|we)\s+"
    r"(?i:lives?|live now|is based|are based)", "where", 53, check=_name)  # fmt: skip
 _r("lives_in.staying", "lives_in", rf"(?i:staying put|staying|stay put)\s+(?i:in)\s+(?:(?i:my|our)\s+(?:[\w-]+\s+)?"
