@@ -32,7 +32,9 @@ _TITLE = rf"(?P<obj>(?![做当干一个名位])[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{
 _PETS = "|".join(sorted(ZH_PETS, key=len, reverse=True))
 _LANG = r"(?P<obj>(?:[\u4e00-\u9fff]{1,3}?(?:语|话)|[\u4e00-\u9fff]{1,2}文|English|Spanish|French|German|Japanese))"
 _PLACE_SUFFIX = re.compile(r"(?:市|省|区|县|镇|村|州|岛|湾|城|国|乡|街道|新区)$")
-_BAD_OBJECT = re.compile(r"^(?:什么|哪|这|那|它|他|她|你|我|人|一下|一点|东西|任何|死|得|着|过|上了)")
+_BAD_OBJECT = re.compile(
+    r"^(?:什么|哪|这|那|它|他|她|你|我|人|一下|一点|东西|任何|死|得|着|过|上了|没有|没|不|都|也|家$|家里|家休息|路上)"
+)
 
 
 #: Words that end an object wherever jieba puts them ("北京*已经*三年", "成都*都*挺好").
@@ -143,6 +145,19 @@ def _organisation(text: str) -> str | None:
     return kept if len(tags) == 1 and tags[0][1] in {"nt", "nz", "nrt", "eng"} else None
 
 
+def _pet_name(text: str) -> str | None:
+    """A pet's name right after its kind ("我的猫团子"), not a verb ("狗去世了") or a word of grammar."""
+    text = text.strip()
+    if not text or _BAD_OBJECT.match(text):
+        return None
+    import rjieba
+
+    tags = rjieba.tag(text)
+    if re.match(r"去世|走了|死了|丢了|没了|病|离开|跑了", text):
+        return None
+    return None if tags and tags[0][1][:1] in {"v", "d", "p", "c", "u", "r", "y", "t", "m", "q"} else text
+
+
 def _school(text: str) -> str | None:
     """A bare "在X" names a school when X is one ("南京大学", "实验小学")."""
     kept = _obj2(text)
@@ -173,6 +188,8 @@ _r("lives_in.live", "lives_in", rf"(?:住在|居住在|生活在|定居在|定�
    "住 生活在 定居 安家 落户", 50, check=_obj2)  # fmt: skip
 _r("lives_in.move", "lives_in", rf"(?:搬到|搬去|搬来|搬回|搬回到|搬家到|搬家去|迁到|移居|移民到|移民去|移民|调到|调去)"
    rf"了?{_OBJ}", "搬 迁到 移居 移民 调到 调去", 55, change=Change.START, check=_moved_to)  # fmt: skip
+_r("lives_in.moved_from", "lives_in", rf"从(?P<obj>{_C}{{2,10}}?)(?:搬到|搬去|搬来|搬回|迁到|调到|来到|到)",
+   "从", 54, change=Change.UNTIL, check=_obj2)  # fmt: skip
 _r("lives_in.in_live", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)"
    r"(?:住|定居|生活|安家|落户|待|呆)",
    "住 定居 生活 安家 落户 待 呆", 52, check=_obj2)  # fmt: skip
@@ -184,7 +201,8 @@ _r("works_at.bare", "works_at", r"^(?:现在|目前|如今|最近|现|还)*(?:�
    r"(?:呢|了|啦|呀)?$", "在 去了 跳到 换到", 19, check=_organisation)  # fmt: skip
 
 # from --------------------------------------------------------------------------------------------------
-_r("from.hometown", "from", rf"(?:老家|家乡|故乡|籍贯|祖籍)(?:是|在)?{_OBJ}", "老家 家乡 故乡 籍贯 祖籍", 55,
+_r("from.hometown", "from", rf"(?:老家|家乡|故乡|籍贯|祖籍)(?:就|也|其实|本来)?(?:是|在)?{_OBJ}",
+   "老家 家乡 故乡 籍贯 祖籍", 55,
    check=_obj2)  # fmt: skip
 _r("from.person", "from", r"(?:^(?:是)?|是)(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:$|[，,。！!]|啊|呀|哦|呢)", "人", 45,
    check=_from_place)  # fmt: skip
@@ -203,7 +221,9 @@ _r("works_at.go", "works_at", r"(?:去|进|到)了?(?P<obj>[^\s，,。.！!？?�
 _r("lives_in.work_in", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工)",
    "上班 工作 打工", 49,
    check=_place)  # fmt: skip
-_r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约)了?{_OBJ}(?=上班|工作|任职|当|做|"
+_r("works_at.job_at", "works_at", rf"(?:工作|新工作|上班|单位|公司)(?:是|就)?在{_OBJ}", "工作 上班 单位 公司", 47,
+   check=_organisation_or_any)  # fmt: skip
+_r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约)了?{_OBJ}(?=了|上班|工作|任职|当|做|"
    r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约", 55, change=Change.START, check=_obj2)  # fmt: skip
 _r("works_at.quit", "works_at", rf"(?:从{_OBJ})?(?:离职|辞职|辞掉了?工作|辞了?工作|被裁|被开除|被辞退|被炒|退休|裸辞|"
    r"不干了|换了?家公司|换了?工作|换了?个工作|换了?份工作|工作丢了|丢了工作|失业)",
@@ -233,6 +253,7 @@ _r("phone.number", "phone", r"(?:手机号码?|电话号码?|手机|电话|号�
    "手机 电话 号码 联系方式", 50)  # fmt: skip
 _r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", 50)
 _r("birthday.is", "birthday", r"生日(?:是|在|为|：|:)?(?P<obj>[^，,。.！!？?；;]{2,16})", "生日", 50)
+_r("birthday.is_mine", "birthday", r"(?P<obj>[^，,。.！!？?；;是]{2,12})是我的?生日", "生日", 51)
 _r("birthday.born", "birthday", r"(?:出生于|生于|出生在|是)(?P<obj>(?:\d{4}年)?\d{1,2}月\d{1,2}[日号])(?:出生|生的)?",
    "出生 生于 月", 49)  # fmt: skip
 
@@ -246,8 +267,9 @@ _r("has_child.have", "has_child", rf"(?:有|生了|添了)(?:一个|两个|个|�
    rf"(?:[，,]?(?:叫|名叫|名字叫){_NAMED})?", "儿子 女儿 孩子 宝宝 闺女", 50)  # fmt: skip
 _r("has_pet.have", "has_pet", rf"(?:养了?|有|领养了?|买了)(?:一只|一条|只|条|两只|一个|个|一头|了)?(?P<role>{_PETS})"
    rf"(?:[，,]?(?:它)?(?:叫|名叫|名字叫|取名叫?){_NAMED})?", "养 有 领养 买了", 52)  # fmt: skip
-_r("has_pet.named", "has_pet", rf"(?:我家|我的|家里)(?:的)?(?P<role>{_PETS})(?:叫|名叫|名字叫|是){_NAMED}",
-   "我家 我的 家里", 54)  # fmt: skip
+_r("has_pet.named", "has_pet", rf"(?:^|我家|我的|家里|我们家|的)(?:的)?(?:老|小)?(?P<role>{_PETS})"
+   rf"(?:叫|名叫|名字叫|是)?{_NAMED}",
+   " ".join(ZH_PETS), 54, check=_pet_name)  # fmt: skip
 _r("has_pet.died", "has_pet", rf"(?P<role>{_PETS})(?:{_NAMED})?(?:[^，,。]{{0,4}}?)(?:去世|走了|死了|没了|丢了|病死|"
    r"离开了|送人了|送走了)", "去世 走了 死了 没了 丢了 病死 离开了 送", 60, change=Change.END)  # fmt: skip
 
@@ -265,6 +287,9 @@ _r("diet.vegetarian", "diet", r"(?P<obj>吃全素|吃素|纯素|素食|吃斋|�
    50)  # fmt: skip
 _r("speaks.speak", "speaks", rf"(?:会说|会讲|能说|说|讲|懂|会|母语是)(?:一点|一些|点|流利的|一口流利的|一口)?{_LANG}",
    "说 讲 懂 会 母语", 50)  # fmt: skip
+_r("speaks.good", "speaks", rf"{_LANG}(?:还|倒是|也|都|说得|讲得|水平)?"
+   r"(?:不错|没问题|很好|挺好|流利|很流利|还行|可以|很溜|不赖)",
+   "不错 没问题 很好 挺好 流利 还行 可以 很溜 不赖", 48)  # fmt: skip
 _r("owns.bought", "owns", rf"(?:买了|入手了?|提了|有)(?:一辆|一台|一套|一部|辆|台|套|部|新|一个新的?)"
    rf"(?P<obj>{_C}{{1,12}}){_STOP}", "买了 入手 提了 有", 30, change=Change.START, check=_obj)  # fmt: skip
 _r("owns.sold", "owns", r"(?:卖了|卖掉了?|把(?P<obj>[^\s，,。.！!？?；;了的]{1,10}?)卖了)", "卖", 32, change=Change.END)

@@ -293,3 +293,30 @@ def test_a_childs_full_name_and_nickname() -> None:
 )
 def test_words_that_look_like_others(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in asserted(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("早不在了，去年就跳到美团了。", ("me", "works_at", "美团")),
+        ("我老家就是西安的！", ("me", "from", "西安")),
+        ("新工作在网易", ("me", "works_at", "网易")),
+        ("我上周三从武汉搬到长沙了", ("me", "lives_in", "长沙")),
+        ("我日语还不错", ("me", "speaks", "日语")),
+        ("我的猫团子也跟我一起搬过来了", ("me", "has_pet", "团子")),
+        ("下周五是我生日", ("me", "birthday", "--03-15")),
+        ("我还是个银行柜员", ("me", "job_title", "银行柜员")),
+    ],
+)
+def test_yet_more_ways_of_saying_it(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
+
+
+@pytest.mark.parametrize("text", ["我倒是什么都能吃，没有过敏的东西。", "现在在家休息", "我喂猫吃饭"])
+def test_no_false_objects(text: str) -> None:
+    assert asserted(text) == set()
+
+
+def test_moving_from_a_place_ends_it_at_the_move() -> None:
+    got = {c.object.name: c for c in extract("我上周三从武汉搬到长沙了").claims if c.object}
+    assert got["武汉"].valid_to == got["长沙"].valid_from and got["武汉"].valid_from is None
