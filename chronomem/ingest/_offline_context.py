@@ -110,7 +110,7 @@ _MAX_ANSWER = 40
 _ANSWER_END = re.compile(r"[,，]\s*(?:but|though|although|however|不过|但是|可是)|[.!?;。！？；]\s")
 _CORRECTED: Final = re.compile(
     r"(?:i meant|i mean|it's|it is|should be|应该是|是|改成|换成)\s*[:：]?\s*(?P<value>[^，,。!！?？]+?)"
-    r"(?=\s*(?:[,，;；]?\s*(?:not\b|不是|而不是|instead)|[。.!！]*\s*$))",
+    r"(?=\s*(?:[,，;；。!！]|\.(?:\s|$)|$|not\b|不是|而不是|instead))",
     re.I,
 )
 
@@ -242,9 +242,20 @@ def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
 _WRONG: Final = re.compile(r"(?:\bnot|不是|而不是)\s*(?P<old>[^，,。.!！?？;；]+)", re.I)
 
 
+#: Slot words that say which slot a bare correction is about.
+_HINTS: Final = (
+    ("phone", re.compile(r"\b(?:phone|number|cell|mobile)\b|手机|电话|号码", re.I)),
+    ("email", re.compile(r"e-?mail|邮箱", re.I)),
+    ("birthday", re.compile(r"birthday|生日", re.I)),
+)
+
+
 def _corrected(content: str, earlier: list[tuple[Claim, int]]) -> Claim | None:
     """The earlier claim a correction is about: the one holding the value it calls wrong ("not Lisbon"),
     else the speaker's last claim on a slot a bare value can fill."""
+    hinted = next((p for p, pattern in _HINTS if pattern.search(content)), None)
+    if hinted is not None:  # "I mistyped the phone", "手机号我说错了": the slot is named
+        return Claim(Mentioned("", "person", speaker=True), hinted)
     wrong = _WRONG.search(content)
     old = wrong.group("old").strip().lower() if wrong else None
     for claim, _ in reversed(earlier):
@@ -271,4 +282,4 @@ def _as_correction(c: Claim, earlier: list[tuple[Claim, int]]) -> Claim:
         if old.predicate == c.predicate:
             start = old.valid_from if old.valid_from is not None else said_at
             return replace(c, action=Action.CORRECT, valid_from=start, valid_to=old.valid_to)
-    return c
+    return replace(c, action=Action.CORRECT)  # the pipeline re-asserts the portion of what it corrects

@@ -171,3 +171,16 @@ def test_where_is_it_after_news_of_a_new_place() -> None:
     assert asserted("In Leith, right by the water. Moved in on Saturday.", recent=recent) == {
         ("me", "lives_in", "Leith")
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("Wait, I mistyped the phone. It's 555-0199, not 0188.", "phone", "555-0199"),
+        ("不好意思，手机号我说错了，是13900001112，最后两位弄反了。", "phone", "13900001112"),
+        ("Oops, I said that wrong. I'm a line cook there, not a sous-chef.", "job_title", "line cook"),
+    ],
+)
+def test_a_correction_with_no_messages_before_names_its_slot(text: str, predicate: str, value: str) -> None:
+    got = [c for c in extract(text).claims if c.predicate == predicate and c.action is Action.CORRECT]
+    assert [(c.value, c.valid_from) for c in got] == [(value, None)]
