@@ -68,7 +68,8 @@ _ZH_REPORTED: Final = re.compile(rf"听说|据说|听人说|(?:他|她|他们|{_
 
 #: A correction of what the speaker said before: "sorry, I meant…", "actually it's X, not Y", "我说错了".
 _EN_CORRECTION: Final = re.compile(
-    r"\bi meant\b|\bi mean\b|\bcorrection\b|\bsaid (?:that|it) wrong\b|\bgot (?:that|it) wrong\b|\bi misspoke\b|\bmistyped\b|\btypo\b|\bscratch that\b|"
+    r"\bi meant\b|\bi mean\b|\bcorrection\b|\bsaid (?:that|it) wrong\b|\bgot (?:that|it) wrong\b|"
+    r"\bi misspoke\b|\bmistyped\b|\btypo\b|\bscratch that\b|"
     r"\bmy (?:bad|mistake)\b|\bi was wrong\b|\bwrong (?:number|date|one)\b|\bnot\s+\S+[,;]\s*(?:it's|it is|but)\b|"
     r"\bactually\b.*\bnot\b|\bactually\b,?\s+(?:it's|it is|that's|that should be)\b|\blet me correct\b",
     _I,
