@@ -228,11 +228,8 @@ class _Reader:
             self._name_alias(hit, made, lang)
 
     def _name_alias(self, hit: Hit, made: Claim, lang: str) -> None:
-        """A named pet or child is also "Alice's cat": a later unnamed mention finds it."""
-        if hit.role is None or hit.obj is None or made.object is None:
-            return
-        role = hit.role.lower() if lang == "en" else hit.role
-        self.reading.aliases.append(Alias(made.object, self.who.role_name(role, lang)))
+        """A named pet or child is not aliased to "Alice's cat": with two cats, the alias would make them one."""
+        del hit, made, lang
 
     def _link(self, rel: Subject, span: tuple[int, int], mood: SentenceMood) -> None:
         """``family``/``knows``/``partner``/``has_child`` from the speaker to a relative named by role."""

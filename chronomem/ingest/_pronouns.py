@@ -96,7 +96,10 @@ _EN_LEAD = (
 )
 _EN_ADJ = r"(?:(?:older|younger|little|big|baby|twin|best|old|new|oldest|youngest|eldest|late|step|half|dear)[- ])*"
 _EN_REL_WORDS = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
-_EN_NAME_AFTER = r"(?:,?\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=[\s,.!?']|$),?)?"
+_EN_NAME_AFTER = (
+    r"(?:,?\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})(?=[\s,.!?'(]|$)"
+    r"(?P<more>(?:\s*(?:,|and|&)\s*(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,4})(?=[\s,.!?']|$))*),?)?"
+)
 _EN_RELATIVE: Final = re.compile(
     rf"\b(?i:my|our)\s+(?P<ex>(?i:ex-?\s?))?{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))(?:s|es)?(?P<law>-in-law)?\b"
     rf"{_EN_NAME_AFTER}"
@@ -149,13 +152,29 @@ _EN_THEIRS: Final = re.compile(rf"\b(?i:his|her)\s+{_EN_ADJ}(?P<rel>(?i:{_EN_REL
 def en_relatives(sentence: str, who: Who) -> list[Subject]:
     """Every relative named in ``sentence``: the speaker's ("my sister", "my friend Sam", "our son Leo") and
     those of the last third person ("his wife Elena")."""
-    found = [_en_relative(m, who) for m in _EN_RELATIVE.finditer(sentence)]
-    for m in _EN_THEIRS.finditer(sentence):
-        owner = who.third("he" if m.group(0)[:3].lower() == "his" else "she")
-        theirs = _their_relative(m, owner) if owner is not UNKNOWN else None
-        if theirs is not None:
-            found.append(theirs)
+    mine = [(m.start(), m, True) for m in _EN_RELATIVE.finditer(sentence)]
+    theirs = [(m.start(), m, False) for m in _EN_THEIRS.finditer(sentence)]
+    found: list[Subject] = []
+    for _, m, own in sorted(mine + theirs, key=lambda t: t[0]):  # in order: "my brother Tunde and his wife"
+        if own:
+            found.extend(_en_relative_all(m, who))
+        else:
+            owner = who.third("he" if m.group(0)[:3].lower() == "his" else "she")
+            theirs_ = _their_relative(m, owner) if owner is not UNKNOWN else None
+            found.extend([] if theirs_ is None else [theirs_])
+        if found and found[-1].relation is not None:
+            who.add_third(found[-1].mention, found[-1].relation.role)
     return found
+
+
+def _en_relative_all(m: re.Match[str], who: Who) -> list[Subject]:
+    """One relative, or several named together ("our kids Ella and Sam")."""
+    first = _en_relative(m, who)
+    more = m.group("more")
+    if not more or first.role_name is None or first.relation is None:
+        return [first]
+    names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", more) if n]
+    return [first] + [Subject(_person(n), m.end(), first.relation, None) for n in names if n not in _NOT_NAMES]
 
 
 def _their_relative(m: re.Match[str], owner: Mentioned) -> Subject | None:

@@ -418,3 +418,14 @@ def test_moving_from_a_place_ends_it_at_the_move() -> None:
 def test_a_past_diet() -> None:
     (c,) = extract("I was vegetarian for two years.").claims
     assert (c.predicate, c.value, local(c.valid_to, BERLIN)) == ("diet", "vegetarian", "2024-03-06 10:00")
+
+
+def test_relatives_named_together_and_their_own_relatives() -> None:
+    got = asserted("Six of us: my brother Kwame and his wife Ama, plus friends.")
+    assert {(ME, "family", "Kwame"), ("Kwame", "partner", "Ama")} <= got
+    kids = asserted("Tom and me, our kids Lily and Max, and my dad.")
+    assert {(ME, "has_child", "Lily"), (ME, "has_child", "Max")} <= kids
+
+
+def test_a_chinese_name_in_an_english_sentence() -> None:
+    assert ("小雨", "lives_in", "San Francisco") in asserted("My wife 小雨 is still in San Francisco until June.")
