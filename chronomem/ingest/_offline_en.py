@@ -199,7 +199,7 @@ _r("works_on.project", "works_on", r"(?i:working on|work on|works on|leading|lea
 _r("phone.number", "phone", r"(?i:number|phone|cell|mobile|tel|whatsapp|reach me|call me|text me)\D{0,25}?"
    r"(?P<obj>\+?\(?\d[\d\s().-]{5,}\d)", "number phone cell mobile tel whatsapp reach call text", 50)  # fmt: skip
 _r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", 50)
-_r("birthday.is", "birthday", r"(?i:birthday|b-day|bday|born on)\s*(?i:is|'s|was|falls on|:)?\s*(?i:on\s+)?"
+_r("birthday.is", "birthday", r"(?i:birthday\s*(?:is|'s|was|falls on|:)|b-?day\s*(?:is|'s|:)|born on)\s*(?i:on\s+)?"
    r"(?P<obj>[^,.!?;]{3,30})", "birthday b-day bday born", 50)  # fmt: skip
 
 # partner, has_child, has_pet, family -------------------------------------------------------------------------

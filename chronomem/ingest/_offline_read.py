@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from .._time import to_us
-from ..temporal import Mention, parse
+from ..temporal import Mention, Shape, parse
 from ..text import detect_language, normalise
-from ._claims import Alias, Claim, ExtractionContext, Mentioned
-from ._modality import SentenceMood, clause_cues, is_question, sentence_mood
+from ._claims import Action, Alias, Claim, ExtractionContext, Mentioned
+from ._modality import ClauseCues, SentenceMood, clause_cues, is_question, sentence_mood
 from ._offline_claims import THIRD_PERSON, Said, claim_for
 from ._offline_en import EN_ALIASES, EN_RULES
 from ._offline_rules import Hit, split_list
@@ -69,11 +69,29 @@ def read_message(content: str, context: ExtractionContext) -> Reading:
     reader = _Reader(content, norm, context, who)
     for start, end in _sentences(norm):
         reader.sentence(start, end)
+    if _BIRTHDAY_CUE.search(norm) and not any(c.predicate == "birthday" for c in reader.reading.claims):
+        reader.reading.claims.extend(_birthday_said_apart(content, context, speaker))
     people = [*context.participants, *(ep.speaker for ep in context.recent if ep.speaker)]
     called = vocative(content, context.speaker, people)
     if called is not None:
         reader.reading.aliases.append(Alias(Mentioned(called[0], "person"), called[1]))
     return reader.reading
+
+
+#: "Remind me to take December 12 off. It's my birthday." / "记一下生日吧，10月8号": the day and the word apart.
+_BIRTHDAY_CUE: Final = re.compile(
+    r"(?i:\bmy (?:birthday|b-?day)\b(?!\s+(?:party|dinner|cake|gift|present|plans?|trip)))|"
+    r"生日(?!聚会|派对|礼物|蛋糕|宴|会)"
+)
+
+
+def _birthday_said_apart(content: str, context: ExtractionContext, speaker: Mentioned) -> list[Claim]:
+    """The speaker's birthday when the message speaks of it and names one day (a day of the year)."""
+    days = [m for m in parse(content, context.reference, context.tz) if m.grain.value == "day"]
+    if len(days) != 1:
+        return []
+    value = birthday(days[0].text, context.reference, context.tz)
+    return [] if value is None else [Claim(speaker, "birthday", value=value, span=days[0].span)]
 
 
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
@@ -206,11 +224,10 @@ class _Reader:
     ) -> None:
         span = (rest_start + hit.span[0], rest_start + hit.span[1])
         obj = None if hit.obj_span is None else (rest_start + hit.obj_span[0], rest_start + hit.obj_span[1])
-        before = self.norm[clause[0] : span[0]]
-        cues = clause_cues(before, self.norm[clause[0] : clause[1]], lang)
         mention = pick_mention(mentions, clause, obj, span) or _sentence_mention(
             self.norm, mentions, self.clause_spans, clause
         )
+        cues = self._cues(span, clause, mention, lang)
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
@@ -220,12 +237,26 @@ class _Reader:
         if made is not None and made.predicate == "birthday" and isinstance(made.value, str):
             day = birthday(made.value, self.context.reference, self.context.tz)
             made = None if day is None else replace(made, value=day)
+        if made is not None and made.predicate == "has_pet" and made.action is Action.RETRACT and made.object:
+            # "my dog Rufus died last spring": Rufus was a pet until then
+            self.reading.claims.append(replace(made, action=Action.ASSERT, valid_from=None,
+                                               valid_to=made.valid_from or self.reference))  # fmt: skip
         if made is not None:
             self.reading.claims.append(made)
             self.last_predicate = made.predicate
             if made.predicate in ("has_pet", "has_child") and made.object is not None:
                 self.who.add_third(made.object)  # "his name is Waffles" names the puppy just mentioned
             self._name_alias(hit, made, lang)
+
+    def _cues(self, span: tuple[int, int], clause: tuple[int, int], mention: Mention | None, lang: str) -> ClauseCues:
+        """The clause's cues; in Chinese a length not followed by a final 了 is over ("在北京住了五年，…"),
+        one followed by it still holds ("住了五年了")."""
+        cues = clause_cues(self.norm[clause[0] : span[0]], self.norm[clause[0] : clause[1]], lang)
+        if lang == "zh" and mention is not None and mention.shape is Shape.DURATION:
+            after = self.norm[mention.span[1] : clause[1]].strip()
+            if not after.startswith("了"):
+                cues = replace(cues, past=True)
+        return cues
 
     def _name_alias(self, hit: Hit, made: Claim, lang: str) -> None:
         """A named pet or child is not aliased to "Alice's cat": with two cats, the alias would make them one."""

@@ -158,6 +158,25 @@ def _pet_name(text: str) -> str | None:
     return None if tags and tags[0][1][:1] in {"v", "d", "p", "c", "u", "r", "y", "t", "m", "q"} else text
 
 
+def _organisation_doing(text: str) -> str | None:
+    """ "在X做运营": X is where one works, unless X is a place ("在深圳做程序员": jieba knows 深圳) or home."""
+    kept = _obj2(text)
+    if kept is None or _place(kept) is not None or kept in {"家", "家里", "这里", "那里", "这边", "那边"}:
+        return None
+    return re.sub(r"^(?:一家|一个|这家|那家|家)", "", kept) or None
+
+
+_CUT = re.compile(r"(?:都|也|还|就|很|挺|上班|工作|实习|做|当|干|呢|吧|啊|呀|啦).*$")
+
+
+def _employer(text: str) -> str | None:
+    """A company one joins, cut at a particle or verb but not split by jieba ("拼多多" is one name)."""
+    kept = _CUT.sub("", text.strip())
+    if len(kept) < 2 or _BAD_OBJECT.match(kept) or kept in {"新公司", "公司", "一家公司", "单位", "新单位"}:
+        return None
+    return kept
+
+
 def _school(text: str) -> str | None:
     """A bare "在X" names a school when X is one ("南京大学", "实验小学")."""
     kept = _obj2(text)
@@ -215,16 +234,18 @@ _r("works_at.at", "works_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的�
    r"(?:上班|工作|任职|打工|实习|干活|做事|供职|当|做|干|担任)",
    "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", 50,
    check=_organisation_or_any)  # fmt: skip
+_r("works_at.doing", "works_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:做|当|担任|干)"
+   r"(?![饭菜事])", "做 当 担任 干", 51, check=_organisation_doing)  # fmt: skip
 _r("works_at.go", "works_at", r"(?:去|进|到)了?(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)"
    r"(?:上班|工作|任职|实习)",
    "上班 工作 任职 实习", 51, change=Change.START, check=_organisation_or_any)  # fmt: skip
-_r("lives_in.work_in", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工)",
+_r("lives_in.work_in", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工|做|当)",
    "上班 工作 打工", 49,
    check=_place)  # fmt: skip
 _r("works_at.job_at", "works_at", rf"(?:工作|新工作|上班|单位|公司)(?:是|就)?在{_OBJ}", "工作 上班 单位 公司", 47,
    check=_organisation_or_any)  # fmt: skip
 _r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约)了?{_OBJ}(?=了|上班|工作|任职|当|做|"
-   r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约", 55, change=Change.START, check=_obj2)  # fmt: skip
+   r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约", 55, change=Change.START, check=_employer)  # fmt: skip
 _r("works_at.quit", "works_at", rf"(?:从{_OBJ})?(?:离职|辞职|辞掉了?工作|辞了?工作|被裁|被开除|被辞退|被炒|退休|裸辞|"
    r"不干了|换了?家公司|换了?工作|换了?个工作|换了?份工作|工作丢了|丢了工作|失业)",
    "离职 辞 被裁 被开除 被辞退 被炒 退休 不干了 换 丢了 失业", 58, change=Change.END, check=_obj2)  # fmt: skip

@@ -172,7 +172,9 @@ ZH_TITLE_SUFFIXES: Final = words(
 EN_PETS: Final = frozenset(
     words(
         "dog puppy cat kitten rabbit bunny hamster parrot bird fish goldfish turtle tortoise guinea-pig "
-        "ferret lizard snake horse pony chinchilla gerbil rat mouse budgie cockatiel"
+        "ferret lizard snake horse pony chinchilla gerbil rat mouse budgie cockatiel greyhound labrador lab "
+        "poodle beagle terrier retriever spaniel collie husky corgi pug dachshund bulldog shepherd chihuahua "
+        "boxer rottweiler doberman whippet schnauzer pomeranian sheepdog tabby siamese ragdoll"
     )
 )
 

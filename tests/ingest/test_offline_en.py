@@ -429,3 +429,23 @@ def test_relatives_named_together_and_their_own_relatives() -> None:
 
 def test_a_chinese_name_in_an_english_sentence() -> None:
     assert ("小雨", "lives_in", "San Francisco") in asserted("My wife 小雨 is still in San Francisco until June.")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Remind me to take June 9 off. It's my birthday.", "--06-09"),
+        ("Can you put my birthday in my calendar so I get a reminder? It's 14 August.", "--08-14"),
+    ],
+)
+def test_a_birthday_and_its_day_said_apart(text: str, value: str) -> None:
+    assert (ME, "birthday", value) in asserted(text)
+
+
+def test_a_birthday_party_is_no_birthday() -> None:
+    assert asserted("My birthday party is tomorrow") == set()
+
+
+def test_a_named_pet_that_died_was_a_pet_until_then() -> None:
+    got = {c.action: c for c in extract("My dog Biscuit died last spring.").claims}
+    assert got[Action.ASSERT].valid_to == got[Action.RETRACT].valid_from is not None

@@ -320,3 +320,23 @@ def test_no_false_objects(text: str) -> None:
 def test_moving_from_a_place_ends_it_at_the_move() -> None:
     got = {c.object.name: c for c in extract("我上周三从武汉搬到长沙了").claims if c.object}
     assert got["武汉"].valid_to == got["长沙"].valid_from and got["武汉"].valid_from is None
+
+
+def test_a_length_with_one_le_is_over_and_with_two_still_holds() -> None:
+    (over,) = extract("是啊，在北京住了五年，冬天太干了").claims
+    (still,) = extract("我在上海住了五年了").claims
+    assert over.valid_to is not None and still.valid_to is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("好消息！我跳槽到拼多多了，今天是第一天上班。", ("me", "works_at", "拼多多")),
+        ("我在美团做运营", ("me", "works_at", "美团")),
+        ("我在深圳做程序员", ("me", "lives_in", "深圳")),
+        ("小林跳槽去字节了", ("小林", "works_at", "字节")),
+        ("帮我在日历里记一下生日吧，11月2号，到时候提醒我。", ("me", "birthday", "--11-02")),
+    ],
+)
+def test_employers_places_and_days(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)
