@@ -14,7 +14,7 @@ from typing import Final
 
 from ._vocabulary import ZH_RELATIONS
 
-__all__ = ["ClauseCues", "SentenceMood", "clause_cues", "is_question", "sentence_mood"]
+__all__ = ["ClauseCues", "SentenceMood", "clause_cues", "is_hypothetical", "is_question", "sentence_mood"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +105,11 @@ _EN_PAST: Final = re.compile(
     _I,
 )
 _ZH_PAST: Final = re.compile(r"以前|之前|曾经|原来|过去|那时候?|小时候|当年|以往|早年")
+
+
+def is_hypothetical(clause: str, lang: str) -> bool:
+    """Whether ``clause`` opens a world that is not this one ("if …", "in case …", "I'd …", "要是…")."""
+    return (_ZH_HYPOTHETICAL if lang == "zh" else _EN_HYPOTHETICAL).search(clause) is not None
 
 
 def is_question(clause: str, lang: str) -> bool:

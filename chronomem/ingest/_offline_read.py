@@ -19,7 +19,7 @@ from .._time import to_us
 from ..temporal import Mention, Shape, parse
 from ..text import detect_language, normalise
 from ._claims import Action, Alias, Claim, ExtractionContext, Mentioned
-from ._modality import ClauseCues, SentenceMood, clause_cues, is_question, sentence_mood
+from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, is_question, sentence_mood
 from ._offline_claims import THIRD_PERSON, Said, claim_for
 from ._offline_en import EN_ALIASES, EN_RULES
 from ._offline_rules import Hit, split_list
@@ -36,7 +36,7 @@ _EN_CLAUSE: Final = re.compile(
     r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
     r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:any|do|did|does|have|has|can|could|should|would|will|is|are)\b|"
     r"(?:what|how|where|why|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will)\b|"
-    r"[A-Z][a-z]+(?:'s|’s|\s+is)\s|(?:(?:so|and|but|now|then|also|actually|still|lately|recently|honestly|"
+    r"[A-Z][a-z]+(?:'s|’s|\s+is)\s|(?:if|in case|unless|as long as)\b|(?:(?:so|and|but|now|then|also|actually|still|lately|recently|honestly|"
     r"really|luckily|sadly|anyway)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
 )
 _ZH_CLAUSE: Final = re.compile(
@@ -160,7 +160,10 @@ class _Reader:
             self._link(rel, (start, end), mood)
         mentions: list[Mention] | None = None
         subject = Subject(self.who.speaker, 0)
+        imagined = False
         for (cs, ce), question in zip(clauses, asked, strict=True):
+            # "I speak Yoruba, in case you need it": only the clause with the cue and those after it imagine
+            imagined = imagined or (mood.hypothetical and is_hypothetical(text[cs:ce], lang))
             if question:
                 continue
             subject, found = self._clause(text[cs:ce], start + cs, subject, lang)
@@ -169,7 +172,8 @@ class _Reader:
             if mentions is None:
                 mentions = self._mentions(start, end)
             for f in found:
-                self._claim(f.hit, f.at, f.subject, mood, mentions, (start + cs, start + ce), f.lang)
+                clause_mood = replace(mood, hypothetical=imagined)
+                self._claim(f.hit, f.at, f.subject, clause_mood, mentions, (start + cs, start + ce), f.lang)
         self._aliases(text, lang)
 
     def _clause(self, clause: str, at: int, subject: Subject, lang: str) -> tuple[Subject, list[_Found]]:

@@ -334,7 +334,7 @@ for _predicate in ("works_at", "lives_in", "studies_at"):
 ZH_FOLLOW.rule(
     "has_pet",
     "has_pet",
-    rf"^(?:一只|一条|一个|另一只|另一条|另一个|大的|小的|老大|老二)?(?:叫|名叫|名字叫)(?P<obj>{ZH_NAME})$",
+    rf"^(?:一只|一条|一个|另一只|另一条|另一个|大的|小的|老大|老二)?(?:叫|名叫|名字叫)(?P<obj>{ZH_NAME})[。.!！~～]*$",
     "叫",
     10,
 )

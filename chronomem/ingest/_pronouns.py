@@ -98,7 +98,7 @@ _EN_ADJ = r"(?:(?:older|younger|little|big|baby|twin|best|old|new|oldest|younges
 _EN_REL_WORDS = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
 _EN_NAME_AFTER = (
     r"(?:,?\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})(?=[\s,.!?'(]|$)"
-    r"(?P<more>(?:\s*(?:,|and|&)\s*(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,4})(?=[\s,.!?']|$))*),?)?"
+    r"(?P<more>(?:\s+(?:and|&)\s+(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,4})(?=[\s,.!?']|$))*),?)?"
 )
 _EN_RELATIVE: Final = re.compile(
     rf"\b(?i:my|our)\s+(?P<ex>(?i:ex-?\s?))?{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))(?:s|es)?(?P<law>-in-law)?\b"

@@ -449,3 +449,9 @@ def test_a_birthday_party_is_no_birthday() -> None:
 def test_a_named_pet_that_died_was_a_pet_until_then() -> None:
     got = {c.action: c for c in extract("My dog Biscuit died last spring.").claims}
     assert got[Action.ASSERT].valid_to == got[Action.RETRACT].valid_from is not None
+
+
+def test_a_condition_after_the_main_clause_leaves_it_asserted() -> None:
+    got = asserted("By the way, I speak Swahili and French, in case you ever need something translated.")
+    assert {(ME, "speaks", "Swahili"), (ME, "speaks", "French")} <= got
+    assert asserted("I'd move to Tokyo if I could.") == set()

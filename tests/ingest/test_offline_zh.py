@@ -340,3 +340,12 @@ def test_a_length_with_one_le_is_over_and_with_two_still_holds() -> None:
 )
 def test_employers_places_and_days(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in asserted(text)
+
+
+def test_pets_named_one_by_one() -> None:
+    got = asserted("我养了两只狗，一只叫花花，一只叫豆豆。")
+    assert {("me", "has_pet", "花花"), ("me", "has_pet", "豆豆")} <= got
+
+
+def test_a_condition_after_the_main_clause_leaves_it_asserted() -> None:
+    assert ("me", "speaks", "粤语") in asserted("我会说粤语，如果你需要的话")
