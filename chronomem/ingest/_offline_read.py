@@ -36,7 +36,8 @@ _EN_CLAUSE: Final = re.compile(
     r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
     r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:any|do|did|does|have|has|can|could|should|would|will|is|are)\b|"
     r"(?:what|how|where|why|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will)\b|"
-    r"[A-Z][a-z]+(?:'s|’s|\s+is)\s|(?:if|in case|unless|as long as)\b|(?:(?:so|and|but|now|then|also|actually|still|lately|recently|honestly|"
+    r"[A-Z][a-z]+(?:'s|’s|\s+is)\s|(?:if|in case|unless|as long as)\b|"
+    r"(?:(?:so|and|but|now|then|also|actually|still|lately|recently|honestly|"
     r"really|luckily|sadly|anyway)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
 )
 _ZH_CLAUSE: Final = re.compile(
