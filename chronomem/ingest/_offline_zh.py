@@ -135,14 +135,27 @@ _ORG_SUFFIX = re.compile(
 def _organisation(text: str) -> str | None:
     """A bare "现在在X" after talk of work names an employer when X looks like one (not a place)."""
     kept = _obj2(text)
-    if kept is None or _place(kept) is not None or _SCHOOL.search(kept):
+    if kept is None or kept != text.strip() or kept in _WHERE_ONE_IS or _place(kept) is not None:
+        return None  # the whole rest must be the name: "在星巴克等你" is no employer
+    if _SCHOOL.search(kept):
         return None
     if _ORG_SUFFIX.search(kept) or re.fullmatch(r"[A-Za-z][\w&.\- ]*", kept):
         return kept
     import rjieba
 
     tags = rjieba.tag(kept)
-    return kept if len(tags) == 1 and tags[0][1] in {"nt", "nz", "nrt", "eng"} else None
+    if len(tags) != 1:
+        return None
+    return kept if tags[0][1] in {"nt", "nz", "nrt", "eng", "n", "nr", "j"} else None
+
+
+#: Where one is rather than where one works ("还在医院", "还在路上").
+_WHERE_ONE_IS = frozenset(
+    words(
+        "医院 学校 公司 家 家里 路上 外面 楼下 楼上 门口 车上 地铁 机场 车站 酒店 宿舍 办公室 单位 店里 那边 这边 这里 那里 "
+        "国外 老家 床上 会上 线上 网上 外地 附近"
+    )
+)
 
 
 def _pet_name(text: str) -> str | None:

@@ -349,3 +349,15 @@ def test_pets_named_one_by_one() -> None:
 
 def test_a_condition_after_the_main_clause_leaves_it_asserted() -> None:
     assert ("me", "speaks", "粤语") in asserted("我会说粤语，如果你需要的话")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("不可能，小周还在美团，我上周还见过他。", {("小周", "works_at", "美团")}),
+        ("小周还在医院", set()),
+        ("他还在路上", set()),
+    ],
+)
+def test_still_at_a_company_but_not_at_a_hospital(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert asserted(text) == expected
