@@ -152,8 +152,8 @@ def _organisation(text: str) -> str | None:
 #: Where one is rather than where one works ("还在医院", "还在路上").
 _WHERE_ONE_IS = frozenset(
     words(
-        "医院 学校 公司 家 家里 路上 外面 楼下 楼上 门口 车上 地铁 机场 车站 酒店 宿舍 办公室 单位 店里 那边 这边 这里 那里 "
-        "国外 老家 床上 会上 线上 网上 外地 附近"
+        "医院 学校 公司 家 家里 路上 外面 楼下 楼上 门口 车上 地铁 机场 车站 酒店 宿舍 办公室 单位 店里 "
+        "那边 这边 这里 那里 国外 老家 床上 会上 线上 网上 外地 附近"
     )
 )
 
