@@ -25,7 +25,6 @@ from ._values import (
 )
 from .contracts import Engine, FactQuery
 from .errors import InvalidValue, NotFound
-from .ingest import Alias, Claim, IngestResult, Message, StructuredExtractor, choose_extractor, ingest, ingest_many
 from .write import FactRecord, Writer, find_entity, new_episode
 from .write._checks import check_entity_name
 
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from typing import Self
 
     from .contracts import LLM, Extractor
+    from .ingest import Alias, Claim, IngestResult, Message
 
 __all__ = ["Memory"]
 
@@ -281,6 +281,10 @@ class Memory:
         >>> mem.add({"speaker": "Alice", "content": "I moved to Paris.",
         ...          "occurred_at": "2024-03-04T09:15:00+01:00"}).added        # doctest: +SKIP
         """
+        # deferred: ingestion's extractors compile their rules when imported (~0.3 s); a memory that only
+        # reads and writes facts does not pay for them
+        from .ingest import Message, StructuredExtractor, ingest, ingest_many
+
         single = isinstance(messages, Message | Mapping)
         if claims is not None or tuple(aliases):
             if not single:
@@ -299,6 +303,8 @@ class Memory:
         if isinstance(chosen, str):
             found = self._extractors.get(chosen)
             if found is None:
+                from .ingest import choose_extractor
+
                 found = self._extractors[chosen] = choose_extractor(chosen, self.llm)
             return found
         return chosen
