@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
-from ._names import check_identifier, check_text, name_key
+from ._names import check_identifier, check_text
 from ._time import now_us, to_us
 from ._values import (
     JSON,
@@ -24,15 +24,15 @@ from ._values import (
     WriteResult,
 )
 from .contracts import Engine, FactQuery
-from .errors import Conflict, InvalidValue, NotFound
-from .ingest import Alias, Claim, IngestResult, Message, StructuredExtractor, choose_extractor, ingest, ingest_many
-from .write import FactRecord, Writer, new_episode
+from .errors import InvalidValue, NotFound
+from .write import FactRecord, Writer, find_entity, new_episode
 from .write._checks import check_entity_name
 
 if TYPE_CHECKING:
     from typing import Self
 
     from .contracts import LLM, Extractor
+    from .ingest import Alias, Claim, IngestResult, Message
 
 __all__ = ["Memory"]
 
@@ -138,15 +138,10 @@ class Memory:
         if not isinstance(ref, str) or not ref.strip():
             raise InvalidValue(f"an entity reference must be a non-empty string or an Entity, got {ref!r:.60}")
         check_text(ref, "entity reference")
-        hit = self.engine.entity(self.namespace, ref)
-        if hit is not None:
-            return hit
-        found = self.engine.find_entities(self.namespace, name_key(ref))
-        if not found:
+        found = find_entity(_Names(self.engine, self.namespace), ref)
+        if found is None:
             raise NotFound(f"no entity named {ref!r} in namespace {self.namespace!r}")
-        if len(found) > 1:
-            raise Conflict(f"{ref!r} names {len(found)} entities ({[e.id for e in found]}); use an id")
-        return found[0]
+        return found
 
     # -- fact writes -------------------------------------------------------------------------
     def assert_fact(
@@ -286,6 +281,10 @@ class Memory:
         >>> mem.add({"speaker": "Alice", "content": "I moved to Paris.",
         ...          "occurred_at": "2024-03-04T09:15:00+01:00"}).added        # doctest: +SKIP
         """
+        # deferred: ingestion's extractors compile their rules when imported (~0.3 s); a memory that only
+        # reads and writes facts does not pay for them
+        from .ingest import Message, StructuredExtractor, ingest, ingest_many
+
         single = isinstance(messages, Message | Mapping)
         if claims is not None or tuple(aliases):
             if not single:
@@ -304,6 +303,8 @@ class Memory:
         if isinstance(chosen, str):
             found = self._extractors.get(chosen)
             if found is None:
+                from .ingest import choose_extractor
+
                 found = self._extractors[chosen] = choose_extractor(chosen, self.llm)
             return found
         return chosen
@@ -445,3 +446,16 @@ class Memory:
             frontier = nxt
         ents = self.engine.entities(self.namespace, sorted(seen))
         return Subgraph(tuple(ents), tuple(sorted(edges.values(), key=lambda f: f.row_id)))
+
+
+class _Names:
+    """A namespace's entity reads, as the write path's lookups take them (:class:`chronomem.write.Names`)."""
+
+    def __init__(self, engine: Engine, namespace: str) -> None:
+        self.engine, self.namespace = engine, namespace
+
+    def entity(self, entity_id: str) -> Entity | None:
+        return self.engine.entity(self.namespace, entity_id)
+
+    def find_entities(self, name_key: str) -> list[Entity]:
+        return self.engine.find_entities(self.namespace, name_key)

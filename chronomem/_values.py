@@ -273,7 +273,8 @@ class Contradiction:
     The slot is left as it was; the claim (``object``/``value`` held as ``kind``/``modality`` with
     ``confidence`` over ``valid``, from ``episode``) waits beside the current rows it contradicts
     (``against``) until someone settles it: ``settlement`` is then ``"kept"`` (what was known stays) or
-    ``"accepted"`` (the claim was written), at system time ``settled_at``.
+    ``"accepted"`` (the claim was written), at system time ``settled_at``. A ``clash`` is a plan at the same
+    time as other plans (``against``): it was written beside them, and settling it ends one side.
     """
 
     id: int
@@ -293,6 +294,7 @@ class Contradiction:
     opened_at: int
     settled_at: int | None = None
     settlement: str | None = None
+    clash: bool = False
 
     @property
     def open(self) -> bool:

@@ -102,7 +102,7 @@ class Statements:
         )
         # -- contradictions kept open (ingestion)
         self.next_conflict = r("SELECT coalesce(max(id), 0) + 1 FROM conflicts WHERE namespace = ?")
-        self.open_conflict = r(f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({', '.join('?' * 18)})")
+        self.open_conflict = r(f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({', '.join('?' * 19)})")
         self.conflict = r(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE namespace = ? AND id = ?")
         self.settle_conflict = r(
             "UPDATE conflicts SET settled = ?, settlement = ? WHERE namespace = ? AND id = ? AND settled IS NULL"

@@ -102,7 +102,7 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 predicate {_T}, object_id {_TN}, value text, valid_from bigint NOT NULL, valid_to bigint NOT NULL,
                 kind {_T}, modality {_T}, confidence double precision NOT NULL, episode_id {_TN},
                 against text NOT NULL, why text NOT NULL, opened bigint NOT NULL, settled bigint, settlement {_TN},
-                PRIMARY KEY (namespace, id))""",
+                clash boolean NOT NULL, PRIMARY KEY (namespace, id))""",
             "CREATE INDEX conflicts_subject ON conflicts (namespace, subject, predicate)",
         ],
     ),

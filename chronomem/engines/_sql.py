@@ -21,7 +21,7 @@ EPISODE_COLUMNS = (
 )
 CONFLICT_COLUMNS = (
     "namespace, id, slot, subject, predicate, object_id, value, valid_from, valid_to, kind, modality, confidence, "
-    "episode_id, against, why, opened, settled, settlement"
+    "episode_id, against, why, opened, settled, settlement, clash"
 )
 ENTITY_COLUMNS = "namespace, id, type, name, aliases, recorded"
 
@@ -129,6 +129,7 @@ def contradiction_from_row(r: Sequence[Any]) -> Contradiction:
         opened_at=r[15],
         settled_at=r[16],
         settlement=r[17],
+        clash=bool(r[18]),
     )
 
 

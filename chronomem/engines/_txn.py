@@ -155,10 +155,10 @@ class SqlTxn(ABC, Generic[C]):
     # -- facts --------------------------------------------------------------------------------
     def current(self, slot: str) -> list[Fact]:
         # The engine's write lock (SQLite) or the namespace's clock row (PostgreSQL) already holds the slot.
-        sql, args = build_fact_query(
-            self._ns, FactQuery(slot=slot, as_of=self._tx), ph=self.dialect.param, agg=self.dialect.episode_ids,
-            now=self._tx
-        )  # fmt: skip
+        return self.facts(FactQuery(slot=slot, as_of=self._tx))
+
+    def facts(self, query: FactQuery) -> list[Fact]:
+        sql, args = build_fact_query(self._ns, query, ph=self.dialect.param, agg=self.dialect.episode_ids, now=self._tx)
         return [fact_from_row(r) for r in self._c.execute(sql, args)]
 
     def row(self, row_id: int) -> Fact | None:
@@ -211,7 +211,7 @@ class SqlTxn(ABC, Generic[C]):
             self.sql.open_conflict,
             (self._ns, int(ident), c.slot, c.subject, c.predicate, c.object, value, c.valid.start,
              end_value(c.valid.end), c.kind, c.modality, float(c.confidence), c.episode, json.dumps(list(c.against)),
-             c.why, self._tx, None, None),
+             c.why, self._tx, None, None, bool(c.clash)),
         )  # fmt: skip
         return int(ident)
 

@@ -27,10 +27,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .._bitemporal import SlotValue, holds, same_claim
-from .._values import Fact, Interval
+from .._values import Fact, Interval, Kind, Modality
 from ._claims import Action
 
-__all__ = ["Decision", "Outcome", "Proposal", "decide"]
+__all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide"]
+
+_PLANS = (Kind.PLAN, Kind.EVENT)
 
 
 class Outcome(StrEnum):
@@ -105,6 +107,21 @@ def decide(
     if disputed:
         return Decision(Outcome.CONFLICT, _ids(disputed), _dispute(p, disputed, said_by))
     return Decision(Outcome.SUPERSEDE, _ids(rivals), "a later value, at least as sure: the world changed")
+
+
+def clashes(p: Proposal, plans: Sequence[Fact]) -> tuple[int, ...]:
+    """The planned rows that ``p``, itself a plan for a bounded time, clashes with: other plans or planned
+    events of the same subject at an overlapping time ("a meeting tomorrow at 10" beside "the dentist
+    tomorrow at 10"). Plans may coexist; a clash is kept open for someone to settle."""
+    v = p.value
+    if v is None or v.modality != Modality.PLANNED or v.kind not in _PLANS or p.portion.end is None:
+        return ()
+    return tuple(
+        r.row_id
+        for r in plans
+        if r.modality == Modality.PLANNED and r.kind in _PLANS and r.subject == v.subject
+        and r.valid.end is not None and r.valid.overlaps(p.portion) and not same_claim(r, v)
+    )  # fmt: skip
 
 
 def _can_follow(p: Proposal, row: Fact, said_by: Mapping[int, frozenset[str]]) -> bool:

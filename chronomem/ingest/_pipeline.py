@@ -17,13 +17,14 @@ from .._bitemporal import same_claim
 from .._names import slot_key
 from .._time import MIN_US, from_us, zone
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Modality, Reason
+from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
 from ..write import FactRecord, check_record, find_or_create, resolve, store_episode
 from ..write._execute import execute_plan
 from ..write._facts import Resolved, Target, plan_for, portion_of, target
 from ._bind import name_of, valid_time
 from ._claims import Action, Claim, Extraction, ExtractionContext, Mentioned
-from ._decide import Decision, Outcome, Proposal, decide
+from ._decide import Decision, Outcome, Proposal, clashes, decide
 from ._message import Message, as_message, to_episode
 from ._result import IngestResult, Skipped
 from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
@@ -37,6 +38,7 @@ __all__ = ["LASTING", "RECENT", "ingest", "ingest_many"]
 RECENT = 6
 #: Predicates whose value lasts a lifetime: another value contradicts, it does not supersede (DESIGN §6.1).
 LASTING = frozenset({"birthday", "from"})
+_CLASH = "a plan at the same time as another plan"
 _REASON = {Action.ASSERT: Reason.SUPERSESSION, Action.CORRECT: Reason.CORRECTION, Action.RETRACT: Reason.RETRACTION}
 
 
@@ -170,6 +172,9 @@ class _Write:
         elif t.claim is None:  # a retraction with nothing to retract
             return
         done = execute_plan(self.txn, t.slot, plan_for(t, rows, self.res, self.txn.tx))
+        clashing = clashes(proposal, self._plans_of(t)) if claim.modality == Modality.PLANNED else ()
+        if clashing:
+            self._contradiction(t, portion, Decision(Outcome.CONFLICT, clashing, _CLASH), clash=True)
         self.closed.setdefault(decision.outcome, []).extend(done.closed)
         self.supported.extend(done.supported)
         value = t.claim
@@ -225,7 +230,14 @@ class _Write:
             self.speakers[episode_id] = None if ep is None else ep.speaker
         return self.speakers[episode_id]
 
-    def _contradiction(self, t: Target, portion: Interval, decision: Decision) -> None:
+    def _plans_of(self, t: Target) -> list[Fact]:
+        """The subject's plans believed before this message (what it wrote itself cannot clash with it)."""
+        if t.claim is None:
+            return []
+        rows = self.txn.facts(FactQuery(subject=t.claim.subject, as_of=self.txn.tx))
+        return [r for r in rows if r.modality == Modality.PLANNED and r.recorded.start < self.txn.tx]
+
+    def _contradiction(self, t: Target, portion: Interval, decision: Decision, *, clash: bool = False) -> None:
         value = t.claim
         assert value is not None
         opened = self.txn.open_conflict(
@@ -245,6 +257,7 @@ class _Write:
                 against=decision.rows,
                 why=decision.why,
                 opened_at=self.txn.tx,
+                clash=clash,
             )
         )
         self.conflicts.append(opened)

@@ -7,6 +7,7 @@ The claims come from the structured extractor, so every engine sees exactly the 
 from __future__ import annotations
 
 from .._memory import Memory
+from .._values import Kind, Modality
 from ..ingest import Action, Claim, Mentioned
 from ._base import EngineFixtures, at
 
@@ -85,3 +86,15 @@ class IngestionTests(EngineFixtures):
         assert [f.object for f in mem.values("Alice", "lives_in", valid_at=at(25))] == ["berlin"]
         mem.add(_msg(3), claims=[_lives(_ME, "Berlin", action=Action.RETRACT)])
         assert mem.values("Alice", "lives_in", valid_at=at(35)) == []
+
+    def test_plans_at_one_time_are_a_clash_kept_open(self, mem: Memory) -> None:
+        def plan(what: str, start: int, end: int) -> Claim:
+            return Claim(_ME, "attends", value=what, kind=Kind.EVENT, modality=Modality.PLANNED,
+                         valid_from=start, valid_to=end)  # fmt: skip
+
+        mem.add(_msg(1), claims=[plan("meeting", 100, 200)])
+        (cid,) = mem.add(_msg(2), claims=[plan("dentist", 150, 250)]).conflicts
+        (c,) = mem.conflicts("Alice")
+        assert (c.id, c.clash, c.value, c.valid.start, c.valid.end) == (cid, True, "dentist", 150, 250)
+        mem.resolve_conflict(cid, keep="claim")
+        assert [f.value for f in mem.values("Alice", "attends", valid_at=at(160))] == ["dentist"]

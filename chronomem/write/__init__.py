@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .._names import digest
 from ._bulk import bulk_write
-from ._entities import find_entity, find_or_create, need_entity
+from ._entities import GENERIC, Names, candidates, compatible, find_entity, find_or_create, need_entity
 from ._episodes import MAX_CONTENT, new_episode, store_episode
 from ._execute import execute_plan
 from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
@@ -33,13 +33,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MULTI_VALUED",
+    "GENERIC",
     "MAX_CONTENT",
     "Checked",
     "FactRecord",
+    "Names",
     "Writer",
     "bulk_write",
+    "candidates",
     "check_record",
     "check_records",
+    "compatible",
     "erase_rows",
     "execute_plan",
     "find_entity",

@@ -3,25 +3,59 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Protocol
 
 from .._names import name_key, slugify
 from .._values import Entity
 from ..contracts import Txn
 from ..errors import Conflict, NotFound
+from ..text import to_simplified
 
-__all__ = ["find_entity", "find_or_create", "need_entity"]
+__all__ = ["GENERIC", "Names", "candidates", "compatible", "find_entity", "find_or_create", "need_entity"]
+
+#: The entity type that is compatible with every other (what a name is when nothing says more).
+GENERIC = "thing"
 
 
-def find_entity(txn: Txn, ref: str) -> Entity | None:
-    """The entity whose id is ``ref``, else the one whose name or alias matches it; ``None`` when none.
-    Raises :class:`Conflict` when the name is ambiguous."""
+class Names(Protocol):
+    """Where entities are looked up by id and by name key: a write transaction, or a namespace's reads."""
+
+    def entity(self, entity_id: str) -> Entity | None: ...
+
+    def find_entities(self, name_key: str) -> list[Entity]: ...
+
+
+def candidates(txn: Names, ref: str) -> list[Entity]:
+    """The entities ``ref`` may name: the one whose id it is, else those whose name or alias matches it, in
+    the one normalised form names are matched by (case, width, and Traditional or Simplified Chinese)."""
     hit = txn.entity(ref)
     if hit is not None:
-        return hit
-    found = txn.find_entities(name_key(ref))
+        return [hit]
+    key = name_key(ref)
+    found = txn.find_entities(key)
+    if not found:
+        simple = name_key(to_simplified(ref))
+        if simple != key:
+            found = txn.find_entities(simple)
+    return found
+
+
+def find_entity(txn: Names, ref: str) -> Entity | None:
+    """The entity whose id is ``ref``, else the one whose name or alias matches it; ``None`` when none.
+    Raises :class:`Conflict` when the name is ambiguous."""
+    return _one(candidates(txn, ref), ref)
+
+
+def _one(found: list[Entity], ref: str) -> Entity | None:
     if len(found) > 1:
         raise Conflict(f"{ref!r} names {len(found)} entities ({[e.id for e in found]}); use an id")
     return found[0] if found else None
+
+
+def compatible(known: str, wanted: str) -> bool:
+    """Whether an entity of type ``known`` may be what a mention of type ``wanted`` names: the same type, or
+    either is the generic ``thing`` (a person called Paris is not the city)."""
+    return known == wanted or GENERIC in (known, wanted)
 
 
 def need_entity(txn: Txn, ref: str) -> Entity:
@@ -33,9 +67,10 @@ def need_entity(txn: Txn, ref: str) -> Entity:
 
 
 def find_or_create(txn: Txn, namespace: str, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
-    """The entity ``name`` refers to, with ``aliases`` added; a new one (id slugified from the name,
-    made unique) when nothing matches."""
-    existing = find_entity(txn, name)
+    """The entity ``name`` refers to (of a type :func:`compatible` with ``type``), with ``aliases`` added; a
+    new one (id slugified from the name, made unique) when nothing matches. A new entity named in Traditional
+    Chinese also answers to its Simplified form."""
+    existing = _one([e for e in candidates(txn, name) if compatible(e.type, type)], name)
     if existing is not None and not aliases:
         return existing
     if existing is not None:
@@ -50,6 +85,9 @@ def find_or_create(txn: Txn, namespace: str, name: str, type: str = "thing", ali
     while txn.entity(ident) is not None:
         n += 1
         ident = f"{base}-{n}"
+    simple = to_simplified(name)
+    if simple != name and simple not in aliases:
+        aliases = (*aliases, simple)
     ent = Entity(id=ident, namespace=namespace, type=type, name=name, aliases=aliases, recorded_at=txn.tx)
     txn.put_entity(ent)
     return ent

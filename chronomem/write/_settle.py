@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from .._time import from_us
 from .._values import Reason, WriteResult
 from ..errors import Conflict, NotFound
+from ._execute import merge_results
 from ._facts import write_fact
 from ._request import FactRecord, check_record
 
@@ -18,14 +19,18 @@ __all__ = ["settle_conflict"]
 
 def settle_conflict(txn: Txn, namespace: str, conflict_id: int, accept: bool) -> WriteResult:
     """Mark conflict ``conflict_id`` settled; with ``accept``, first write its claim over its valid time as a
-    correction citing its episode (what was known there was wrong)."""
+    correction citing its episode (what was known there was wrong). For a clash of plans (both written),
+    ``accept`` ends the plans it clashed with, and keeping what was known ends the claim's plan."""
     c = txn.conflict(conflict_id)
     if c is None:
         raise NotFound(f"no conflict {conflict_id} in namespace {namespace!r}; see Memory.conflicts()")
     if not c.open:
         raise Conflict(f"conflict {conflict_id} was already settled ({c.settlement}); nothing to do")
     done = WriteResult(tx=txn.tx)
-    if accept:
+    if c.clash:  # both sides are written plans: settling ends the other side
+        ends = c.against if accept else [r.row_id for r in txn.current(c.slot) if r.valid.overlaps(c.valid)]
+        done = merge_results(txn.tx, [_end(txn, namespace, row_id) for row_id in ends])
+    elif accept:
         end = None if c.valid.end is None else from_us(c.valid.end)
         record = FactRecord(
             c.subject, c.predicate, c.object, None if c.object is not None else c.value, from_us(c.valid.start), end,
@@ -34,3 +39,16 @@ def settle_conflict(txn: Txn, namespace: str, conflict_id: int, accept: bool) ->
         done = write_fact(txn, namespace, check_record(record))
     txn.settle_conflict(conflict_id, "accepted" if accept else "kept")
     return done
+
+
+def _end(txn: Txn, namespace: str, row_id: int) -> WriteResult:
+    """Retract the plan in row ``row_id`` over its valid time (a row that is no longer current: nothing)."""
+    row = txn.row(row_id)
+    if row is None or row.recorded.end is not None:
+        return WriteResult(tx=txn.tx)
+    end = None if row.valid.end is None else from_us(row.valid.end)
+    record = FactRecord(
+        row.subject, row.predicate, row.object, None if row.object is not None else row.value,
+        from_us(row.valid.start), end, row.kind, row.modality, episode=None, reason=Reason.RETRACTION,
+    )  # fmt: skip
+    return write_fact(txn, namespace, check_record(record))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from chronomem._bitemporal import SlotValue
 from chronomem._values import Fact, Interval
 from chronomem.ingest._claims import Action
-from chronomem.ingest._decide import Outcome, Proposal, decide
+from chronomem.ingest._decide import Outcome, Proposal, clashes, decide
 
 DAY = 86_400_000_000
 
@@ -82,3 +82,16 @@ def test_what_lasts_a_lifetime_is_contradicted_not_superseded_unless_corrected()
     assert d.outcome is Outcome.CONFLICT and "does not change" in d.why
     corrected = Proposal(_value("march-30"), Action.CORRECT, Interval(0), "sam", True, 1.0, lasting=True)
     assert decide(corrected, known).outcome is Outcome.CORRECT
+
+
+def test_a_plan_clashes_with_other_plans_of_the_subject_at_an_overlapping_time() -> None:
+    def planned(row_id: int, what: str, start: int, end: int | None) -> Fact:
+        valid = Interval(start * DAY, None if end is None else end * DAY)
+        return Fact(row_id, "ns", "diego", "attends", None, what, valid, Interval(1), kind="event", modality="planned")
+
+    value = SlotValue("diego", "attends", None, "dentist", "event", "planned", 1.0)
+    p = Proposal(value, Action.ASSERT, Interval(10 * DAY, 12 * DAY), "diego", True)
+    rows = [planned(1, "meeting", 11, 13), planned(2, "lunch", 12, 13), planned(3, "trip", 5, None),
+            planned(4, "dentist", 10, 12), _row(5, "acme", 0)]  # fmt: skip
+    assert clashes(p, rows) == (1,)  # lunch starts at the end; an open plan or the same plan is no clash
+    assert clashes(Proposal(value, Action.ASSERT, Interval(10 * DAY), "diego"), rows) == ()  # no end: no clash

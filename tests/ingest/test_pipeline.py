@@ -211,3 +211,25 @@ def test_an_unknown_extractor_name_lists_the_known_ones(mem: chronomem.Memory) -
         mem.add(msg(1), extractor="magic")
     with pytest.raises(chronomem.errors.ConfigError, match="needs a model"):
         mem.add(msg(1), extractor="llm")
+
+
+def _plan(what: str, start: int, end: int) -> Claim:
+    hour = 3_600_000_000
+    base = int(datetime(2024, 3, 6, tzinfo=UTC).timestamp() * 1_000_000)
+    return Claim(ME, "attends", value=what, kind=Kind.EVENT, modality=Modality.PLANNED,
+                 valid_from=base + start * hour, valid_to=base + end * hour)  # fmt: skip
+
+
+@pytest.mark.parametrize(("keep", "left"), [("known", ["team meeting"]), ("claim", ["dentist"])])
+def test_two_plans_at_one_time_clash_and_settling_ends_one(mem: chronomem.Memory, keep: str, left: list[str]) -> None:
+    mem.add(msg(1), claims=[_plan("team meeting", 10, 11)])
+    assert not mem.add(msg(2), claims=[_plan("lunch", 12, 13)]).conflicts  # later the same day: no clash
+    clash = mem.add(msg(3), claims=[_plan("dentist", 10, 13)])
+    (cid,) = clash.conflicts
+    assert clash.added and clash.added[0].value == "dentist"  # a plan is kept beside the one it clashes with
+    (c,) = mem.conflicts("Alice")
+    assert c.clash and len(c.against) == 2 and "another plan" in c.why  # the meeting and lunch overlap 10-13
+    at_ten = datetime(2024, 3, 6, 10, 30, tzinfo=UTC)
+    mem.resolve_conflict(cid, keep=keep)
+    planned = [f.value for f in mem.values("Alice", "attends", valid_at=at_ten) if f.modality == "planned"]
+    assert planned == left
