@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .._values import Kind, Modality
-from ..temporal import Mention
+from ..temporal import Mention, Shape
 from ._claims import Action, Claim, Mentioned
 from ._modality import ClauseCues, SentenceMood
 from ._offline_rules import Change, Hit
@@ -92,21 +92,22 @@ def _meaning(hit: Hit, said: Said) -> tuple[str | None, str, Action]:
         return predicate, Modality.PLANNED, Action.ASSERT
     if hit.rule.change is Change.START and said.mention is None and _PROGRESSIVE.match(said.words):
         return predicate, Modality.PLANNED, Action.ASSERT  # "I'm moving to Berlin": not there yet
-    if _ahead(said) and predicate not in _FIRM_AHEAD:
+    if _ahead(said) and predicate in _GOTTEN_AHEAD:
         return predicate, Modality.PLANNED, Action.ASSERT  # "we're getting a kitten next month": not yet ours
     return predicate, Modality.ASSERTED, Action.ASSERT
 
 
 _PROGRESSIVE = re.compile(r"(?i:moving|relocating|starting|joining|beginning|switching)\b")
 
-#: What a dated change ahead asserts from its date ("I start at Siemens on the 3rd", "下个月起调到深圳"); any
-#: other fact ahead of its time is a plan.
-_FIRM_AHEAD = frozenset({"lives_in", "works_at", "studies_at", "job_title", "works_on"})
+#: What one gets ahead of time is a plan until it happens ("we're getting a kitten next month"); any other
+#: dated change ahead is asserted from its date ("I start at Siemens on the 3rd", "From March 1st my number
+#: is …", "下个月起调到深圳").
+_GOTTEN_AHEAD = frozenset({"has_pet", "has_child", "owns", "partner"})
 
 
 def _ahead(said: Said) -> bool:
     m = said.mention
-    return m is not None and m.start is not None and m.start > said.reference
+    return m is not None and m.start is not None and m.start > said.reference and m.shape is not Shape.OPEN_AFTER
 
 
 def _object(hit: Hit, predicate: str, said: Said, action: Action) -> tuple[Mentioned | None, str | None]:

@@ -455,3 +455,8 @@ def test_a_condition_after_the_main_clause_leaves_it_asserted() -> None:
     got = asserted("By the way, I speak Swahili and French, in case you ever need something translated.")
     assert {(ME, "speaks", "Swahili"), (ME, "speaks", "French")} <= got
     assert asserted("I'd move to Tokyo if I could.") == set()
+
+
+def test_a_new_number_from_a_date_ahead_holds_from_then() -> None:
+    (c,) = extract("From April 2nd my new number is 555-0177.").claims
+    assert (c.predicate, c.modality, local(c.valid_from, BERLIN)) == ("phone", "asserted", "2024-04-02 00:00")
