@@ -198,9 +198,9 @@ class Engine(Protocol):
 
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]: ...
 
-    def recent_episodes(self, namespace: str, session: str, before: int, limit: int) -> list[Episode]:
-        """The last ``limit`` episodes of ``session`` that occurred at or before ``before`` and are not
-        retracted, oldest first."""
+    def recent_episodes(self, namespace: str, session: str | None, before: int, limit: int) -> list[Episode]:
+        """The last ``limit`` episodes of ``session`` (``None``: those that belong to no session) that occurred
+        at or before ``before`` and are not retracted, oldest first."""
         ...
 
     def conflicts(

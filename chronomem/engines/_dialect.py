@@ -96,10 +96,12 @@ class Statements:
             f"SELECT {e_columns} FROM entity_names n JOIN entities e ON e.namespace = n.namespace "
             "AND e.id = n.entity_id WHERE n.namespace = ? AND n.name_key = ? ORDER BY e.id"
         )
-        self.recent_episodes = r(
-            f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE namespace = ? AND session = ? AND occurred <= ? "
+        recent = (
+            f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE namespace = ? AND {{session}} AND occurred <= ? "
             "AND retracted IS NULL ORDER BY occurred DESC, recorded DESC LIMIT ?"
         )
+        self.recent_episodes = r(recent.format(session="session = ?"))
+        self.recent_unsessioned = r(recent.format(session="session IS NULL"))
         # -- contradictions kept open (ingestion)
         self.next_conflict = r("SELECT coalesce(max(id), 0) + 1 FROM conflicts WHERE namespace = ?")
         self.open_conflict = r(f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({', '.join('?' * 19)})")

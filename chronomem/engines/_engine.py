@@ -76,8 +76,11 @@ class SqlEngine(ABC):
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
         return [episode_from_row(r) for r in self._by_ids(self.sql.episodes, namespace, ids)]
 
-    def recent_episodes(self, namespace: str, session: str, before: int, limit: int) -> list[Episode]:
-        rows = self._read(self.sql.recent_episodes, (namespace, session, before, limit))
+    def recent_episodes(self, namespace: str, session: str | None, before: int, limit: int) -> list[Episode]:
+        if session is None:
+            rows = self._read(self.sql.recent_unsessioned, (namespace, before, limit))
+        else:
+            rows = self._read(self.sql.recent_episodes, (namespace, session, before, limit))
         return [episode_from_row(r) for r in reversed(rows)]
 
     def conflicts(

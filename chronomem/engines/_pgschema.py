@@ -97,7 +97,7 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "0005_ingestion",
         [
             f"ALTER TABLE episodes ADD COLUMN tz {_TN}",
-            "CREATE INDEX episodes_session ON episodes (namespace, session, occurred) WHERE session IS NOT NULL",
+            "CREATE INDEX episodes_session ON episodes (namespace, session, occurred)",
             f"""CREATE TABLE conflicts (namespace {_T}, id bigint NOT NULL, slot {_T}, subject {_T},
                 predicate {_T}, object_id {_TN}, value text, valid_from bigint NOT NULL, valid_to bigint NOT NULL,
                 kind {_T}, modality {_T}, confidence double precision NOT NULL, episode_id {_TN},

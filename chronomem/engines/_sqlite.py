@@ -114,7 +114,7 @@ MIGRATIONS: list[Migration] = [
         "0005_ingestion",
         [
             "ALTER TABLE episodes ADD COLUMN tz TEXT",
-            "CREATE INDEX episodes_session ON episodes (namespace, session, occurred) WHERE session IS NOT NULL",
+            "CREATE INDEX episodes_session ON episodes (namespace, session, occurred)",
             """CREATE TABLE conflicts (namespace TEXT NOT NULL, id INTEGER NOT NULL, slot TEXT NOT NULL,
                 subject TEXT NOT NULL, predicate TEXT NOT NULL, object_id TEXT, value TEXT,
                 valid_from INTEGER NOT NULL, valid_to INTEGER NOT NULL, kind TEXT NOT NULL, modality TEXT NOT NULL,

@@ -63,7 +63,8 @@ def _same_episode(known: Episode, ep: Episode) -> None:
 
 
 def _context(engine: Engine, namespace: str, m: Message, ep: Episode) -> ExtractionContext:
-    recent = () if m.session is None else tuple(engine.recent_episodes(namespace, m.session, ep.occurred_at, RECENT))
+    # without a session, the namespace's last messages that have none are the conversation so far
+    recent = tuple(engine.recent_episodes(namespace, m.session, ep.occurred_at, RECENT))
     local = m.occurred_at if m.tz is None else m.occurred_at.astimezone(zone(m.tz))
     participants = tuple(dict.fromkeys(e.speaker for e in recent if e.speaker is not None and e.speaker != m.speaker))
     return ExtractionContext(m.speaker, m.role, local, m.tz, participants, recent)

@@ -88,7 +88,7 @@ class CheckedEngine:
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
         return self.inner.episodes(namespace, ids)
 
-    def recent_episodes(self, namespace: str, session: str, before: int, limit: int) -> list[Episode]:
+    def recent_episodes(self, namespace: str, session: str | None, before: int, limit: int) -> list[Episode]:
         return self.inner.recent_episodes(namespace, session, before, limit)
 
     def conflicts(

@@ -43,6 +43,10 @@ class IngestionTests(EngineFixtures):
         recent = mem.engine.recent_episodes(mem.namespace, "s", 45, 3)
         assert [e.id for e in recent] == ["m1", "m2", "m3"]  # m4 is retracted, m5 came after
         assert [e.id for e in mem.engine.recent_episodes(mem.namespace, "s", 100, 2)] == ["m3", "m5"]
+        assert [e.id for e in mem.engine.recent_episodes(mem.namespace, None, 100, 5)] == []
+        mem.add(_msg(6), claims=[])
+        mem.add(_msg(7), claims=[])
+        assert [e.id for e in mem.engine.recent_episodes(mem.namespace, None, 100, 5)] == ["m6", "m7"]
 
     def test_contradictions_are_kept_listed_and_settled(self, mem: Memory) -> None:
         mem.add(_msg(1, "Rachel"), claims=[_lives(_JEN, "Denver", confidence=0.7)])
