@@ -63,6 +63,7 @@ class Memory:
         self.llm = llm
         self._owns = owns_engine
         self._writer = Writer(engine, self.namespace)
+        self._names = _Names(engine, self.namespace)
         self._extractors: dict[str, Extractor] = {}
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -138,7 +139,7 @@ class Memory:
         if not isinstance(ref, str) or not ref.strip():
             raise InvalidValue(f"an entity reference must be a non-empty string or an Entity, got {ref!r:.60}")
         check_text(ref, "entity reference")
-        found = find_entity(_Names(self.engine, self.namespace), ref)
+        found = find_entity(self._names, ref)
         if found is None:
             raise NotFound(f"no entity named {ref!r} in namespace {self.namespace!r}")
         return found
@@ -355,8 +356,10 @@ class Memory:
         """The asserted value of a single-valued slot at (``valid_at``, ``as_of``), or ``None``.
 
         Plans, hypotheticals, denials and reports are not what holds; :meth:`values` lists them too."""
-        found = self.values(subject, predicate, valid_at=valid_at, as_of=as_of)
-        return next((f for f in found if f.modality == Modality.ASSERTED), None)
+        for f in self.values(subject, predicate, valid_at=valid_at, as_of=as_of):
+            if f.modality == "asserted":  # Modality.ASSERTED; a str literal keeps this hot read cheap
+                return f
+        return None
 
     def values(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
