@@ -114,3 +114,20 @@ def test_two_dated_events_are_stored_in_order(tmp_path: Path) -> None:
         assert [f.value for f in at if f.kind == "event"] == ["twisted my ankle"]
     finally:
         mem.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the write path takes an unknown predicate as single-valued (write.DEFAULT_MULTI_VALUED lacks 'event', "
+    "and the pipeline passes no multi=): a second event over the same day supersedes the first",
+)
+def test_two_events_on_the_same_day_are_both_kept(tmp_path: Path) -> None:
+    mem = chronomem.open(tmp_path / "m.db", namespace="events")
+    try:
+        for n, text in enumerate(["Yesterday I painted the fence.", "I baked bread yesterday."]):
+            mem.add({"id": f"m{n}", "speaker": "Dana", "role": "user", "content": text,
+                     "occurred_at": "2024-05-08T19:00:00+02:00", "tz": "Europe/Berlin", "session": "s"})  # fmt: skip
+        current = [f.value for f in mem.history("Dana", EVENT) if f.recorded.end is None]
+        assert sorted(current) == ["baked bread", "painted the fence"]
+    finally:
+        mem.close()
