@@ -22,6 +22,7 @@ from ._claims import Action, Alias, Claim, ExtractionContext, Mentioned
 from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, is_question, sentence_mood
 from ._offline_claims import THIRD_PERSON, Said, claim_for
 from ._offline_en import EN_ALIASES, EN_RULES
+from ._offline_events import Clause, event_claim
 from ._offline_rules import Hit, split_list
 from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
@@ -168,14 +169,26 @@ class _Reader:
             if question:
                 continue
             subject, found = self._clause(text[cs:ce], start + cs, subject, lang)
-            if not found:
+            if not found and (mood.reported or not subject.mention.speaker):
                 continue
             if mentions is None:
                 mentions = self._mentions(start, end)
+            if not found:
+                self._event(Clause(text[cs:ce], start + cs, lang, True, imagined, self.reference), mentions)
+                continue
             for f in found:
                 clause_mood = replace(mood, hypothetical=imagined)
                 self._claim(f.hit, f.at, f.subject, clause_mood, mentions, (start + cs, start + ce), f.lang)
         self._aliases(text, lang)
+
+    def _event(self, clause: Clause, mentions: list[Mention]) -> None:
+        """An event or a plan of the speaker in a clause no §6.1 rule read (:mod:`._offline_events`)."""
+        span = (clause.at, clause.at + len(clause.text))
+        own = [m for m in mentions if span[0] <= m.span[0] and m.span[1] <= span[1]]
+        apart = _sentence_mention(self.norm, mentions, self.clause_spans, span)
+        made = event_claim(clause, own or ([apart] if apart is not None else []), self.who.speaker)
+        if made is not None:
+            self.reading.claims.append(made)
 
     def _clause(self, clause: str, at: int, subject: Subject, lang: str) -> tuple[Subject, list[_Found]]:
         """The clause's subject and hits; a clause the sentence's language reads as nothing is read in the

@@ -64,6 +64,8 @@ PREDICATES: Final[dict[str, Predicate]] = {
         Predicate("goal", False, value=True),
         Predicate("family", False, entity_type="person"),
         Predicate("knows", False, entity_type="person"),
+        # Beyond the profile: an event or plan of the speaker's, in their words (many at a time; issue #11).
+        Predicate("event", False, value=True),
     )
 }
 

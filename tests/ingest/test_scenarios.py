@@ -79,9 +79,6 @@ def test_an_allergy_denied_later_is_an_open_conflict(mem: chronomem.Memory) -> N
     assert names(mem, mem.values("Nora", "allergic_to", valid_at=day("2024-04-11T12:00"))) == ["peanuts"]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the offline extractor reads no planned events yet (the clash itself: test_pipeline)"
-)
 def test_a_meeting_planned_for_tomorrow_clashes_with_another_plan(mem: chronomem.Memory) -> None:
     say(mem, 1, "2024-06-12T15:00:00+08:00", "明天上午十点我要去看牙医。", tz=SHANGHAI)
     clash = say(mem, 2, "2024-06-12T16:00:00+08:00", "明天上午十点开会。", tz=SHANGHAI)
