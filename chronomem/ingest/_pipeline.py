@@ -28,6 +28,7 @@ from ._decide import Decision, Outcome, Proposal, clashes, decide
 from ._message import Message, as_message, to_episode
 from ._result import IngestResult, Skipped
 from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
+from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
     from ..contracts import Engine, Extractor, Txn
@@ -204,6 +205,7 @@ class _Write:
             claim.modality,
             claim.confidence,
             self.episode.id,
+            multi=None if claim.predicate not in PREDICATES else not PREDICATES[claim.predicate].single,
             reason=_REASON[claim.action],
         )
 

@@ -27,9 +27,17 @@ from ._request import Checked
 
 __all__ = ["DEFAULT_MULTI_VALUED", "Resolved", "Target", "plan_for", "portion_of", "resolve", "target", "write_fact"]
 
-#: Predicates that hold many values at once unless a namespace first used them otherwise.
+#: Predicates that hold many values at once unless a namespace first used them otherwise: the many-valued
+#: ones of the profile vocabulary (DESIGN §6.1; a test keeps them in step with ``chronomem.ingest``'s table),
+#: and a few more common ones.
 DEFAULT_MULTI_VALUED = frozenset(
     {
+        "works_on",
+        "has_child",
+        "has_pet",
+        "goal",
+        "family",
+        "event",
         "likes",
         "dislikes",
         "knows",

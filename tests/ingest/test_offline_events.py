@@ -118,11 +118,6 @@ def test_two_dated_events_are_stored_in_order(tmp_path: Path) -> None:
         mem.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the write path takes an unknown predicate as single-valued (write.DEFAULT_MULTI_VALUED lacks 'event', "
-    "and the pipeline passes no multi=): a second event over the same day supersedes the first",
-)
 def test_two_events_on_the_same_day_are_both_kept(tmp_path: Path) -> None:
     mem = chronomem.open(tmp_path / "m.db", namespace="events")
     try:

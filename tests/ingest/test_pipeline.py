@@ -233,3 +233,12 @@ def test_two_plans_at_one_time_clash_and_settling_ends_one(mem: chronomem.Memory
     mem.resolve_conflict(cid, keep=keep)
     planned = [f.value for f in mem.values("Alice", "attends", valid_at=at_ten) if f.modality == "planned"]
     assert planned == left
+
+
+def test_the_write_paths_default_cardinalities_follow_the_profile_vocabulary() -> None:
+    from chronomem.ingest._vocabulary import PREDICATES
+    from chronomem.write import DEFAULT_MULTI_VALUED
+
+    many = {name for name, p in PREDICATES.items() if not p.single}
+    assert many <= DEFAULT_MULTI_VALUED
+    assert not {name for name, p in PREDICATES.items() if p.single} & DEFAULT_MULTI_VALUED
