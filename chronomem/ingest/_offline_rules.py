@@ -79,7 +79,7 @@ class Rules:
         self.lang = lang
         self._rules: dict[str, Rule] = {}
         self._order: list[Rule] = []
-        self._gates: list[tuple[str, tuple[int, ...]]] | None = None
+        self._gates: dict[str, list[tuple[str, tuple[int, ...]]]] | None = None
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
@@ -87,14 +87,18 @@ class Rules:
     def __len__(self) -> int:
         return len(self._rules)
 
-    def _index(self) -> list[tuple[str, tuple[int, ...]]]:
-        """Each gate word with the rules it opens (built once, on the first clause)."""
+    def _index(self) -> dict[str, list[tuple[str, tuple[int, ...]]]]:
+        """Each gate word with the rules it opens, filed under its first two characters (built once, on the
+        first clause): a clause only tries the gates that start with a pair of characters it has."""
         self._order = list(self._rules.values())
         by_gate: dict[str, list[int]] = {}
         for i, r in enumerate(self._order):
             for g in r.gate:
                 by_gate.setdefault(g, []).append(i)
-        return [(g, tuple(rules)) for g, rules in by_gate.items()]
+        heads: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+        for g, rules in by_gate.items():
+            heads.setdefault(g[:2], []).append((g, tuple(rules)))
+        return heads
 
     def get(self, predicate: str) -> Rule | None:
         """The first rule for ``predicate``, if any."""
@@ -126,7 +130,9 @@ class Rules:
         matches settled by priority. Each gate word is looked for once, not once per rule."""
         if self._gates is None:
             self._gates = self._index()
-        opened = {i for gate, rules in self._gates if gate in lowered for i in rules}
+        gates = self._gates
+        pairs = {lowered[i : i + 2] for i in range(len(lowered))} | set(lowered)  # and 1-character gates
+        opened = {i for pair in pairs if pair in gates for gate, rules in gates[pair] if gate in lowered for i in rules}
         found: list[Hit] = []
         for i in sorted(opened):
             r = self._order[i]
