@@ -242,3 +242,16 @@ def test_the_write_paths_default_cardinalities_follow_the_profile_vocabulary() -
     many = {name for name, p in PREDICATES.items() if not p.single}
     assert many <= DEFAULT_MULTI_VALUED
     assert not {name for name, p in PREDICATES.items() if p.single} & DEFAULT_MULTI_VALUED
+
+
+def test_both_extractors_speak_the_same_profile_vocabulary() -> None:
+    """The offline rules' table and the LLM prompt's table are two views of DESIGN §6.1: same names, same
+    cardinality, values where the other has values (the offline one adds 'event')."""
+    from chronomem.ingest._prompt import VOCABULARY
+    from chronomem.ingest._vocabulary import PREDICATES
+
+    prompt = {p.name: p for p in VOCABULARY}
+    assert set(prompt) == set(PREDICATES) - {"event"}
+    for name, p in prompt.items():
+        assert p.many == (not PREDICATES[name].single), name
+        assert p.takes_value == PREDICATES[name].value, name
