@@ -13,7 +13,10 @@ from itertools import pairwise
 
 from ._values import JSON, Fact, Interval, Reason, canonical_json
 
-__all__ = ["NewRow", "Plan", "SlotValue", "holds", "intersect", "plan_restore", "plan_write", "same_claim"]
+__all__ = [
+    "NewRow", "Plan", "SlotValue", "claim_of", "holds", "intersect", "plan_merge", "plan_restore", "plan_write",
+    "same_claim",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,10 +167,66 @@ def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[F
                 episodes.update(row.episodes)
                 start = min(start, row.valid.start)
                 end = None if row.valid.end is None or end is None else max(end, row.valid.end)
-                links.append((row.row_id, len(inserts), Reason.MERGE))
+                links.append((row.row_id, len(inserts), Reason.COALESCE))
         inserts.append(NewRow(replace(claim), Interval(start, end), tuple(sorted(episodes))))
         if not joins:
             links.append((target.row_id, len(inserts) - 1, Reason.RESTORATION))
     if not inserts:
         links.append((target.row_id, None, Reason.RETRACTION))
     return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links))
+
+
+#: A moved row kept out of its new slot, and the ids of the current rows there it contradicts.
+Clash = tuple[Fact, tuple[int, ...]]
+
+
+def plan_merge(moved: Sequence[Fact], current: Sequence[Fact]) -> tuple[Plan, list[Clash]]:
+    """Move ``moved`` into one slot whose rows believed now are ``current`` (an entity merge).
+
+    ``moved`` are rows of the merged entity already rewritten to name the entity they join, each keeping
+    its own ``row_id`` (the row to close). A moved row that overlaps a current row holding another value
+    is a clash: it is closed and returned with the rows it contradicts, for the caller to keep open as a
+    conflict. The others are inserted; rows holding the same claim that overlap or touch become one row
+    (the union of their valid times and episodes), so the slot never holds two current rows at an instant.
+    Every closed row links to what replaced it with :attr:`Reason.MERGE`.
+    """
+    clashes: list[Clash] = []
+    fits: list[Fact] = []
+    for m in moved:
+        claim = claim_of(m)
+        against = tuple(c.row_id for c in current if c.valid.overlaps(m.valid) and not same_claim(c, claim))
+        if against:
+            clashes.append((m, against))
+        else:
+            fits.append(m)
+    moved_ids = {m.row_id for m in fits}
+    groups: dict[tuple[object, ...], list[list[Fact]]] = {}
+    for row in sorted([*current, *fits], key=lambda r: (r.valid.start, r.row_id)):
+        runs = groups.setdefault(_claim_key(row), [])
+        end = None if not runs else _end(runs[-1])
+        if runs and (end is None or row.valid.start <= end):
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    close = [m.row_id for m, _ in clashes]
+    links: list[tuple[int, int | None, str]] = [(m.row_id, None, Reason.MERGE) for m, _ in clashes]
+    inserts: list[NewRow] = []
+    for run in (run for runs in groups.values() for run in runs):
+        if not any(r.row_id in moved_ids for r in run):
+            continue  # the surviving entity's rows that nothing joins stay as they are
+        episodes = sorted({e for r in run for e in r.episodes})
+        claim = replace(claim_of(run[0]), confidence=max(r.confidence for r in run))
+        inserts.append(NewRow(claim, Interval(run[0].valid.start, _end(run)), tuple(episodes)))
+        close += [r.row_id for r in run]
+        links += [(r.row_id, len(inserts) - 1, Reason.MERGE) for r in run]
+    return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links)), clashes
+
+
+def _claim_key(row: Fact) -> tuple[object, ...]:
+    value = None if row.object is not None else canonical_json(row.value)
+    return (row.object, value, row.kind, row.modality)
+
+
+def _end(run: Sequence[Fact]) -> int | None:
+    ends = [r.valid.end for r in run]
+    return None if None in ends else max(e for e in ends if e is not None)

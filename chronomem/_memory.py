@@ -17,6 +17,7 @@ from ._values import (
     Episode,
     Fact,
     Kind,
+    Merge,
     Modality,
     Reason,
     Revision,
@@ -143,6 +144,25 @@ class Memory:
         if found is None:
             raise NotFound(f"no entity named {ref!r} in namespace {self.namespace!r}")
         return found
+
+    def merge(self, source: str | Entity, *, into: str | Entity) -> Merge:
+        """Record that ``source`` and ``into`` are one entity: ``source``'s facts move to ``into`` (joined with
+        the same facts it holds; a value that contradicts one of ``into``'s is kept as an open conflict),
+        its names become aliases of ``into``, and its id then resolves to ``into``. Reads as of before the
+        merge still see two entities. Reversible with :meth:`unmerge`. Raises :class:`NotFound`, or
+        :class:`Conflict` for one entity, incompatible types, or an entity already merged."""
+        src, dst = self.get_entity(source), self.get_entity(into)
+        return self._writer.merge(src.id, dst.id)
+
+    def unmerge(self, source: str | Merge) -> Merge:
+        """Undo :meth:`merge`: ``source`` (the merged entity's id, or the :class:`Merge`) is an entity again
+        with every fact it had; ``into`` gets back the facts the merge joined and loses the names it gained.
+        Facts said about the merged entity since stay with it. Raises :class:`NotFound` when not merged."""
+        if isinstance(source, Merge):
+            source = source.source
+        if not isinstance(source, str) or not source.strip():
+            raise InvalidValue(f"unmerge() takes the merged entity's id or a Merge, got {source!r:.60}")
+        return self._writer.unmerge(source)
 
     # -- fact writes -------------------------------------------------------------------------
     def assert_fact(

@@ -25,6 +25,7 @@ __all__ = [
     "Fact",
     "Interval",
     "Kind",
+    "Merge",
     "Modality",
     "Reason",
     "Revision",
@@ -69,7 +70,8 @@ class Reason(StrEnum):
     RETRACTION = "retraction"  # the value no longer holds and nothing replaces it
     RESTORATION = "restoration"  # an episode was retracted; what it had replaced comes back
     LEFTOVER = "leftover"  # the unchanged remainder of a row that was cut
-    MERGE = "merge"
+    COALESCE = "coalesce"  # adjacent rows holding the same value became one
+    MERGE = "merge"  # two entities were found to be one: the merged entity's rows moved to the other
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +200,8 @@ class Entity:
     name: str
     aliases: tuple[str, ...] = ()
     recorded_at: int = 0
+    merged_into: str | None = None  # set while this entity is merged into another (:meth:`Memory.merge`)
+    merged_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +268,25 @@ class WriteResult:
     @property
     def changed(self) -> bool:
         return bool(self.closed or self.inserted)
+
+
+@dataclass(frozen=True, slots=True)
+class Merge:
+    """Entity ``source`` merged into ``target`` at system time ``merged_at`` (:meth:`Memory.merge`).
+
+    The merge closed ``closed`` (the rows that named ``source``, and ``target``'s rows they joined) and
+    inserted ``created``; rows that would contradict ``target``'s went to open ``conflicts`` instead.
+    ``aliases`` are the names ``target`` gained. ``unmerged_at`` is set once :meth:`Memory.unmerge` undid it.
+    """
+
+    source: str
+    target: str
+    merged_at: int
+    closed: tuple[int, ...] = ()
+    created: tuple[int, ...] = ()
+    conflicts: tuple[int, ...] = ()
+    aliases: tuple[str, ...] = ()
+    unmerged_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

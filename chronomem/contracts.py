@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from ._bitemporal import Plan
-from ._values import JSON, Change, Contradiction, Entity, Episode, Fact, Revision
+from ._values import JSON, Change, Contradiction, Entity, Episode, Fact, Merge, Revision
 
 if TYPE_CHECKING:
     from .ingest import Extraction, ExtractionContext
@@ -90,11 +90,23 @@ class Txn(Protocol):
     def entity(self, entity_id: str) -> Entity | None: ...
 
     def put_entity(self, entity: Entity) -> None:
-        """Insert or replace the entity (type, name, aliases) and its name index."""
+        """Insert or replace the entity (type, name, aliases, merge pointer) and add its names to the index."""
+        ...
+
+    def drop_names(self, entity_id: str, names: Sequence[str]) -> None:
+        """Take ``names`` out of the entity's name index (aliases it lost)."""
         ...
 
     def find_entities(self, name_key: str) -> list[Entity]:
-        """Entities whose normalised name or alias equals ``name_key``."""
+        """Entities not merged into another whose normalised name or alias equals ``name_key``."""
+        ...
+
+    def put_merge(self, merge: Merge) -> None:
+        """Record an entity merge, or that it was undone (``unmerged_at``)."""
+        ...
+
+    def active_merge(self, source: str) -> Merge | None:
+        """The merge of ``source`` into another entity that is not undone, if any."""
         ...
 
     def predicate(self, name: str, multi: bool | None) -> bool:

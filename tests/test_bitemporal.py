@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chronomem._bitemporal import Plan, SlotValue, intersect, plan_restore, plan_write
+from chronomem._bitemporal import Plan, SlotValue, intersect, plan_merge, plan_restore, plan_write
 from chronomem._values import Fact, Interval, Reason
 from chronomem.testing import REFERENCE_CASES
 
@@ -132,7 +132,7 @@ def test_restore_merges_the_predecessor_with_its_leftover() -> None:
     plan = plan_restore(rows, target, [old])
     assert view(apply(rows, plan)) == [("A", 10, None)]
     assert plan.insert[0].episodes == ("e1",)
-    assert {reason for _, _, reason in plan.links} == {Reason.MERGE, Reason.RESTORATION}
+    assert {reason for _, _, reason in plan.links} == {Reason.COALESCE, Reason.RESTORATION}
 
 
 def test_restore_inside_merges_both_sides() -> None:
@@ -225,3 +225,38 @@ def test_restoring_the_new_row_brings_back_the_valid_time_view(rows: list[Fact],
     assert_disjoint(restored)
     for t in POINTS:
         assert value_at(restored, t) == value_at(rows, t), f"at {t}"
+
+
+def test_merge_joins_the_same_claim_that_overlaps_or_touches() -> None:
+    current = [fact(1, "A", 10, 20, ("e1",)), fact(2, "A", 40, None, ("e2",))]
+    moved = [fact(7, "A", 20, 30, ("e7",)), fact(8, "A", 35, 50, ("e8",))]
+    plan, clashes = plan_merge(moved, current)
+    assert clashes == []
+    after = apply([*current, *moved], plan)
+    assert view(after) == [("A", 10, 30), ("A", 35, None)]
+    assert [r.episodes for r in after] == [("e1", "e7"), ("e2", "e8")]
+    assert set(plan.close) == {1, 2, 7, 8} and {why for _, _, why in plan.links} == {Reason.MERGE}
+
+
+def test_merge_keeps_a_contradiction_out_and_leaves_what_nothing_joins() -> None:
+    current = [fact(1, "A", 10, 20), fact(2, "B", 30, None)]
+    moved = [fact(7, "C", 15, 25), fact(8, "D", 20, 30)]
+    plan, clashes = plan_merge(moved, current)
+    assert [(m.row_id, against) for m, against in clashes] == [(7, (1,))]
+    assert (7, None, Reason.MERGE) in plan.links
+    after = apply([*current, *moved], plan)
+    assert view(after) == [("A", 10, 20), ("D", 20, 30), ("B", 30, None)]
+    assert_disjoint(after)
+
+
+@given(slots(), slots())
+def test_merge_never_leaves_overlapping_rows(current: list[Fact], other: list[Fact]) -> None:
+    moved = [replace(r, row_id=r.row_id + 1000) for r in other]
+    plan, clashes = plan_merge(moved, current)
+    after = apply([*current, *moved], plan)
+    assert_disjoint(after)
+    kept_out = {m.row_id for m, _ in clashes}
+    for m in moved:  # each moved row is either kept out as a clash or held over its whole valid time
+        assert m.row_id in kept_out or all(
+            value_at(after, t) == m.value for t in (m.valid.start, (m.valid.end or 10**6) - 1)
+        )

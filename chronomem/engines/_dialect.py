@@ -20,7 +20,7 @@ __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
 #: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
 NAMESPACED_TABLES = (
     "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "conflicts",
-    "namespaces",
+    "merges", "namespaces",
 )  # fmt: skip
 
 
@@ -83,18 +83,20 @@ class Statements:
         )
         self.entity = r(f"SELECT {ENTITY_COLUMNS} FROM entities WHERE namespace = ? AND id = ?")
         self.insert_entity = r(
-            "INSERT INTO entities (type, name, aliases, recorded, namespace, id) VALUES (?,?,?,?,?,?) "
+            "INSERT INTO entities (type, name, aliases, recorded, merged_into, merged_at, namespace, id) "
+            "VALUES (?,?,?,?,?,?,?,?) "
             "ON CONFLICT (namespace, id) DO NOTHING"
         )
         self.update_entity = r(
-            "UPDATE entities SET type = ?, name = ?, aliases = ?, recorded = ? WHERE namespace = ? AND id = ?"
+            "UPDATE entities SET type = ?, name = ?, aliases = ?, recorded = ?, merged_into = ?, merged_at = ? "
+            "WHERE namespace = ? AND id = ?"
         )
         self.put_name = r(
             "INSERT INTO entity_names (namespace, name_key, entity_id) VALUES (?,?,?) ON CONFLICT DO NOTHING"
         )
         self.find_entities = r(
             f"SELECT {e_columns} FROM entity_names n JOIN entities e ON e.namespace = n.namespace "
-            "AND e.id = n.entity_id WHERE n.namespace = ? AND n.name_key = ? ORDER BY e.id"
+            "AND e.id = n.entity_id WHERE n.namespace = ? AND n.name_key = ? AND e.merged_into IS NULL ORDER BY e.id"
         )
         recent = (
             f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE namespace = ? AND {{session}} AND occurred <= ? "
@@ -102,6 +104,17 @@ class Statements:
         )
         self.recent_episodes = r(recent.format(session="session = ?"))
         self.recent_unsessioned = r(recent.format(session="session IS NULL"))
+        self.drop_name = r("DELETE FROM entity_names WHERE namespace = ? AND name_key = ? AND entity_id = ?")
+        # -- entity merges
+        self.put_merge = r(
+            "INSERT INTO merges (namespace, source, target, merged, unmerged, detail) VALUES (?,?,?,?,?,?) "
+            "ON CONFLICT (namespace, source, merged) DO UPDATE SET unmerged = excluded.unmerged"
+        )
+        self.active_merge = r(
+            "SELECT source, target, merged, unmerged, detail FROM merges "
+            "WHERE namespace = ? AND source = ? AND unmerged IS NULL"
+        )
+        self.delete_subject_merges = r("DELETE FROM merges WHERE namespace = ? AND (source = ? OR target = ?)")
         # -- contradictions kept open (ingestion)
         self.next_conflict = r("SELECT coalesce(max(id), 0) + 1 FROM conflicts WHERE namespace = ?")
         self.open_conflict = r(f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({', '.join('?' * 19)})")

@@ -106,6 +106,18 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "CREATE INDEX conflicts_subject ON conflicts (namespace, subject, predicate)",
         ],
     ),
+    (
+        # Entity merges (issue #11): a merged entity points at the one it was merged into, each merge is
+        # kept as a reversible event, and the links that joined adjacent rows get their own reason.
+        "0006_entity_merges",
+        [
+            f"ALTER TABLE entities ADD COLUMN merged_into {_TN}",
+            "ALTER TABLE entities ADD COLUMN merged_at bigint",
+            f"""CREATE TABLE merges (namespace {_T}, source {_T}, target {_T}, merged bigint NOT NULL,
+                unmerged bigint, detail text NOT NULL, PRIMARY KEY (namespace, source, merged))""",
+            "UPDATE revisions SET reason = 'coalesce' WHERE reason = 'merge'",
+        ],
+    ),
 ]
 
 #: The table that is not sharded: replicated to every node under Citus.
@@ -123,6 +135,7 @@ DISTRIBUTION_COLUMN = {
     "support": "namespace",
     "revisions": "namespace",
     "conflicts": "namespace",
+    "merges": "namespace",
     "erasures": "namespace_digest",
 }
 

@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, cast
 
-from .._values import JSON, Contradiction, Entity, Episode, Fact, Interval, canonical_json
+from .._values import JSON, Contradiction, Entity, Episode, Fact, Interval, Merge, canonical_json
 from ..contracts import FactQuery
 
 INF = 9223372036854775807
@@ -23,7 +23,7 @@ CONFLICT_COLUMNS = (
     "namespace, id, slot, subject, predicate, object_id, value, valid_from, valid_to, kind, modality, confidence, "
     "episode_id, against, why, opened, settled, settlement, clash"
 )
-ENTITY_COLUMNS = "namespace, id, type, name, aliases, recorded"
+ENTITY_COLUMNS = "namespace, id, type, name, aliases, recorded, merged_into, merged_at"
 
 FACT_COLUMNS = (
     "f.row_id, f.namespace, f.subject, f.predicate, f.object_id, f.value, f.valid_from, f.valid_to, "
@@ -136,7 +136,15 @@ def contradiction_from_row(r: Sequence[Any]) -> Contradiction:
 def entity_from_row(r: Sequence[Any]) -> Entity:
     """An :class:`Entity` from the columns :data:`ENTITY_COLUMNS`."""
     aliases = () if r[4] == "[]" else tuple(json.loads(r[4]))  # most entities have none; skip the parser
-    return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=aliases, recorded_at=r[5])
+    return Entity(namespace=r[0], id=r[1], type=r[2], name=r[3], aliases=aliases, recorded_at=r[5],
+                  merged_into=r[6], merged_at=r[7])  # fmt: skip
+
+
+def merge_from_row(r: Sequence[Any]) -> Merge:
+    """A :class:`Merge` from ``source, target, merged, unmerged, detail``."""
+    d = json.loads(r[4])
+    return Merge(source=r[0], target=r[1], merged_at=r[2], unmerged_at=r[3], closed=tuple(d["closed"]),
+                 created=tuple(d["created"]), conflicts=tuple(d["conflicts"]), aliases=tuple(d["aliases"]))  # fmt: skip
 
 
 def aliases_text(entity: Entity) -> str:

@@ -124,6 +124,19 @@ MIGRATIONS: list[Migration] = [
             "CREATE INDEX conflicts_subject ON conflicts (namespace, subject, predicate)",
         ],
     ),
+    (
+        # Entity merges (issue #11): a merged entity points at the one it was merged into, each merge is
+        # kept as a reversible event, and the links that joined adjacent rows get their own reason.
+        "0006_entity_merges",
+        [
+            "ALTER TABLE entities ADD COLUMN merged_into TEXT",
+            "ALTER TABLE entities ADD COLUMN merged_at INTEGER",
+            """CREATE TABLE merges (namespace TEXT NOT NULL, source TEXT NOT NULL, target TEXT NOT NULL,
+                merged INTEGER NOT NULL, unmerged INTEGER, detail TEXT NOT NULL,
+                PRIMARY KEY (namespace, source, merged))""",
+            "UPDATE revisions SET reason = 'coalesce' WHERE reason = 'merge'",
+        ],
+    ),
 ]
 
 

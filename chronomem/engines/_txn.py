@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .._bitemporal import Plan
 from .._names import digest, name_key
-from .._values import Contradiction, Entity, Episode, Fact, Interval, Revision, canonical_json
+from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Revision, canonical_json
 from ..contracts import FactQuery
 from ._cache import Known
 from ._dialect import Dialect, Statements
@@ -30,6 +31,7 @@ from ._sql import (
     entity_from_row,
     episode_from_row,
     fact_from_row,
+    merge_from_row,
 )
 
 __all__ = ["Cursor", "SqlTxn"]
@@ -125,9 +127,10 @@ class SqlTxn(ABC, Generic[C]):
         return found
 
     def put_entity(self, entity: Entity) -> None:
-        e = Entity(id=entity.id, namespace=self._ns, type=entity.type, name=entity.name,
-                   aliases=tuple(entity.aliases), recorded_at=entity.recorded_at or self._tx)  # fmt: skip
-        row = (e.type, e.name, aliases_text(e), e.recorded_at, self._ns, e.id)
+        e = replace(
+            entity, namespace=self._ns, aliases=tuple(entity.aliases), recorded_at=entity.recorded_at or self._tx
+        )
+        row = (e.type, e.name, aliases_text(e), e.recorded_at, e.merged_into, e.merged_at, self._ns, e.id)
         if self._c.execute(self.sql.insert_entity, row).rowcount == 1:
             self.learned.entities[e.id] = e
         else:  # a change to a stored entity: other writers may have it cached
@@ -135,6 +138,23 @@ class SqlTxn(ABC, Generic[C]):
             self._c.execute(self.sql.update_entity, row)
         names = dict.fromkeys(name_key(n) for n in (e.name, *e.aliases))
         self._c.executemany(self.sql.put_name, [(self._ns, key, e.id) for key in names])
+
+    def drop_names(self, entity_id: str, names: Sequence[str]) -> None:
+        self.bump_cache_epoch()
+        keys = dict.fromkeys(name_key(n) for n in names)
+        self._c.executemany(self.sql.drop_name, [(self._ns, key, entity_id) for key in keys])
+
+    # -- entity merges --------------------------------------------------------------------------
+    def put_merge(self, merge: Merge) -> None:
+        m = merge
+        detail = {"closed": list(m.closed), "created": list(m.created), "conflicts": list(m.conflicts),
+                  "aliases": list(m.aliases)}  # fmt: skip
+        row = (self._ns, m.source, m.target, m.merged_at, m.unmerged_at, json.dumps(detail, ensure_ascii=False))
+        self._c.execute(self.sql.put_merge, row)
+
+    def active_merge(self, source: str) -> Merge | None:
+        r = self._c.execute(self.sql.active_merge, (self._ns, source)).fetchone()
+        return None if r is None else merge_from_row(r)
 
     def find_entities(self, name_key: str) -> list[Entity]:
         return [entity_from_row(r) for r in self._c.execute(self.sql.find_entities, (self._ns, name_key))]
@@ -232,6 +252,7 @@ class SqlTxn(ABC, Generic[C]):
             c.execute(q.delete_entity, (ns, subject))
             c.execute(q.delete_entity_names, (ns, subject))
             c.execute(q.delete_subject_conflicts, (ns, subject, subject))
+            c.execute(q.delete_subject_merges, (ns, subject, subject))
         else:
             ids = [r[0] for r in c.execute(q.episode_only_rows, (ns, episode)).fetchall()]
             c.execute(q.delete_episode_support, (ns, episode))

@@ -71,6 +71,7 @@ from ._episodes import EpisodeTests
 from ._graph import GraphTests
 from ._history import HistoryTests
 from ._ingest import IngestionTests
+from ._merges import MergeTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._stateful import ModelBasedTests, SlotMachine
@@ -88,6 +89,7 @@ __all__ = [
     "IngestionTests",
     "MakeEngine",
     "ManualClock",
+    "MergeTests",
     "ModelBasedTests",
     "ModelRow",
     "ReferenceCases",
@@ -100,6 +102,13 @@ __all__ = [
 
 
 class EngineConformance(
-    ReferenceCases, HistoryTests, GraphTests, EpisodeTests, IngestionTests, ContractTests, ModelBasedTests
+    ReferenceCases,
+    HistoryTests,
+    GraphTests,
+    EpisodeTests,
+    IngestionTests,
+    MergeTests,
+    ContractTests,
+    ModelBasedTests,
 ):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

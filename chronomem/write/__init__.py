@@ -23,12 +23,13 @@ from ._entities import GENERIC, Names, candidates, compatible, find_entity, find
 from ._episodes import MAX_CONTENT, new_episode, store_episode
 from ._execute import execute_plan
 from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
+from ._merge import merge_entities, unmerge_entity
 from ._request import Checked, FactRecord, check_record, check_records
 from ._settle import settle_conflict
 from ._undo import erase_rows, retract_episode
 
 if TYPE_CHECKING:
-    from .._values import Entity, Episode, WriteResult
+    from .._values import Entity, Episode, Merge, WriteResult
     from ..contracts import Engine
 
 __all__ = [
@@ -48,12 +49,14 @@ __all__ = [
     "execute_plan",
     "find_entity",
     "find_or_create",
+    "merge_entities",
     "need_entity",
     "new_episode",
     "resolve",
     "retract_episode",
     "settle_conflict",
     "store_episode",
+    "unmerge_entity",
     "write_fact",
 ]
 
@@ -74,6 +77,14 @@ class Writer:
     def entity(self, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
         """The entity ``name`` refers to (created when new), with ``aliases`` added."""
         return self.engine.write(self.namespace, lambda txn: find_or_create(txn, self.namespace, name, type, aliases))
+
+    def merge(self, source: str, target: str) -> Merge:
+        """Merge entity ``source`` into ``target`` (:mod:`._merge`)."""
+        return self.engine.write(self.namespace, lambda txn: merge_entities(txn, self.namespace, source, target))
+
+    def unmerge(self, source: str) -> Merge:
+        """Undo the merge of entity ``source`` (:mod:`._merge`)."""
+        return self.engine.write(self.namespace, lambda txn: unmerge_entity(txn, self.namespace, source))
 
     def fact(self, record: FactRecord) -> WriteResult:
         """Assert, correct or retract one fact (``record.reason`` says which)."""

@@ -26,9 +26,14 @@ class Names(Protocol):
 
 
 def candidates(txn: Names, ref: str) -> list[Entity]:
-    """The entities ``ref`` may name: the one whose id it is, else those whose name or alias matches it, in
-    the one normalised form names are matched by (case, width, and Traditional or Simplified Chinese)."""
+    """The entities ``ref`` may name: the one whose id it is (or the one it was merged into), else those
+    whose name or alias matches it, in the one normalised form names are matched by (case, width, and
+    Traditional or Simplified Chinese). Merged entities answer to their id only."""
     hit = txn.entity(ref)
+    seen = set()
+    while hit is not None and hit.merged_into is not None and hit.id not in seen:  # a merged one: the survivor
+        seen.add(hit.id)
+        hit = txn.entity(hit.merged_into)
     if hit is not None:
         return [hit]
     key = name_key(ref)

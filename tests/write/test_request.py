@@ -24,7 +24,7 @@ def test_only_a_retraction_may_name_no_target() -> None:
         check_records([FactRecord("Alice", "lives_in")])
 
 
-@pytest.mark.parametrize("reason", [Reason.RESTORATION, Reason.LEFTOVER, Reason.MERGE, "nonsense"])
+@pytest.mark.parametrize("reason", [Reason.RESTORATION, Reason.LEFTOVER, Reason.COALESCE, Reason.MERGE, "nonsense"])
 def test_a_write_gives_a_reason_a_caller_may_give(reason: Reason) -> None:
     with pytest.raises(InvalidValue):
         check_records([FactRecord("Alice", "lives_in", "Berlin", reason=reason)])
