@@ -6,10 +6,13 @@ import hashlib
 import re
 import unicodedata
 
-from ._values import JSON, canonical_json
+from ._values import JSON, Entity, canonical_json
 from .errors import InvalidValue
+from .text._person_names import lookup_keys
 
-__all__ = ["MAX_NAME", "check_identifier", "check_text", "digest", "name_key", "slot_key", "slugify"]
+__all__ = [
+    "MAX_NAME", "check_identifier", "check_text", "digest", "entity_keys", "name_key", "slot_key", "slugify",
+]  # fmt: skip
 
 MAX_NAME = 200
 _SPACES = re.compile(r"\s+")
@@ -25,6 +28,16 @@ def name_key(name: str) -> str:
     'alice smith'
     """
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", name).casefold()).strip()
+
+
+def entity_keys(entity: Entity) -> list[str]:
+    """The keys the name index files ``entity`` under: each of its names' :func:`name_key`, and for a person
+    the keys its canonical name is looked up by in a shorter or familiar form
+    (:func:`chronomem.text._person_names.lookup_keys`: 老王 for 王伟, Caroline for Caroline Smith)."""
+    keys = dict.fromkeys(name_key(n) for n in (entity.name, *entity.aliases))
+    if entity.type == "person":
+        keys.update(dict.fromkeys(lookup_keys(entity.name)))
+    return list(keys)
 
 
 def check_identifier(value: object, what: str) -> str:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .._bitemporal import Plan
-from .._names import digest, name_key
+from .._names import digest, entity_keys, name_key
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Revision, canonical_json
 from ..contracts import FactQuery
 from ._cache import Known
@@ -136,8 +136,7 @@ class SqlTxn(ABC, Generic[C]):
         else:  # a change to a stored entity: other writers may have it cached
             self.bump_cache_epoch()
             self._c.execute(self.sql.update_entity, row)
-        names = dict.fromkeys(name_key(n) for n in (e.name, *e.aliases))
-        self._c.executemany(self.sql.put_name, [(self._ns, key, e.id) for key in names])
+        self._c.executemany(self.sql.put_name, [(self._ns, key, e.id) for key in entity_keys(e)])
 
     def drop_names(self, entity_id: str, names: Sequence[str]) -> None:
         self.bump_cache_epoch()

@@ -16,10 +16,19 @@ from typing import TYPE_CHECKING
 from .._bitemporal import same_claim
 from .._names import slot_key
 from .._time import MIN_US, from_us, zone
-from .._values import Contradiction, Entity, Episode, Fact, Interval, Modality, Reason
+from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Modality, Reason
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
-from ..write import FactRecord, check_record, find_or_create, resolve, store_episode
+from ..write import (
+    FactRecord,
+    check_record,
+    find_known,
+    find_or_create,
+    find_person,
+    merge_entities,
+    resolve,
+    store_episode,
+)
 from ..write._execute import execute_plan
 from ..write._facts import Resolved, Target, plan_for, portion_of, target
 from ._bind import name_of, valid_time
@@ -87,6 +96,7 @@ class _Write:
     conflicts: list[int] = field(default_factory=list)
     entities: list[Entity] = field(default_factory=list)
     aliases: list[tuple[str, str]] = field(default_factory=list)
+    merged: list[Merge] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
 
     def run(self, extraction: Extraction) -> IngestResult:
@@ -115,11 +125,22 @@ class _Write:
     def _entity(self, name: str, type: str) -> Entity:
         known = self.res.entities.get(name)
         if known is None:
-            known = find_or_create(self.txn, self.namespace, name, type)
-            if known.recorded_at == self.txn.tx:
-                self.entities.append(known)
+            known = self._find_or_create(name, type)
             self.res.entities[name] = known
             self.res.entities[known.id] = known
+        return known
+
+    def _find_or_create(self, name: str, type: str) -> Entity:
+        """The entity a conversation means by ``name``: the one so called, else the one person a shorter or
+        familiar form names (老王 -> 王伟, Caroline -> Caroline Smith; the form becomes its alias), else new."""
+        if type == "person" and find_known(self.txn, name, type) is None:
+            person = find_person(self.txn, name)
+            if person is not None:
+                self.aliases.append((person.id, name))
+                return find_or_create(self.txn, self.namespace, person.id, type, (name,))
+        known = find_or_create(self.txn, self.namespace, name, type)
+        if known.recorded_at == self.txn.tx:
+            self.entities.append(known)
         return known
 
     def _alias(self, who: Mentioned, alias: str) -> None:
@@ -127,6 +148,14 @@ class _Write:
         if name is None or not alias.strip():
             return
         ent = self._entity(name, who.type)
+        try:
+            other = find_known(self.txn, alias.strip(), ent.type)
+        except Conflict:  # the alias names several entities: it links none of them
+            return
+        if other is not None and other.id != ent.id:  # "Robert, we call him Bob" with Bob known: one person
+            self.merged.append(merge_entities(self.txn, self.namespace, other.id, ent.id))
+            self.res.entities = {k: e for k, e in self.res.entities.items() if e.id not in (ent.id, other.id)}
+            return
         before = ent.aliases
         ent = find_or_create(self.txn, self.namespace, ent.id, ent.type, (alias.strip(),))
         if ent.aliases != before:
@@ -280,6 +309,7 @@ class _Write:
             conflicts=tuple(self.conflicts),
             entities=tuple(self.entities),
             aliases=tuple(self.aliases),
+            merged=tuple(self.merged),
             skipped=tuple(self.skipped),
         )
 

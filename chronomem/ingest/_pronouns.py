@@ -252,6 +252,9 @@ _ZH_SUBJECT: Final = re.compile(
 )
 
 
+_ZH_LEAD_RE: Final = re.compile(_ZH_LEAD)
+
+
 def zh_relatives(sentence: str, who: Who) -> list[Subject]:
     """Every relative the speaker names in ``sentence`` ("我姐姐", "我朋友小张", "我儿子叫乐乐")."""
     return [_zh_relative(sentence, m, who) for m in _ZH_RELATIVE.finditer(sentence)]
@@ -299,8 +302,11 @@ def _jieba_name(sentence: str, at: int) -> str | None:
 def zh_subject(clause: str, who: Who) -> Subject | None:
     """The subject at the start of a Chinese clause, or ``None`` when it was dropped."""
     m = _ZH_SUBJECT.match(clause)
-    if m is None:
-        return None
+    if m is None:  # a name the patterns do not know ("老王下个月…", "王哥喜欢…"): jieba's person tag
+        at = _ZH_LEAD_RE.match(clause)
+        start = 0 if at is None else at.end()
+        name = _jieba_name(clause, start)
+        return None if name is None else Subject(_person(name), start + len(name))
     if m.group("rel"):
         rel = _ZH_RELATIVE.search(clause, m.start("rel"))
         return None if rel is None else _zh_relative(clause, rel, who)

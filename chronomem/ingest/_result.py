@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .._values import Entity, Fact
+from .._values import Entity, Fact, Merge
 
 if TYPE_CHECKING:
     from ..errors import ChronomemError
@@ -30,8 +30,9 @@ class IngestResult:
     ``added`` are the rows of new values (leftovers of cut rows are not listed); ``supported`` the rows
     that already held what the message says and now cite it too; ``superseded``, ``corrected`` and
     ``retracted`` the row ids the message closed, by why; ``conflicts`` the contradictions it opened;
-    ``entities`` those it created; ``aliases`` the ``(entity id, alias)`` pairs it added. ``duplicate`` is
-    true when the message was already stored: nothing changed. In a batch, a message that failed has
+    ``entities`` those it created; ``aliases`` the ``(entity id, alias)`` pairs it added; ``merged`` the
+    entities it found to be one (an alias that named another entity; :meth:`Memory.unmerge` undoes one).
+    ``duplicate`` is true when the message was already stored: nothing changed. In a batch, a message that failed has
     ``error`` set and wrote nothing.
     """
 
@@ -46,6 +47,7 @@ class IngestResult:
     conflicts: tuple[int, ...] = ()
     entities: tuple[Entity, ...] = ()
     aliases: tuple[tuple[str, str], ...] = ()
+    merged: tuple[Merge, ...] = ()
     skipped: tuple[Skipped, ...] = ()
     usage: Usage | None = None
     error: ChronomemError | None = None
@@ -57,5 +59,11 @@ class IngestResult:
     @property
     def changed(self) -> bool:
         return bool(
-            self.added or self.supported or self.superseded or self.corrected or self.retracted or self.conflicts
+            self.added
+            or self.supported
+            or self.superseded
+            or self.corrected
+            or self.retracted
+            or self.conflicts
+            or self.merged
         )

@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING
 
 from .._names import digest
 from ._bulk import bulk_write
-from ._entities import GENERIC, Names, candidates, compatible, find_entity, find_or_create, need_entity
+from ._entities import (
+    GENERIC,
+    Names,
+    candidates,
+    compatible,
+    find_entity,
+    find_known,
+    find_or_create,
+    find_person,
+    need_entity,
+)
 from ._episodes import MAX_CONTENT, new_episode, store_episode
 from ._execute import execute_plan
 from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
@@ -48,7 +58,9 @@ __all__ = [
     "erase_rows",
     "execute_plan",
     "find_entity",
+    "find_known",
     "find_or_create",
+    "find_person",
     "merge_entities",
     "need_entity",
     "new_episode",

@@ -10,8 +10,12 @@ from .._values import Entity
 from ..contracts import Txn
 from ..errors import Conflict, NotFound
 from ..text import to_simplified
+from ..text._person_names import lookup_keys, same_person
 
-__all__ = ["GENERIC", "Names", "candidates", "compatible", "find_entity", "find_or_create", "need_entity"]
+__all__ = [
+    "GENERIC", "Names", "candidates", "compatible", "find_entity", "find_known", "find_or_create",
+    "find_person", "need_entity",
+]  # fmt: skip
 
 #: The entity type that is compatible with every other (what a name is when nothing says more).
 GENERIC = "thing"
@@ -63,6 +67,24 @@ def compatible(known: str, wanted: str) -> bool:
     return known == wanted or GENERIC in (known, wanted)
 
 
+def find_known(txn: Names, name: str, type: str) -> Entity | None:
+    """:func:`find_entity` restricted to entities of a type :func:`compatible` with ``type``."""
+    return _one([e for e in candidates(txn, name) if compatible(e.type, type)], name)
+
+
+def find_person(txn: Names, name: str) -> Entity | None:
+    """The one person ``name`` may name in a shorter or familiar form (老王 for 王伟, Caroline for Caroline
+    Smith; :func:`~chronomem.text._person_names.same_person`), found through the name index; ``None`` when
+    there is none, or more than one."""
+    found = {
+        e.id: e
+        for key in lookup_keys(name)
+        for e in txn.find_entities(key)
+        if e.type == "person" and same_person(name, e.name)
+    }
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def need_entity(txn: Txn, ref: str) -> Entity:
     """:func:`find_entity`, raising :class:`NotFound` when there is none (a retraction creates nothing)."""
     found = find_entity(txn, ref)
@@ -75,7 +97,7 @@ def find_or_create(txn: Txn, namespace: str, name: str, type: str = "thing", ali
     """The entity ``name`` refers to (of a type :func:`compatible` with ``type``), with ``aliases`` added; a
     new one (id slugified from the name, made unique) when nothing matches. A new entity named in Traditional
     Chinese also answers to its Simplified form."""
-    existing = _one([e for e in candidates(txn, name) if compatible(e.type, type)], name)
+    existing = find_known(txn, name, type)
     if existing is not None and not aliases:
         return existing
     if existing is not None:

@@ -163,6 +163,42 @@ def test_an_alias_is_added_to_the_entity_it_names(mem: chronomem.Memory) -> None
     assert r.aliases == (("alice", "Ali"),) and mem.get_entity("Ali").id == "alice"
 
 
+def _person(name: str) -> Mentioned:
+    return Mentioned(name, "person")
+
+
+@pytest.mark.parametrize(
+    ("full", "short"), [("王伟", "老王"), ("王伟", "王哥"), ("Caroline Smith", "Caroline"), ("John Smith", "Dr. Smith")]
+)
+def test_a_person_named_in_a_shorter_or_familiar_form_is_the_one_known(
+    mem: chronomem.Memory, full: str, short: str
+) -> None:
+    mem.add(msg(1), claims=[Claim(_person(full), "lives_in", Mentioned("Boston", "place"))])
+    r = mem.add(msg(2), claims=[Claim(_person(short), "likes", value="chess")])
+    ident = mem.get_entity(full).id
+    assert r.entities == () and r.aliases == ((ident, short),)
+    assert [f.subject for f in r.added] == [ident] and mem.get_entity(short).id == ident
+
+
+def test_a_short_form_that_fits_two_people_names_a_new_one(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[Claim(_person("王伟"), "likes", value="tea"), Claim(_person("王芳"), "likes", value="tea")])
+    r = mem.add(msg(2), claims=[Claim(_person("老王"), "likes", value="chess")])
+    assert [e.name for e in r.entities] == ["老王"] and r.aliases == ()
+
+
+def test_an_alias_naming_another_known_entity_merges_them_reversibly(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[Claim(_person("Bob"), "lives_in", Mentioned("Boston", "place"))])
+    mem.add(msg(2), claims=[Claim(_person("Robert"), "likes", value="chess")])
+    r = mem.add(msg(3), aliases=[Alias(_person("Robert"), "Bob")])
+    (merge,) = r.merged
+    assert (merge.source, merge.target) == ("bob", "robert") and r.changed
+    assert mem.get_entity("Bob").id == "robert"
+    assert mem.value("Robert", "lives_in").object == "boston"  # type: ignore[union-attr]
+    mem.unmerge(merge)
+    assert mem.get_entity("Bob").id == "bob" and mem.value("Robert", "lives_in") is None
+    assert mem.value("Bob", "lives_in").object == "boston"  # type: ignore[union-attr]
+
+
 class _Failing:
     name = "failing"
 
