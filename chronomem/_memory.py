@@ -32,7 +32,7 @@ from .write._checks import check_entity_name
 if TYPE_CHECKING:
     from typing import Self
 
-    from .contracts import LLM, Extractor
+    from .contracts import LLM, Embedder, Extractor
     from .ingest import Alias, Claim, IngestResult, Message
 
 __all__ = ["Memory"]
@@ -57,11 +57,13 @@ class Memory:
         owns_engine: bool = True,
         extractor: str | Extractor = "offline",
         llm: LLM | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         self.engine = engine
         self.namespace = check_identifier(namespace, "namespace")
         self.extractor = extractor
         self.llm = llm
+        self.embedder = embedder
         self._owns = owns_engine
         self._writer = Writer(engine, self.namespace)
         self._names = _Names(engine, self.namespace)
@@ -85,7 +87,9 @@ class Memory:
             if not create:
                 raise NotFound(f"namespace {namespace!r} does not exist; known: {self.engine.namespaces()}")
             self.engine.ensure_namespace(namespace)
-        return Memory(self.engine, namespace, owns_engine=False, extractor=self.extractor, llm=self.llm)
+        return Memory(
+            self.engine, namespace, owns_engine=False, extractor=self.extractor, llm=self.llm, embedder=self.embedder
+        )
 
     # -- episodes and entities ---------------------------------------------------------------
     def add_episode(
@@ -314,10 +318,10 @@ class Memory:
         else:
             chosen = self._extractor(extractor)
         if single:
-            return ingest(self.engine, self.namespace, messages, chosen)  # type: ignore[arg-type]
+            return ingest(self.engine, self.namespace, messages, chosen, embedder=self.embedder)  # type: ignore[arg-type]
         if isinstance(messages, str | bytes):
             raise InvalidValue("add() takes a message (a dict or Message) or a list of them, not a string")
-        return ingest_many(self.engine, self.namespace, messages, chosen)  # type: ignore[arg-type]
+        return ingest_many(self.engine, self.namespace, messages, chosen, embedder=self.embedder)  # type: ignore[arg-type]
 
     def _extractor(self, choice: str | Extractor | None) -> Extractor:
         chosen = choice if choice is not None else self.extractor

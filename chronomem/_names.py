@@ -8,10 +8,12 @@ import unicodedata
 
 from ._values import JSON, Entity, canonical_json
 from .errors import InvalidValue
+from .text._name_parts import name_parts
 from .text._person_names import lookup_keys
 
 __all__ = [
-    "MAX_NAME", "check_identifier", "check_text", "digest", "entity_keys", "name_key", "slot_key", "slugify",
+    "MAX_NAME", "check_identifier", "check_text", "digest", "entity_keys", "name_key", "part_key", "slot_key",
+    "slugify",
 ]  # fmt: skip
 
 MAX_NAME = 200
@@ -31,13 +33,20 @@ def name_key(name: str) -> str:
 
 
 def entity_keys(entity: Entity) -> list[str]:
-    """The keys the name index files ``entity`` under: each of its names' :func:`name_key`, and for a person
-    the keys its canonical name is looked up by in a shorter or familiar form
-    (:func:`chronomem.text._person_names.lookup_keys`: 老王 for 王伟, Caroline for Caroline Smith)."""
+    """The keys the name index files ``entity`` under: each of its names' :func:`name_key`; for a person the
+    keys its canonical name is looked up by in a shorter or familiar form
+    (:func:`chronomem.text._person_names.lookup_keys`: 老王 for 王伟, Caroline for Caroline Smith); for
+    anything else the :func:`part_key` of each part of its name, which block a similarity check."""
     keys = dict.fromkeys(name_key(n) for n in (entity.name, *entity.aliases))
-    if entity.type == "person":
-        keys.update(dict.fromkeys(lookup_keys(entity.name)))
+    more = lookup_keys(entity.name) if entity.type == "person" else [part_key(p) for p in name_parts(entity.name)]
+    keys.update(dict.fromkeys(more))
     return list(keys)
+
+
+def part_key(part: str) -> str:
+    """The index key of one part of a name (:func:`chronomem.text._name_parts.name_parts`); it starts with a
+    control character, so it never equals a name's key."""
+    return f"\x1fpart\x1f{part}"
 
 
 def check_identifier(value: object, what: str) -> str:

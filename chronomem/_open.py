@@ -10,7 +10,7 @@ from ._memory import Memory
 from .engines import open_engine
 
 if TYPE_CHECKING:
-    from .contracts import LLM, Extractor
+    from .contracts import LLM, Embedder, Extractor
 
 __all__ = ["default_path", "open"]
 
@@ -28,11 +28,14 @@ def open(
     durability: str = "normal",
     extractor: str | Extractor = "offline",
     llm: LLM | None = None,
+    embedder: Embedder | None = None,
 ) -> Memory:
     """Open a memory. ``url`` is a file path (SQLite), ``sqlite:///path``, or ``postgresql://…``;
     ``None`` picks :func:`default_path`. The namespace is created if new. ``extractor`` is what
     :meth:`Memory.add` reads messages with by default: ``"offline"`` (rules, no model), ``"llm"`` (``llm``,
     any :class:`~chronomem.contracts.LLM`), or an :class:`~chronomem.contracts.Extractor` of your own.
+    ``embedder`` (any :class:`~chronomem.contracts.Embedder`) lets ingestion also find an entity by a name
+    that means the same ("pottery classes" for "pottery class"); without one, names match by form only.
 
     >>> import chronomem, tempfile, os
     >>> mem = chronomem.open(os.path.join(tempfile.mkdtemp(), "m.db"), namespace="alice")
@@ -45,6 +48,6 @@ def open(
         path.parent.mkdir(parents=True, exist_ok=True)
         url = path
     engine = open_engine(url, durability=durability)
-    mem = Memory(engine, namespace, extractor=extractor, llm=llm)
+    mem = Memory(engine, namespace, extractor=extractor, llm=llm, embedder=embedder)
     engine.ensure_namespace(namespace)
     return mem

@@ -25,6 +25,7 @@ from ..write import (
     find_known,
     find_or_create,
     find_person,
+    find_similar,
     merge_entities,
     resolve,
     store_episode,
@@ -40,21 +41,33 @@ from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
 from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
-    from ..contracts import Engine, Extractor, Txn
+    from ..contracts import Embedder, Engine, Extractor, Txn
 
-__all__ = ["LASTING", "RECENT", "ingest", "ingest_many"]
+__all__ = ["LASTING", "RECENT", "SIMILAR_NAMES", "ingest", "ingest_many"]
 
 #: How many earlier messages of the session an extractor sees.
 RECENT = 6
 #: Predicates whose value lasts a lifetime: another value contradicts, it does not supersede (DESIGN §6.1).
 LASTING = frozenset({"birthday", "from"})
+#: The embedder's cosine at which a name means a known entity's name (with an embedder configured). High on
+#: purpose: all-MiniLM-L6-v2 gives "pottery class"/"pottery classes" 0.96 and "LGBTQ"/"LGBTQ+ support group"
+#: 0.99, but "Boston University"/"Boston College" 0.94 and "York"/"New York" 0.94 (measured, issue #11).
+SIMILAR_NAMES = 0.95
 _CLASH = "a plan at the same time as another plan"
 _REASON = {Action.ASSERT: Reason.SUPERSESSION, Action.CORRECT: Reason.CORRECTION, Action.RETRACT: Reason.RETRACTION}
 
 
-def ingest(engine: Engine, namespace: str, item: Message | Mapping[str, object], extractor: Extractor) -> IngestResult:
-    """Ingest one message (see the module docstring). Raises :class:`~chronomem.errors.ChronomemError`
-    (bad input, a failed extraction, a storage error); nothing of the message is stored then."""
+def ingest(
+    engine: Engine,
+    namespace: str,
+    item: Message | Mapping[str, object],
+    extractor: Extractor,
+    *,
+    embedder: Embedder | None = None,
+) -> IngestResult:
+    """Ingest one message (see the module docstring); with an ``embedder``, a name may also find the entity
+    whose name means the same (:data:`SIMILAR_NAMES`). Raises :class:`~chronomem.errors.ChronomemError` (bad
+    input, a failed extraction, a storage error); nothing of the message is stored then."""
     m = as_message(item)
     ep = to_episode(namespace, m)
     known = engine.episode(namespace, ep.id)
@@ -63,7 +76,7 @@ def ingest(engine: Engine, namespace: str, item: Message | Mapping[str, object],
         return IngestResult(episode=ep.id, duplicate=True)
     ctx = _context(engine, namespace, m, ep)
     extraction = extractor.extract(ep, ctx)
-    result = engine.write(namespace, lambda txn: _Write(txn, namespace, ep, ctx).run(extraction))
+    result = engine.write(namespace, lambda txn: _Write(txn, namespace, ep, ctx, embedder).run(extraction))
     return replace(result, usage=extraction.usage)
 
 
@@ -88,6 +101,7 @@ class _Write:
     namespace: str
     episode: Episode
     ctx: ExtractionContext
+    embedder: Embedder | None = None
     res: Resolved = field(default_factory=Resolved)
     speakers: dict[str, str | None] = field(default_factory=dict)
     added: list[Fact] = field(default_factory=list)
@@ -132,12 +146,17 @@ class _Write:
 
     def _find_or_create(self, name: str, type: str) -> Entity:
         """The entity a conversation means by ``name``: the one so called, else the one person a shorter or
-        familiar form names (老王 -> 王伟, Caroline -> Caroline Smith; the form becomes its alias), else new."""
-        if type == "person" and find_known(self.txn, name, type) is None:
-            person = find_person(self.txn, name)
-            if person is not None:
-                self.aliases.append((person.id, name))
-                return find_or_create(self.txn, self.namespace, person.id, type, (name,))
+        familiar form names (老王 -> 王伟, Caroline -> Caroline Smith), else (with an embedder) the one thing
+        whose name means the same; the name becomes its alias. Else a new entity."""
+        if (type == "person" or self.embedder is not None) and find_known(self.txn, name, type) is None:
+            if type == "person":
+                same = find_person(self.txn, name)
+            else:
+                assert self.embedder is not None
+                same = find_similar(self.txn, name, type, self.embedder, SIMILAR_NAMES)
+            if same is not None:
+                self.aliases.append((same.id, name))
+                return find_or_create(self.txn, self.namespace, same.id, same.type, (name,))
         known = find_or_create(self.txn, self.namespace, name, type)
         if known.recorded_at == self.txn.tx:
             self.entities.append(known)
@@ -315,13 +334,18 @@ class _Write:
 
 
 def ingest_many(
-    engine: Engine, namespace: str, items: Iterable[Message | Mapping[str, object]], extractor: Extractor
+    engine: Engine,
+    namespace: str,
+    items: Iterable[Message | Mapping[str, object]],
+    extractor: Extractor,
+    *,
+    embedder: Embedder | None = None,
 ) -> list[IngestResult]:
     """:func:`ingest` each message in order; a message that fails has ``error`` set and the batch goes on."""
     out: list[IngestResult] = []
     for item in items:
         try:
-            out.append(ingest(engine, namespace, item, extractor))
+            out.append(ingest(engine, namespace, item, extractor, embedder=embedder))
         except ChronomemError as exc:
             ident = item.get("id") if isinstance(item, Mapping) else item.id if isinstance(item, Message) else None
             out.append(IngestResult(episode=str(ident or ""), error=exc))

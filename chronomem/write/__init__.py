@@ -28,6 +28,8 @@ from ._entities import (
     find_known,
     find_or_create,
     find_person,
+    find_similar,
+    most_similar,
     need_entity,
 )
 from ._episodes import MAX_CONTENT, new_episode, store_episode
@@ -61,7 +63,9 @@ __all__ = [
     "find_known",
     "find_or_create",
     "find_person",
+    "find_similar",
     "merge_entities",
+    "most_similar",
     "need_entity",
     "new_episode",
     "resolve",

@@ -3,22 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from .._names import name_key, slugify
+from .._names import name_key, part_key, slugify
 from .._values import Entity
 from ..contracts import Txn
 from ..errors import Conflict, NotFound
 from ..text import to_simplified
+from ..text._name_parts import name_parts
 from ..text._person_names import lookup_keys, same_person
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..contracts import Embedder
 
 __all__ = [
     "GENERIC", "Names", "candidates", "compatible", "find_entity", "find_known", "find_or_create",
-    "find_person", "need_entity",
+    "find_person", "find_similar", "most_similar", "need_entity",
 ]  # fmt: skip
 
 #: The entity type that is compatible with every other (what a name is when nothing says more).
 GENERIC = "thing"
+#: How many entities sharing a name part a similarity check compares at most.
+MAX_SIMILAR = 32
 
 
 class Names(Protocol):
@@ -83,6 +91,40 @@ def find_person(txn: Names, name: str) -> Entity | None:
         if e.type == "person" and same_person(name, e.name)
     }
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def find_similar(txn: Names, name: str, type: str, embedder: Embedder, threshold: float) -> Entity | None:
+    """The entity of a compatible type (not a person: people go by :func:`find_person`) whose name means what
+    ``name`` means ("NYC", "New York City"), by the embedder's cosine (:func:`most_similar`). Only entities
+    sharing a part of the name (:func:`~chronomem.text._name_parts.name_parts`) are compared, at most
+    :data:`MAX_SIMILAR`: a few index lookups and one embedding call, whatever the size of the graph."""
+    found: dict[str, Entity] = {}
+    for part in name_parts(name):
+        for e in txn.find_entities(part_key(part)):
+            if e.type != "person" and compatible(e.type, type) and len(found) < MAX_SIMILAR:
+                found.setdefault(e.id, e)
+    if not found:
+        return None
+    ents = list(found.values())
+    vectors = embedder.embed([name, *(e.name for e in ents)])
+    best = most_similar([float(vectors[0] @ v) for v in vectors[1:]], threshold)
+    return None if best is None else ents[best]
+
+
+def most_similar(scores: Sequence[float], threshold: float, margin: float = 0.05) -> int | None:
+    """The index of the best score when it reaches ``threshold`` and beats the runner-up by ``margin`` (two
+    near-equal candidates name neither); ``None`` otherwise.
+
+    >>> most_similar([0.95, 0.4], 0.9), most_similar([0.95, 0.93], 0.9), most_similar([0.8], 0.9)
+    (0, None, None)
+    """
+    if not scores:
+        return None
+    ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
+    top = ranked[0]
+    if scores[top] < threshold or (len(ranked) > 1 and scores[top] - scores[ranked[1]] < margin):
+        return None
+    return top
 
 
 def need_entity(txn: Txn, ref: str) -> Entity:
