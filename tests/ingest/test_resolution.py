@@ -50,9 +50,7 @@ def test_a_name_that_means_a_known_one_finds_it(mem: chronomem.Memory) -> None:
 
 
 @pytest.mark.parametrize(("known", "other"), [("Boston University", "Boston College"), ("New York", "York")])
-def test_names_that_share_words_but_mean_other_things_stay_apart(
-    mem: chronomem.Memory, known: str, other: str
-) -> None:
+def test_names_that_share_words_but_mean_other_things_stay_apart(mem: chronomem.Memory, known: str, other: str) -> None:
     a, b = _said(mem, 1, known, "place"), _said(mem, 2, other, "place")
     assert a.object != b.object
 
