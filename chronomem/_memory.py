@@ -26,7 +26,7 @@ from ._values import (
 )
 from .contracts import Engine, FactQuery
 from .errors import InvalidValue, NotFound
-from .write import FactRecord, Writer, find_entity, new_episode
+from .write import FactRecord, Writer, embedding_parts, find_entity, new_episode
 from .write._checks import check_entity_name
 
 if TYPE_CHECKING:
@@ -106,7 +106,8 @@ class Memory:
         metadata: dict[str, JSON] | None = None,
     ) -> Episode:
         """Store one raw input. Idempotent by ``id``: the same id and content returns the stored episode;
-        the same id with other content raises :class:`Conflict`."""
+        the same id with other content raises :class:`Conflict`. With the memory's embedder, its text is
+        embedded and stored with it for search."""
         ep = new_episode(
             self.namespace,
             content,
@@ -119,7 +120,10 @@ class Memory:
             source=source,
             metadata=metadata,
         )
-        return self._writer.episode(ep)
+        if self.embedder is None:
+            return self._writer.episode(ep)
+        vectors = self.embedder.embed(embedding_parts(ep.content))
+        return self._writer.episode(ep, (self.embedder.name, vectors))
 
     def get_episode(self, episode_id: str) -> Episode:
         """The stored episode ``episode_id``. Raises :class:`NotFound`."""

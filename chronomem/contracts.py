@@ -101,6 +101,11 @@ class Txn(Protocol):
         """Entities not merged into another whose normalised name or alias equals ``name_key``."""
         ...
 
+    def put_vectors(self, model: str, kind: str, item: str, vectors: Matrix) -> None:
+        """Store what embedder ``model`` made of ``item`` (an episode id, for ``kind="episode"``): one row per
+        part of its text, recorded at this transaction's system time."""
+        ...
+
     def put_merge(self, merge: Merge) -> None:
         """Record an entity merge, or that it was undone (``unmerged_at``)."""
         ...
@@ -243,6 +248,14 @@ class Engine(Protocol):
 
     def overlaps(self, namespace: str) -> list[tuple[int, int]]:
         """Pairs of current rows of one slot that overlap in valid time. Always empty unless broken."""
+        ...
+
+    def nearest(
+        self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
+    ) -> list[tuple[str, str, float]]:
+        """The ``k`` items (``(kind, item, score)``, best first; an item's best part) whose vectors of ``model``
+        are most similar to ``query`` (a dot product: cosine for unit vectors), among those recorded at or
+        before ``as_of`` (default: all). Exact, and never behind a committed write."""
         ...
 
 

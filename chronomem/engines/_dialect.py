@@ -20,7 +20,7 @@ __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
 #: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
 NAMESPACED_TABLES = (
     "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "conflicts",
-    "merges", "namespaces",
+    "merges", "vectors", "namespaces",
 )  # fmt: skip
 
 
@@ -58,6 +58,9 @@ class Dialect:
         """``values`` in pieces of at most :attr:`max_ids` (none for an empty list)."""
         for i in range(0, len(values), self.max_ids):
             yield values[i : i + self.max_ids]
+
+    #: One row, ``(created, cache epoch)``, of a namespace (one parameter): what a vector matrix is current for.
+    vector_basis: ClassVar[str]
 
     def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
         """The statement (and its parameters) that moves ``namespace``'s cache epoch on: writers that
@@ -115,6 +118,17 @@ class Statements:
             "WHERE namespace = ? AND source = ? AND unmerged IS NULL"
         )
         self.delete_subject_merges = r("DELETE FROM merges WHERE namespace = ? AND (source = ? OR target = ?)")
+        # -- vectors (engines/_vectors.py)
+        self.put_vector = r(
+            "INSERT INTO vectors (namespace, model, kind, item, part, recorded, vec) VALUES (?,?,?,?,?,?,?) "
+            "ON CONFLICT DO NOTHING"
+        )
+        self.vectors_since = r(
+            "SELECT kind, item, recorded, vec FROM vectors WHERE namespace = ? AND model = ? AND recorded > ? "
+            "ORDER BY recorded, kind, item, part"
+        )
+        self.vector_basis = r(d.vector_basis)
+        self.delete_episode_vectors = r("DELETE FROM vectors WHERE namespace = ? AND kind = 'episode' AND item = ?")
         # -- contradictions kept open (ingestion)
         self.next_conflict = r("SELECT coalesce(max(id), 0) + 1 FROM conflicts WHERE namespace = ?")
         self.open_conflict = r(f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({', '.join('?' * 19)})")

@@ -7,9 +7,10 @@
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
 from ..contracts import Erasure, FactQuery
@@ -17,6 +18,10 @@ from ._dialect import Dialect, Statements
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
 from ._txn import SqlTxn
+from ._vectors import VectorSpaces
+
+if TYPE_CHECKING:
+    from ..models._embed import Matrix
 
 __all__ = ["SqlEngine"]
 
@@ -63,12 +68,32 @@ class SqlEngine(ABC):
             self.write(namespace, lambda txn: None)
 
     def erase_namespace(self, namespace: str, digest: str) -> int:
-        return self.write(namespace, lambda txn: txn.erase_namespace(digest))
+        n = self.write(namespace, lambda txn: txn.erase_namespace(digest))
+        self._vectors.forget(namespace)
+        return n
 
     def erasures(self, namespace_digest: str) -> list[Erasure]:
         return [Erasure(*r) for r in self._read(self.sql.erasures, (namespace_digest,))]
 
     # -- reads -------------------------------------------------------------------------------
+    @functools.cached_property
+    def _vectors(self) -> VectorSpaces:
+        return VectorSpaces()
+
+    def nearest(
+        self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
+    ) -> list[tuple[str, str, float]]:
+        """See :meth:`chronomem.contracts.Engine.nearest`."""
+        basis = self._read(self.sql.vector_basis, (namespace,))
+        if not basis:
+            return []
+        created, epoch = basis[0]
+        since = functools.partial(self._vectors_since, namespace, model)
+        return self._vectors.search(namespace, model, (int(created), int(epoch)), since, query, k, as_of)
+
+    def _vectors_since(self, namespace: str, model: str, seen: int) -> list[tuple[Any, ...]]:
+        return self._read(self.sql.vectors_since, (namespace, model, seen))
+
     def episode(self, namespace: str, episode_id: str) -> Episode | None:
         found = self.episodes(namespace, [episode_id])
         return found[0] if found else None

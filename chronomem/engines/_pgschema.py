@@ -118,6 +118,16 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "UPDATE revisions SET reason = 'coalesce' WHERE reason = 'merge'",
         ],
     ),
+    (
+        # Vectors (issue #12): what an embedder made of an episode's text, stored in its write transaction and
+        # searched in process (engines/_vectors.py); read by system time to catch up.
+        "0008_vectors",
+        [
+            f"""CREATE TABLE vectors (namespace {_T}, model {_T}, kind {_T}, item {_T}, part integer NOT NULL,
+                recorded bigint NOT NULL, vec bytea NOT NULL, PRIMARY KEY (namespace, model, kind, item, part))""",
+            "CREATE INDEX vectors_recorded ON vectors (namespace, model, recorded)",
+        ],
+    ),
 ]
 
 #: The table that is not sharded: replicated to every node under Citus.
@@ -136,6 +146,7 @@ DISTRIBUTION_COLUMN = {
     "revisions": "namespace",
     "conflicts": "namespace",
     "merges": "namespace",
+    "vectors": "namespace",
     "erasures": "namespace_digest",
 }
 

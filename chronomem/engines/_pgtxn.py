@@ -33,6 +33,10 @@ class PgDialect(Dialect):
     max_ids: ClassVar[int] = 1 << 30  # one array parameter, whatever its length
     insertion_order: ClassVar[str] = "ctid"
     migrations_exist: ClassVar[str] = "SELECT 1 WHERE to_regclass('migrations') IS NOT NULL"
+    vector_basis: ClassVar[str] = (
+        "SELECT n.created, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "
+        "WHERE n.namespace = ?"
+    )
 
     def in_ids(self, column: str, n: int) -> str:
         return f"{column} = ANY(%s)"

@@ -137,6 +137,17 @@ MIGRATIONS: list[Migration] = [
             "UPDATE revisions SET reason = 'coalesce' WHERE reason = 'merge'",
         ],
     ),
+    (
+        # Vectors (issue #12): what an embedder made of an episode's text, stored in its write transaction and
+        # searched in process (engines/_vectors.py); read by system time to catch up.
+        "0008_vectors",
+        [
+            """CREATE TABLE vectors (namespace TEXT NOT NULL, model TEXT NOT NULL, kind TEXT NOT NULL,
+                item TEXT NOT NULL, part INTEGER NOT NULL, recorded INTEGER NOT NULL, vec BLOB NOT NULL,
+                PRIMARY KEY (namespace, model, kind, item, part))""",
+            "CREATE INDEX vectors_recorded ON vectors (namespace, model, recorded)",
+        ],
+    ),
 ]
 
 

@@ -27,6 +27,9 @@ class SqliteDialect(Dialect):
     max_ids: ClassVar[int] = 500  # well under SQLite's limit of bound parameters (32766)
     insertion_order: ClassVar[str] = "rowid"
     migrations_exist: ClassVar[str] = "SELECT 1 FROM sqlite_master WHERE name = 'migrations'"
+    vector_basis: ClassVar[str] = (
+        "SELECT created, (SELECT cache_epoch FROM clock WHERE id = 1) FROM namespaces WHERE namespace = ?"
+    )
 
     def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
         return "UPDATE clock SET cache_epoch = cache_epoch + 1 WHERE id = 1", ()  # one epoch per file

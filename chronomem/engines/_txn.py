@@ -14,12 +14,15 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from .._bitemporal import Plan
 from .._names import digest, entity_keys, name_key
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Revision, canonical_json
 from ..contracts import FactQuery
+
+if TYPE_CHECKING:
+    from ..models._embed import Matrix
 from ._cache import Known
 from ._dialect import Dialect, Statements
 from ._sql import (
@@ -33,6 +36,7 @@ from ._sql import (
     fact_from_row,
     merge_from_row,
 )
+from ._vectors import to_blob
 
 __all__ = ["Cursor", "SqlTxn"]
 
@@ -142,6 +146,11 @@ class SqlTxn(ABC, Generic[C]):
         self.bump_cache_epoch()
         keys = dict.fromkeys(name_key(n) for n in names)
         self._c.executemany(self.sql.drop_name, [(self._ns, key, entity_id) for key in keys])
+
+    # -- vectors ----------------------------------------------------------------------------------
+    def put_vectors(self, model: str, kind: str, item: str, vectors: Matrix) -> None:
+        rows = [(self._ns, model, kind, item, i, self._tx, to_blob(v)) for i, v in enumerate(vectors)]
+        self._c.executemany(self.sql.put_vector, rows)
 
     # -- entity merges --------------------------------------------------------------------------
     def put_merge(self, merge: Merge) -> None:
@@ -257,6 +266,8 @@ class SqlTxn(ABC, Generic[C]):
             c.execute(q.delete_episode_support, (ns, episode))
             c.execute(q.delete_episode, (ns, episode))
             c.execute(q.delete_episode_conflicts, (ns, episode))
+            if c.execute(q.delete_episode_vectors, (ns, episode)).rowcount:
+                self.bump_cache_epoch()  # readers' vector matrices start over (engines/_vectors.py)
         d = self.dialect
         for chunk in d.chunks(ids):
             rows, args = d.in_ids("row_id", len(chunk)), d.ids(chunk)

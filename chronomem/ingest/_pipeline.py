@@ -9,9 +9,10 @@ model call never holds the write lock.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from itertools import islice
+from typing import TYPE_CHECKING, TypeVar
 
 from .._bitemporal import same_claim
 from .._names import slot_key
@@ -22,6 +23,7 @@ from ..errors import ChronomemError, Conflict, InvalidInput
 from ..write import (
     FactRecord,
     check_record,
+    embedding_parts,
     find_known,
     find_or_create,
     find_person,
@@ -42,9 +44,13 @@ from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
     from ..contracts import Embedder, Engine, Extractor, Txn
+    from ..models._embed import Matrix
 
 __all__ = ["LASTING", "RECENT", "SIMILAR_NAMES", "ingest", "ingest_many"]
 
+T = TypeVar("T")
+#: How many messages of a batch are embedded in one embedder call.
+EMBED_BATCH = 64
 #: How many earlier messages of the session an extractor sees.
 RECENT = 6
 #: Predicates whose value lasts a lifetime: another value contradicts, it does not supersede (DESIGN §6.1).
@@ -64,10 +70,13 @@ def ingest(
     extractor: Extractor,
     *,
     embedder: Embedder | None = None,
+    vectors: Matrix | None = None,
 ) -> IngestResult:
-    """Ingest one message (see the module docstring); with an ``embedder``, a name may also find the entity
-    whose name means the same (:data:`SIMILAR_NAMES`). Raises :class:`~chronomem.errors.ChronomemError` (bad
-    input, a failed extraction, a storage error); nothing of the message is stored then."""
+    """Ingest one message (see the module docstring). With an ``embedder``, the episode's text is embedded
+    (``vectors``, when the caller embedded it already) and stored with it for search, and a name may also find
+    the entity whose name means the same (:data:`SIMILAR_NAMES`). Raises
+    :class:`~chronomem.errors.ChronomemError` (bad input, a failed extraction or embedding, a storage error);
+    nothing of the message is stored then."""
     m = as_message(item)
     ep = to_episode(namespace, m)
     known = engine.episode(namespace, ep.id)
@@ -76,7 +85,9 @@ def ingest(
         return IngestResult(episode=ep.id, duplicate=True)
     ctx = _context(engine, namespace, m, ep)
     extraction = extractor.extract(ep, ctx)
-    result = engine.write(namespace, lambda txn: _Write(txn, namespace, ep, ctx, embedder).run(extraction))
+    if embedder is not None and vectors is None:
+        vectors = embedder.embed(embedding_parts(ep.content))
+    result = engine.write(namespace, lambda txn: _Write(txn, namespace, ep, ctx, embedder, vectors).run(extraction))
     return replace(result, usage=extraction.usage)
 
 
@@ -102,6 +113,7 @@ class _Write:
     episode: Episode
     ctx: ExtractionContext
     embedder: Embedder | None = None
+    vectors: Matrix | None = None
     res: Resolved = field(default_factory=Resolved)
     speakers: dict[str, str | None] = field(default_factory=dict)
     added: list[Fact] = field(default_factory=list)
@@ -118,6 +130,8 @@ class _Write:
         if stored.recorded_at != self.txn.tx:  # another writer stored it since we looked
             _same_episode(stored, self.episode)
             return IngestResult(episode=self.episode.id, duplicate=True)
+        if self.embedder is not None and self.vectors is not None:
+            self.txn.put_vectors(self.embedder.name, "episode", self.episode.id, self.vectors)
         if self.ctx.speaker is not None:
             self._entity(self.ctx.speaker, "person")
         for alias in extraction.aliases:
@@ -343,10 +357,47 @@ def ingest_many(
 ) -> list[IngestResult]:
     """:func:`ingest` each message in order; a message that fails has ``error`` set and the batch goes on."""
     out: list[IngestResult] = []
-    for item in items:
+    for chunk in batched(items, EMBED_BATCH):
+        vectors = {} if embedder is None else _embed_new(engine, namespace, chunk, embedder)
+        for i, item in enumerate(chunk):
+            try:
+                out.append(ingest(engine, namespace, item, extractor, embedder=embedder, vectors=vectors.get(i)))
+            except ChronomemError as exc:
+                ident = item.get("id") if isinstance(item, Mapping) else item.id if isinstance(item, Message) else None
+                out.append(IngestResult(episode=str(ident or ""), error=exc))
+    return out
+
+
+def batched(items: Iterable[T], n: int) -> Iterator[list[T]]:
+    """``items`` in lists of ``n`` (the last may be shorter); ``itertools.batched`` from Python 3.12 on."""
+    it = iter(items)
+    while chunk := list(islice(it, n)):
+        yield chunk
+
+
+def _embed_new(
+    engine: Engine, namespace: str, chunk: Sequence[Message | Mapping[str, object]], embedder: Embedder
+) -> dict[int, Matrix]:
+    """The vectors of the chunk's messages not stored yet, by position, from one embedder call. A message
+    that is not valid, or an embedder that fails, gets none here: it is embedded (and fails) on its own."""
+    parts: dict[int, list[str]] = {}
+    for i, item in enumerate(chunk):
         try:
-            out.append(ingest(engine, namespace, item, extractor, embedder=embedder))
-        except ChronomemError as exc:
-            ident = item.get("id") if isinstance(item, Mapping) else item.id if isinstance(item, Message) else None
-            out.append(IngestResult(episode=str(ident or ""), error=exc))
+            ep = to_episode(namespace, as_message(item))
+        except ChronomemError:
+            continue
+        parts[i] = embedding_parts(ep.content) if engine.episode(namespace, ep.id) is None else []
+    texts = [t for i in sorted(parts) for t in parts[i]]
+    if not texts:
+        return {}
+    try:
+        matrix = embedder.embed(texts)
+    except ChronomemError:
+        return {}
+    out: dict[int, Matrix] = {}
+    at = 0
+    for i in sorted(parts):
+        if parts[i]:
+            out[i] = matrix[at : at + len(parts[i])]
+            at += len(parts[i])
     return out

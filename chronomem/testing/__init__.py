@@ -75,6 +75,7 @@ from ._merges import MergeTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._stateful import ModelBasedTests, SlotMachine
+from ._vectors import VectorTests
 
 __all__ = [
     "NAMESPACE",
@@ -96,6 +97,7 @@ __all__ = [
     "ReferenceModel",
     "Row",
     "SlotMachine",
+    "VectorTests",
     "at",
     "row_of",
 ]
@@ -108,6 +110,7 @@ class EngineConformance(
     EpisodeTests,
     IngestionTests,
     MergeTests,
+    VectorTests,
     ContractTests,
     ModelBasedTests,
 ):

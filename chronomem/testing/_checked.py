@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
 from ..contracts import Engine, Erasure, FactQuery, Txn
+
+if TYPE_CHECKING:
+    from ..models._embed import Matrix
 
 __all__ = ["CheckedEngine"]
 
@@ -119,3 +122,8 @@ class CheckedEngine:
 
     def overlaps(self, namespace: str) -> list[tuple[int, int]]:
         return self.inner.overlaps(namespace)
+
+    def nearest(
+        self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
+    ) -> list[tuple[str, str, float]]:
+        return self.inner.nearest(namespace, model, query, k, as_of)

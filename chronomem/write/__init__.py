@@ -32,7 +32,7 @@ from ._entities import (
     most_similar,
     need_entity,
 )
-from ._episodes import MAX_CONTENT, new_episode, store_episode
+from ._episodes import MAX_CONTENT, PART_CHARS, embedding_parts, new_episode, store_episode
 from ._execute import execute_plan
 from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
@@ -42,12 +42,14 @@ from ._undo import erase_rows, retract_episode
 
 if TYPE_CHECKING:
     from .._values import Entity, Episode, Merge, WriteResult
-    from ..contracts import Engine
+    from ..contracts import Engine, Txn
+    from ..models._embed import Matrix
 
 __all__ = [
     "DEFAULT_MULTI_VALUED",
     "GENERIC",
     "MAX_CONTENT",
+    "PART_CHARS",
     "Checked",
     "FactRecord",
     "Names",
@@ -57,6 +59,7 @@ __all__ = [
     "check_record",
     "check_records",
     "compatible",
+    "embedding_parts",
     "erase_rows",
     "execute_plan",
     "find_entity",
@@ -86,9 +89,17 @@ class Writer:
         self.engine = engine
         self.namespace = namespace
 
-    def episode(self, ep: Episode) -> Episode:
-        """Store ``ep`` (idempotent by id); the stored episode."""
-        return self.engine.write(self.namespace, lambda txn: store_episode(txn, ep))
+    def episode(self, ep: Episode, vectors: tuple[str, Matrix] | None = None) -> Episode:
+        """Store ``ep`` (idempotent by id) and, when new, the ``(model, vectors)`` of its text; the stored
+        episode."""
+
+        def store(txn: Txn) -> Episode:
+            stored = store_episode(txn, ep)
+            if vectors is not None and stored.recorded_at == txn.tx:
+                txn.put_vectors(vectors[0], "episode", ep.id, vectors[1])
+            return stored
+
+        return self.engine.write(self.namespace, store)
 
     def entity(self, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
         """The entity ``name`` refers to (created when new), with ``aliases`` added."""

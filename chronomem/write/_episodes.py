@@ -12,9 +12,12 @@ from .._values import JSON, Episode, canonical_json
 from ..contracts import Txn
 from ..errors import Conflict, InvalidValue
 
-__all__ = ["MAX_CONTENT", "new_episode", "store_episode"]
+__all__ = ["MAX_CONTENT", "PART_CHARS", "embedding_parts", "new_episode", "store_episode"]
 
 MAX_CONTENT = 1_000_000
+#: An episode's text is embedded in parts of at most this many characters, cut between sentences (a chat
+#: message is one part; a document many, each found on its own).
+PART_CHARS = 1_000
 
 
 def new_episode(
@@ -69,3 +72,25 @@ def store_episode(txn: Txn, ep: Episode) -> Episode:
     if existing.content != ep.content or existing.occurred_at != ep.occurred_at:
         raise Conflict(f"episode {ep.id!r} already exists with other content or time; use a new id")
     return existing
+
+
+def embedding_parts(content: str) -> list[str]:
+    """The parts of ``content`` an embedder reads: the whole when short, else runs of whole sentences of at
+    most :data:`PART_CHARS` characters (a sentence longer than that is cut at the limit)."""
+    text = content.strip()
+    if len(text) <= PART_CHARS:
+        return [text]
+    from ..text import split_sentences
+
+    parts: list[str] = []
+    run = ""
+    for sentence in split_sentences(text):
+        pieces = [sentence[i : i + PART_CHARS] for i in range(0, len(sentence), PART_CHARS)]
+        for piece in pieces:
+            if run and len(run) + 1 + len(piece) > PART_CHARS:
+                parts.append(run)
+                run = ""
+            run = f"{run} {piece}" if run else piece
+    if run:
+        parts.append(run)
+    return parts

@@ -66,3 +66,21 @@ def test_the_best_must_reach_the_threshold_and_stand_out() -> None:
     assert most_similar([0.97, 0.96], 0.95) is None  # two near-equal candidates name neither
     assert most_similar([0.94], 0.95) is None
     assert most_similar([], 0.95) is None
+
+
+def test_messages_are_embedded_in_batches_and_found_by_meaning(mem: chronomem.Memory, minilm: MiniLMEmbedder) -> None:
+    texts = ["I adopted a puppy last week.", "My sister lives in Lisbon.", "We had pizza for dinner."]
+    msgs = [
+        {"id": f"b{i}", "speaker": "Alice", "content": t, "occurred_at": T0 + timedelta(hours=i)}
+        for i, t in enumerate(texts)
+    ]
+    assert all(r.ok for r in mem.add(msgs))
+    assert all(r.duplicate for r in mem.add(msgs))  # nothing embedded or stored twice
+
+    def best(question: str) -> str:
+        hits = mem.engine.nearest(mem.namespace, minilm.name, minilm.embed([question])[0], 3)
+        assert len(hits) == 3
+        return hits[0][1]
+
+    assert best("Where does her sister live?") == "b1"
+    assert best("Did she get a dog?") == "b0"
