@@ -144,6 +144,10 @@ class Memory:
     def get_entity(self, ref: str | Entity) -> Entity:
         """The entity named by id, name or alias. Raises :class:`NotFound` or :class:`Conflict` (ambiguous)."""
         if isinstance(ref, Entity):
+            if ref.namespace != self.namespace:
+                raise InvalidValue(
+                    f"entity {ref.id!r} is of namespace {ref.namespace!r}, not {self.namespace!r}; pass its name"
+                )
             return ref
         if not isinstance(ref, str) or not ref.strip():
             raise InvalidValue(f"an entity reference must be a non-empty string or an Entity, got {ref!r:.60}")
@@ -419,7 +423,7 @@ class Memory:
         :meth:`get_entity` would have resolved it to itself. This skips a lookup on the hot read path.
         """
         if isinstance(ref, Entity):
-            return query(ref.id)
+            return query(self.get_entity(ref).id)
         rows = query(ref) if isinstance(ref, str) and check_text(ref, "entity reference") else []
         if rows:
             return rows

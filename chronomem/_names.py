@@ -20,7 +20,7 @@ MAX_NAME = 200
 _SPACES = re.compile(r"\s+")
 _NON_SLUG = re.compile(r"[^\w]+", re.UNICODE)
 _IDENT = re.compile("^[^\x00-\x1f\x7f\ud800-\udfff]{1,200}$")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 def name_key(name: str) -> str:
@@ -60,8 +60,12 @@ def check_identifier(value: object, what: str) -> str:
 
 def check_text(text: str, what: str) -> str:
     """Refuse a string with lone surrogates (``\\ud800``-``\\udfff``): it is not Unicode text and
-    cannot be stored. They come from decoding bytes with ``errors="surrogateescape"``."""
-    if _SURROGATE.search(text):
+    cannot be stored; they come from decoding bytes with ``errors="surrogateescape"``. Refuse NUL too:
+    PostgreSQL cannot store it in text, so neither engine takes it."""
+    bad = _UNSTORABLE.search(text)
+    if bad is not None and bad.group() == "\x00":
+        raise InvalidValue(f"{what} contains a NUL character (\\x00) at position {bad.start()}; remove it")
+    if bad is not None:
         raise InvalidValue(f"{what} contains a lone surrogate, which is not valid Unicode; decode the input as UTF-8")
     return text
 

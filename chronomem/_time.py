@@ -34,7 +34,10 @@ def to_us(dt: datetime, *, name: str = "datetime") -> int:
             "e.g. datetime(2024, 6, 1, tzinfo=ZoneInfo('Asia/Shanghai')) or datetime.now(UTC)"
         )
     delta = dt - EPOCH
-    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+    us = (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+    if not MIN_US <= us <= MAX_US:  # datetime(1, 1, 1, tzinfo=UTC+14) is in year 0 in UTC: no datetime reads it back
+        raise InvalidValue(f"{name}={dt.isoformat()} is outside years 1..9999 in UTC; it could not be read back")
+    return us
 
 
 def from_us(us: int) -> datetime:

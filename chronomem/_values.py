@@ -38,6 +38,11 @@ JSON: TypeAlias = "bool | int | float | str | list[JSON] | dict[str, JSON] | Non
 
 #: Largest JSON value (serialised, bytes) a fact or episode metadata may carry.
 MAX_VALUE_BYTES = 64 * 1024
+#: Deepest nesting of lists and objects a JSON value may have.
+MAX_DEPTH = 64
+# Python turns at most 4,300 digits into text by default; a bigger integer is refused before it is tried.
+_MAX_INT_BITS = 13_000
+_BIG_INT = "value holds an integer of more than 3,900 digits; store a number that big as a string"
 
 
 class Modality(StrEnum):
@@ -133,38 +138,57 @@ _encode_str = json.encoder.encode_basestring
 def canonical_json(value: JSON) -> str:
     """The one serialisation used to compare and store JSON values (sorted keys, no spaces).
 
-    Raises :class:`InvalidValue` for anything JSON cannot represent (sets, NaN, bytes…) or for a
-    value over ``MAX_VALUE_BYTES``.
+    Raises :class:`InvalidValue` for anything JSON cannot represent (sets, NaN, bytes…), for a value nested
+    deeper than ``MAX_DEPTH`` or over ``MAX_VALUE_BYTES``.
     """
     if type(value) is str:  # fast paths for the common scalars give the encoder's exact output
         text = _encode_str(value)
     elif type(value) is int:
+        if value.bit_length() > _MAX_INT_BITS:
+            raise InvalidValue(_BIG_INT)
         text = int.__repr__(value)
         if len(text) <= MAX_VALUE_BYTES:  # ASCII digits: one byte each, nothing to encode
             return text
     else:
-        if isinstance(value, dict | list | tuple) and _bad_key(value):
-            raise InvalidValue(f"value {value!r:.80} has a non-string object key; JSON keys are strings")
+        if isinstance(value, dict | list | tuple):
+            _check_shape(value)
         try:
             text = _ENCODER.encode(value)
         except (TypeError, ValueError) as exc:
-            raise InvalidValue(f"value {value!r:.80} is not JSON-serialisable: {exc}") from exc
+            raise InvalidValue(f"value {_short(value)} is not JSON-serialisable: {exc}") from exc
     try:
         size = len(text.encode())
     except UnicodeEncodeError as exc:
-        raise InvalidValue(f"value {value!r:.80} contains a lone surrogate; decode the input as UTF-8") from exc
+        raise InvalidValue(f"value {_short(value)} contains a lone surrogate; decode the input as UTF-8") from exc
     if size > MAX_VALUE_BYTES:
         raise InvalidValue(f"value is {size} bytes as JSON; the limit is {MAX_VALUE_BYTES}")
     return text
 
 
-def _bad_key(value: object) -> bool:
-    """True when a dict inside ``value`` has a non-string key (JSON would silently turn ``1`` into ``"1"``)."""
-    if isinstance(value, dict):
-        return any(not isinstance(k, str) or _bad_key(v) for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return any(_bad_key(v) for v in value)
-    return False
+def _check_shape(value: JSON) -> None:
+    """Refuse a non-string object key (JSON would silently turn ``1`` into ``"1"``) or nesting deeper than
+    :data:`MAX_DEPTH`; walked without recursion, so no depth crashes the check itself."""
+    todo: list[tuple[object, int]] = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise InvalidValue(f"value is nested deeper than {MAX_DEPTH} levels; flatten it")
+        if isinstance(item, dict):
+            if any(not isinstance(k, str) for k in item):
+                raise InvalidValue(f"value {_short(value)} has a non-string object key; JSON keys are strings")
+            todo += [(v, depth + 1) for v in item.values()]
+        elif isinstance(item, list | tuple):
+            todo += [(v, depth + 1) for v in item]
+        elif type(item) is int and item.bit_length() > _MAX_INT_BITS:
+            raise InvalidValue(_BIG_INT)
+
+
+def _short(value: object) -> str:
+    """``repr(value)`` cut to 80 characters, or its type when it has none that fits (a huge integer)."""
+    try:
+        return f"{value!r:.80}"
+    except (ValueError, RecursionError):
+        return f"<{type(value).__name__}>"
 
 
 @dataclass(frozen=True, slots=True)

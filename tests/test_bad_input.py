@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 import chronomem
-from chronomem import FactRecord, Memory
+from chronomem import Entity, FactRecord, Memory
 from chronomem.errors import (
     ChronomemError,
     ConfigError,
@@ -29,6 +29,17 @@ from chronomem.errors import (
 T1, T2 = datetime(2024, 1, 1, tzinfo=UTC), datetime(2024, 6, 1, tzinfo=UTC)
 NAIVE = datetime(2024, 1, 1)
 BIG = "x" * 70_000
+_PLUS14, _MINUS14 = timezone(timedelta(hours=14)), timezone(timedelta(hours=-14))
+_FOREIGN = Entity(id="zed", namespace="another", type="person", name="Zed")
+
+
+def _nested(depth: int) -> list[object]:
+    top: list[object] = []
+    inner = top
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]  # type: ignore[assignment]
+    return top
 
 
 @pytest.fixture
@@ -86,7 +97,23 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("surrogate in episode", lambda m: m.add_episode("a\udc80", occurred_at=T1), InvalidValue),
     ("surrogate in speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker="\udc80"), InvalidValue),
     ("surrogate in read", lambda m: m.value("A\udc80", "age"), InvalidValue),
+    # NUL: PostgreSQL cannot store it in text, so neither engine takes it (issue #9)
+    ("NUL in name", lambda m: m.add_entity("Bo\x00b"), InvalidValue),
+    ("NUL in episode", lambda m: m.add_episode("a\x00b", occurred_at=T1), InvalidValue),
+    ("NUL in speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker="x\x00"), InvalidValue),
+    ("NUL in message", lambda m: m.add({"speaker": "A", "content": "h\x00i", "occurred_at": T1}), InvalidValue),
+    # values Python cannot turn into JSON text, or nesting that would crash a recursive walk (issue #9)
+    ("huge integer value", lambda m: m.assert_fact("Alice", "n", value=10**5000), InvalidValue),
+    ("huge nested integer", lambda m: m.assert_fact("Alice", "n", value={"a": [10**5000]}), InvalidValue),
+    ("deeply nested value", lambda m: m.assert_fact("Alice", "n", value=_nested(400)), InvalidValue),
+    ("metadata as a list", lambda m: m.add_episode("hi", occurred_at=T1, metadata=[1, 2]), InvalidValue),  # type: ignore[arg-type]
+    ("metadata as text", lambda m: m.add_episode("hi", occurred_at=T1, metadata="abc"), InvalidValue),  # type: ignore[arg-type]
+    ("entity of another namespace", lambda m: m.assert_fact(_FOREIGN, "likes", value="x"), InvalidValue),
+    ("entity of another namespace read", lambda m: m.facts(_FOREIGN), InvalidValue),
     # intervals and times
+    ("year 0 in UTC", lambda m: m.add_episode("hi", occurred_at=datetime(1, 1, 1, tzinfo=_PLUS14)), InvalidValue),
+    ("year 10000 in UTC", lambda m: m.add_episode("hi", occurred_at=datetime(9999, 12, 31, 23, tzinfo=_MINUS14)),
+     InvalidValue),
     ("inverted", lambda m: m.assert_fact("Alice", "age", value=3, valid_from=T2, valid_to=T1), InvalidInterval),
     ("empty interval", lambda m: m.assert_fact("Alice", "age", value=31, valid_from=T1, valid_to=T1), InvalidInterval),
     ("inverted retract", lambda m: m.retract("Alice", "age", valid_from=T2, valid_to=T1), InvalidInterval),

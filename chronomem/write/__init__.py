@@ -115,12 +115,12 @@ class Writer:
 
     def fact(self, record: FactRecord) -> WriteResult:
         """Assert, correct or retract one fact (``record.reason`` says which)."""
-        checked = check_record(record)
+        checked = check_record(record, self.namespace)
         return self.engine.write(self.namespace, lambda txn: write_fact(txn, self.namespace, checked))
 
     def bulk(self, records: Iterable[FactRecord], batch: int) -> int:
         """Every record, checked first, then written in rounds (:mod:`._bulk`); rows inserted."""
-        return bulk_write(self.engine, self.namespace, check_records(records), batch)
+        return bulk_write(self.engine, self.namespace, check_records(records, self.namespace), batch)
 
     def retract_episode(self, episode_id: str) -> WriteResult:
         """End what only ``episode_id`` supports; what it replaced comes back."""

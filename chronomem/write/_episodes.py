@@ -41,6 +41,8 @@ def new_episode(
     if len(content) > MAX_CONTENT:
         raise InvalidValue(f"episode content is {len(content)} characters; split it below {MAX_CONTENT}")
     check_text(content, "episode content")
+    if metadata is not None and not isinstance(metadata, dict):
+        raise InvalidValue(f"metadata must be a dict (a JSON object), got {type(metadata).__name__}")
     canonical_json(metadata or {})
     for field, text in (("role", role), ("speaker", speaker), ("session", session), ("source", source)):
         if text is not None and not isinstance(text, str):

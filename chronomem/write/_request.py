@@ -127,20 +127,28 @@ class _Seen(_Direct):
 _DIRECT = _Direct()
 
 
-def check_records(records: Iterable[FactRecord]) -> list[Checked]:
-    """Validate every record; raises on the first bad one (see the module docstring)."""
+def check_records(records: Iterable[FactRecord], namespace: str | None = None) -> list[Checked]:
+    """Validate every record (an :class:`Entity` or :class:`Episode` in it must be of ``namespace`` when
+    given); raises on the first bad one (see the module docstring)."""
     seen = _Seen()
-    return [_check(r, seen) for r in records]
+    return [_check(r, seen, namespace) for r in records]
 
 
-def check_record(record: FactRecord) -> Checked:
+def check_record(record: FactRecord, namespace: str | None = None) -> Checked:
     """:func:`check_records` for one record."""
-    return _check(record, _DIRECT)
+    return _check(record, _DIRECT, namespace)
 
 
-def _check(r: FactRecord, seen: _Direct) -> Checked:
+def _check(r: FactRecord, seen: _Direct, namespace: str | None) -> Checked:
     if not isinstance(r, FactRecord):
         raise InvalidValue(f"expected FactRecord items, got {type(r).__name__}")
+    if namespace is not None:
+        for part in (r.subject, r.object, r.episode):
+            if isinstance(part, Entity | Episode) and part.namespace != namespace:
+                raise InvalidValue(
+                    f"{type(part).__name__.lower()} {part.id!r} is of namespace {part.namespace!r}, not "
+                    f"{namespace!r}; pass its name, or use the memory of its namespace"
+                )
     seen.predicate(r.predicate)
     if r.reason not in _REASONS:
         raise InvalidValue(f"reason={r.reason!r}; a fact write is one of {[x.value for x in _REASONS]}")
