@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .models._embed import Matrix
     from .models._llm import ChatMessage, StructuredAnswer
 
-__all__ = ["LLM", "Embedder", "Engine", "Erasure", "Extractor", "FactQuery", "Txn"]
+__all__ = ["LLM", "Embedder", "Engine", "Erasure", "Extractor", "FactQuery", "TextMatch", "TextQuery", "Txn"]
 
 _T = TypeVar("_T")
 
@@ -57,6 +57,36 @@ class FactQuery:
     valid_at: int | None = None
     as_of: int | None = None
     limit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TextQuery:
+    """A full-text lookup (issue #12): the records of one ``kind`` whose indexed terms hold any of ``terms``.
+
+    ``kind`` is ``"episode"``, ``"fact"`` or ``"entity"``. ``terms`` are index terms as
+    :func:`chronomem.text.tokenize` makes them (lower-case, stemmed, Chinese segmented), matched with OR.
+    Nothing recorded after ``as_of`` is returned: episodes and entities stored later, and fact rows
+    recorded later. Fact rows recorded by ``as_of`` are returned whatever their valid time, and a row
+    closed after ``as_of`` reads as open (as every as-of read does); deciding what *holds* is the caller's.
+    At most ``limit`` records come back, the engine's own best matches first when it has to cut.
+    """
+
+    kind: str
+    terms: tuple[str, ...]
+    as_of: int
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class TextMatch:
+    """What a :class:`TextQuery` found: each record with its indexed terms (space-separated, in order),
+    and the statistics of the namespace's ``kind`` documents (count and total terms, all system time)
+    that a ranking function (BM25) needs. ``records`` hold :class:`Episode`, :class:`Fact` or
+    :class:`Entity` values as ``kind`` says; facts carry their support as of ``as_of``."""
+
+    records: list[tuple[Episode | Fact | Entity, str]]
+    documents: int
+    terms_total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +261,12 @@ class Engine(Protocol):
 
     def overlaps(self, namespace: str) -> list[tuple[int, int]]:
         """Pairs of current rows of one slot that overlap in valid time. Always empty unless broken."""
+        ...
+
+    def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
+        """The full-text lookup retrieval uses (see :class:`TextQuery`). The index is kept in each write
+        transaction: episodes (content), fact rows (subject, predicate, object or value) and entities
+        (name and aliases); erasing removes their entries. An empty ``terms`` matches nothing."""
         ...
 
 

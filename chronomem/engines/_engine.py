@@ -12,8 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
-from ..contracts import Erasure, FactQuery
+from ..contracts import Erasure, FactQuery, TextMatch, TextQuery
+from ..errors import InvalidValue
 from ._dialect import Dialect, Statements
+from ._fulltext import TextStatements
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
 from ._txn import SqlTxn
@@ -29,6 +31,7 @@ class SqlEngine(ABC):
 
     dialect: ClassVar[Dialect]
     sql: ClassVar[Statements]
+    text: ClassVar[TextStatements]
     migrations: ClassVar[Sequence[Migration]]
     _where: str
 
@@ -36,6 +39,7 @@ class SqlEngine(ABC):
         super().__init_subclass__(**kwargs)
         if "dialect" in cls.__dict__:
             cls.sql = cls.dialect.sql
+            cls.text = cls.dialect.text
 
     @abstractmethod
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
@@ -135,3 +139,23 @@ class SqlEngine(ABC):
 
     def overlaps(self, namespace: str) -> list[tuple[int, int]]:
         return [(r[0], r[1]) for r in self._read(self.sql.overlaps, (namespace,))]
+
+    def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
+        if query.kind not in _RECORD:
+            raise InvalidValue(f"full-text kind {query.kind!r}; use one of {sorted(_RECORD)}")
+        documents, total = self._read(self.text.stats, (namespace, query.kind))[0]
+        if not query.terms or query.limit < 1:
+            return TextMatch([], int(documents), int(total))
+        t = self.text
+        rows = self._read(
+            t.match[query.kind], t.match_args(query.kind, namespace, query.terms, query.as_of, query.limit)
+        )
+        make = _RECORD[query.kind]
+        return TextMatch([(make(r), r[-1]) for r in rows], int(documents), int(total))
+
+
+_RECORD: dict[str, Callable[[Sequence[Any]], Episode | Fact | Entity]] = {
+    "episode": episode_from_row,
+    "fact": fact_from_row,
+    "entity": entity_from_row,
+}

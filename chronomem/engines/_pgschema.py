@@ -31,6 +31,7 @@ from ..errors import (
     StorageError,
     StorageTimeout,
 )
+from ._fulltext import PG_MIGRATION
 from ._sql import INF
 
 __all__ = ["CITUS_DISTRIBUTION", "DISTRIBUTION_COLUMN", "MIGRATIONS", "REFERENCE_TABLES", "ROW_ID_BLOCK", "map_error"]
@@ -107,6 +108,8 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         ],
     ),
 ]
+# The full-text index (issue #12); kept beside its statements in _fulltext.
+MIGRATIONS.append(PG_MIGRATION)
 
 #: The table that is not sharded: replicated to every node under Citus.
 REFERENCE_TABLES = ("migrations",)
@@ -123,6 +126,7 @@ DISTRIBUTION_COLUMN = {
     "support": "namespace",
     "revisions": "namespace",
     "conflicts": "namespace",
+    "fulltext": "namespace",
     "erasures": "namespace_digest",
 }
 

@@ -33,6 +33,15 @@ class PgDialect(Dialect):
     max_ids: ClassVar[int] = 1 << 30  # one array parameter, whatever its length
     insertion_order: ClassVar[str] = "ctid"
     migrations_exist: ClassVar[str] = "SELECT 1 WHERE to_regclass('migrations') IS NOT NULL"
+    text_match: ClassVar[tuple[str, str, str]] = (
+        "fulltext f CROSS JOIN CAST(%s AS tsquery) q",
+        "f.tsv @@ q",
+        "ts_rank(f.tsv, q) DESC, f.ref",
+    )
+
+    def text_query(self, terms: Sequence[str]) -> str:
+        # Quoted lexemes are taken as written (no parser, no dictionary), as array_to_tsvector stored them.
+        return " | ".join("'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms)
 
     def in_ids(self, column: str, n: int) -> str:
         return f"{column} = ANY(%s)"

@@ -21,6 +21,7 @@ from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, StorageError, StorageTimeout
 from ._cache import WriterCache
 from ._engine import SqlEngine
+from ._fulltext import SQLITE_MIGRATION
 from ._migrations import Migration, apply_migrations
 from ._sqlite_txn import SQLITE, SqliteTxn
 
@@ -125,6 +126,9 @@ MIGRATIONS: list[Migration] = [
         ],
     ),
 ]
+
+# The full-text index (issue #12); kept beside its statements in _fulltext.
+MIGRATIONS.append(SQLITE_MIGRATION)
 
 
 def _map_error(exc: sqlite3.Error) -> StorageError:

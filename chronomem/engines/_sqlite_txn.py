@@ -27,6 +27,15 @@ class SqliteDialect(Dialect):
     max_ids: ClassVar[int] = 500  # well under SQLite's limit of bound parameters (32766)
     insertion_order: ClassVar[str] = "rowid"
     migrations_exist: ClassVar[str] = "SELECT 1 FROM sqlite_master WHERE name = 'migrations'"
+    text_match: ClassVar[tuple[str, str, str]] = (
+        "fulltext_terms m JOIN fulltext f ON f.doc = m.rowid",
+        "fulltext_terms MATCH ?",
+        "m.rank, f.doc",
+    )
+
+    def text_query(self, terms: Sequence[str]) -> str:
+        # Each term a quoted phrase: FTS5 splits it as it split the document, so it matches as written.
+        return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
     def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
         return "UPDATE clock SET cache_epoch = cache_epoch + 1 WHERE id = 1", ()  # one epoch per file

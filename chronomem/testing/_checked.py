@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
-from ..contracts import Engine, Erasure, FactQuery, Txn
+from ..contracts import Engine, Erasure, FactQuery, TextMatch, TextQuery, Txn
 
 __all__ = ["CheckedEngine"]
 
@@ -119,3 +119,6 @@ class CheckedEngine:
 
     def overlaps(self, namespace: str) -> list[tuple[int, int]]:
         return self.inner.overlaps(namespace)
+
+    def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
+        return self.inner.match_text(namespace, query)
