@@ -1,0 +1,79 @@
+"""Search settings as data: a :class:`Preset` names its channels' weights and the rules after fusion, and
+:data:`PRESETS` holds the named ones ``Memory.search(preset=…)`` takes (STYLE #16: data, not flags)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..errors import ConfigError
+
+__all__ = ["PRESETS", "Preset", "preset"]
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """How one search ranks.
+
+    * ``channels``: each channel's weight in the fusion (a channel not named, or weighted 0, does not run);
+    * ``rrf_k``: the rank constant of reciprocal-rank fusion (larger flattens the head of each list);
+    * ``fetch``: the most records one channel reads per kind (full-text statistics are exact below it);
+    * ``history``: keep what no longer holds at ``valid_at`` (superseded, corrected, retracted rows and
+      retracted episodes) instead of dropping it, and do not demote stale episodes;
+    * ``time_intent``: what a time the query names does: ``"boost"`` (multiply by ``1 + time_boost`` inside
+      the window), ``"filter"`` (drop what lies outside when the phrase is precise, boost when vague) or
+      ``"ignore"``;
+    * ``recency_weight`` / ``recency_half_life_days``: a factor ``1 + w * 2**(-age / half_life)`` for what
+      occurred (episodes) or began (facts) before the question's time;
+    * ``importance_weight``: a factor ``1 - w * (1 - confidence)`` on fact rows;
+    * ``stale_factor``: the factor on an episode whose query-relevant facts no longer hold (see
+      :func:`chronomem.retrieve.demote_stale`).
+    """
+
+    name: str
+    channels: Mapping[str, float]
+    rrf_k: int = 60
+    fetch: int = 1000
+    history: bool = False
+    time_intent: str = "boost"
+    time_boost: float = 0.5
+    recency_weight: float = 0.05
+    recency_half_life_days: float = 180.0
+    importance_weight: float = 0.2
+    stale_factor: float = 0.5
+    extra: Mapping[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.time_intent not in ("boost", "filter", "ignore"):
+            raise ConfigError(f"preset {self.name!r}: time_intent={self.time_intent!r}; use boost, filter or ignore")
+        if self.rrf_k < 1 or self.fetch < 1:
+            raise ConfigError(f"preset {self.name!r}: rrf_k and fetch must be >= 1")
+
+
+def _frozen(weights: dict[str, float]) -> Mapping[str, float]:
+    return MappingProxyType(weights)
+
+
+_DEFAULT = {"fulltext": 1.0, "support": 0.7}
+
+#: The named presets. ``default``: time-correct, full-text and fact support; ``history``: the same, keeping
+#: what no longer holds; ``recent``: favours what happened lately.
+PRESETS: Mapping[str, Preset] = MappingProxyType(
+    {
+        "default": Preset("default", _frozen(dict(_DEFAULT))),
+        "history": Preset("history", _frozen(dict(_DEFAULT)), history=True, stale_factor=1.0),
+        "recent": Preset("recent", _frozen(dict(_DEFAULT)), recency_weight=0.5, recency_half_life_days=30.0),
+    }
+)
+
+
+def preset(name: str | Preset) -> Preset:
+    """The preset named ``name`` (a :class:`Preset` is returned as is). Raises :class:`ConfigError` listing
+    the names for an unknown one."""
+    if isinstance(name, Preset):
+        return name
+    found = PRESETS.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise ConfigError(f"unknown search preset {name!r}; use one of {sorted(PRESETS)} or pass a Preset")
+    return found
