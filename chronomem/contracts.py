@@ -45,7 +45,8 @@ class FactQuery:
     """Which fact rows to read. Unset filters match everything.
 
     ``valid_at=None`` matches all valid times; ``as_of=None`` matches all system time (an audit).
-    ``touching`` matches rows whose subject *or* object is one of the ids.
+    ``touching`` matches rows whose subject *or* object is one of the ids; ``supported_by`` rows that one of
+    the episodes supports (as of ``as_of``, or now for an audit).
     Results are ordered by ``(slot, valid.start, recorded.start)``.
     """
 
@@ -57,6 +58,7 @@ class FactQuery:
     valid_at: int | None = None
     as_of: int | None = None
     limit: int | None = None
+    supported_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

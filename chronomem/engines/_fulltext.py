@@ -2,7 +2,8 @@
 
 One table, ``fulltext``, holds a document per episode (speaker and content), per fact row (subject,
 predicate, object or value) and per entity (name and aliases), as the space-separated terms of the
-project's tokenizer (:mod:`chronomem.text`: lower-cased, stemmed, Chinese segmented by jieba). The
+project's tokenizer (:mod:`chronomem.text`: lower-cased, stemmed, Chinese segmented by jieba), followed by
+the characters of its Chinese words (:func:`chronomem.text.char_terms`: recall where segmentation differs). The
 engines match those terms and nothing else, so both see exactly the same words:
 
 * SQLite: an FTS5 table over ``fulltext`` (external content, kept by triggers); ``unicode61`` only
@@ -73,9 +74,12 @@ PG_MIGRATION: tuple[str, list[str]] = (
 
 # -- documents ------------------------------------------------------------------------------------
 def _tokenize(text: str) -> list[str]:
-    from ..text import tokenize  # deferred: the tokenizer loads jieba's dictionary (~0.4 s) on first use
+    """The index terms of ``text``: its words, then the characters of its Chinese words
+    (:func:`chronomem.text.char_terms`)."""
+    from ..text import char_terms, tokenize  # deferred: the tokenizer loads jieba's dictionary (~0.4 s)
 
-    return [t for t in tokenize(text) if t and not t.isspace()]
+    words = [t for t in tokenize(text) if t and not t.isspace()]
+    return words + char_terms(words)
 
 
 @functools.lru_cache(maxsize=65536)

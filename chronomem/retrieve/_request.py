@@ -3,8 +3,9 @@ error from :mod:`chronomem.errors`; and reading the query's words and the time i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from .._names import check_text
@@ -14,7 +15,7 @@ from ._hits import KINDS
 from ._presets import Preset, preset
 from ._timeliness import Point
 
-__all__ = ["MAX_K", "MAX_QUERY_CHARS", "SearchRequest", "check_request"]
+__all__ = ["LATEST_CUES", "MAX_K", "MAX_QUERY_CHARS", "SearchRequest", "check_request"]
 
 #: The longest query, in characters: a question, not a document.
 MAX_QUERY_CHARS = 2000
@@ -23,12 +24,19 @@ MAX_K = 1000
 
 Window = tuple[datetime | None, datetime | None]
 
+#: Words that ask for the current state ("where does she live *now*", "现在叫什么"): among what matches, the
+#: later statement is the likelier answer, since a later one updates an earlier one.
+LATEST_CUES = re.compile(
+    r"\b(now|nowadays|current|currently|latest|these days|at the moment|still|final|finally|in the end)\b"
+    r"|现在|目前|如今|最终|最后|最新|还在|现今"
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SearchRequest:
     """A checked search. ``terms`` are the query's index terms without the words of the times it names;
     ``point`` is where facts must hold; ``window`` the period the query is about (``filter``: drop what lies
-    outside it, else boost what lies inside)."""
+    outside it, else boost what lies inside); ``latest`` that it asks for the current state (:data:`LATEST_CUES`)."""
 
     text: str
     terms: tuple[str, ...]
@@ -38,6 +46,7 @@ class SearchRequest:
     preset: Preset
     window: tuple[int | None, int | None] | None = None
     filter: bool = False
+    latest: bool = False
 
 
 def check_request(
@@ -66,8 +75,10 @@ def check_request(
     wanted = _kinds(kinds)
     if window is not None:
         span = _window(window)
-        return SearchRequest(query, _terms(query, ()), k, Point(v, t, span), wanted, chosen, span, True)
-    return _with_intent(query, k, Point(v, t), wanted, chosen)
+        found = SearchRequest(query, _terms(query, ()), k, Point(v, t, span), wanted, chosen, span, True)
+    else:
+        found = _with_intent(query, k, Point(v, t), wanted, chosen)
+    return replace(found, latest=bool(LATEST_CUES.search(query.lower())))
 
 
 def _kinds(kinds: Iterable[str] | None) -> tuple[str, ...]:
@@ -110,11 +121,11 @@ def _with_intent(query: str, k: int, point: Point, kinds: tuple[str, ...], chose
 
 def _terms(query: str, spans: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
     """The query's search terms (:func:`chronomem.text.query_terms`) without the words of its time phrases,
-    unless nothing else is left."""
-    from ..text import query_terms
+    unless nothing else is left, and the characters of its Chinese words, as documents have them."""
+    from ..text import char_terms, query_terms
 
     rest = query
     for lo, hi in sorted(spans, reverse=True):
         rest = rest[:lo] + " " + rest[hi:]
-    terms = query_terms(rest) if spans else []
-    return tuple(terms or query_terms(query))
+    terms = (query_terms(rest) if spans else []) or query_terms(query)
+    return tuple(dict.fromkeys(terms + char_terms(terms)))

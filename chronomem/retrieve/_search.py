@@ -3,15 +3,15 @@ keep the kinds asked for. The only part that reads the store is the channels'.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from .._values import Episode, Fact
-from ..contracts import Engine
+from .._values import Episode, Fact, canonical_json
+from ..contracts import Engine, FactQuery
 from ._channels import CHANNELS, Channel, Found
 from ._fusion import Scored, apply_factors, fuse, recency_factor
-from ._hits import Hit, Item, Key, cites_of
+from ._hits import EPISODE, Hit, Item, Key, cites_of
 from ._request import SearchRequest
-from ._timeliness import demote_stale
+from ._timeliness import Topic, demote_stale, holds
 
 __all__ = ["run_search"]
 
@@ -29,9 +29,55 @@ def run_search(
     if request.filter and request.window is not None:
         scored = {k: s for k, s in scored.items() if _inside(found.items[k], request.window) is not False}
     apply_factors(scored, {key: _factors(found.items[key], request) for key in scored})
+    if request.latest and request.preset.latest_boost > 0:
+        apply_factors(scored, latest_factors(found.items, scored, request.preset.latest_boost))
     if not request.preset.history:
-        demote_stale(scored, found.facts.values(), request.preset.stale_factor)
+        _demote_stale(engine, namespace, request, scored, found)
     return _hits(scored, found, request)
+
+
+def _demote_stale(
+    engine: Engine, namespace: str, request: SearchRequest, scored: dict[Key, Scored], found: Found
+) -> None:
+    """Apply :func:`demote_stale` to the leading episodes, with every fact row each supports (as of ``as_of``,
+    all valid times) and the topic of the best query-matching fact among them."""
+    p = request.preset
+    lead = sorted((k for k in scored if k[0] == EPISODE), key=lambda k: -scored[k].score)[: p.stale_depth]
+    if not lead:
+        return
+    ids = tuple(k[1] for k in lead)
+    rows = engine.facts(namespace, FactQuery(supported_by=ids, as_of=request.point.as_of))
+    judged = [(f, holds(f, request.point)) for f in rows]
+    multi = engine.predicates(namespace)
+
+    def topic(f: Fact) -> Topic:
+        if multi.get(f.predicate) or f.modality != "asserted":
+            return (f.subject, f.predicate, f.object or canonical_json(f.value), f.modality)
+        return (f.subject, f.predicate)
+
+    gone = {topic(f) for f, ok in judged if not ok}
+    if not gone:
+        return
+    point = request.point
+    subjects = tuple(sorted({f.subject for f, ok in judged if not ok}))
+    now = engine.facts(namespace, FactQuery(touching=subjects, valid_at=point.valid_at, as_of=point.as_of))
+    held = {topic(f) for f in now if holds(f, point)} | {topic(f) for f, ok in judged if ok}
+    focus: dict[str, Topic] = {}
+    for fact, _ in found.facts.values():  # best match first
+        for ep in fact.episodes:
+            focus.setdefault(ep, topic(fact))
+    demote_stale(scored, judged, held, p.stale_factor, focus, topic)
+
+
+def latest_factors(items: Mapping[Key, Item], keys: Iterable[Key], boost: float) -> dict[Key, dict[str, float]]:
+    """``1 + boost * position`` for each episode among ``keys``, ``position`` being where its time falls
+    between the earliest (0) and the latest (1) of them."""
+    times = {k: items[k].occurred_at for k in keys if isinstance(items[k], Episode)}  # type: ignore[union-attr]
+    if len(times) < 2:
+        return {}
+    lo, hi = min(times.values()), max(times.values())
+    span = max(hi - lo, 1)
+    return {k: {"latest": 1.0 + boost * (t - lo) / span} for k, t in times.items()}
 
 
 def _factors(item: Item, request: SearchRequest) -> dict[str, float]:

@@ -3,17 +3,17 @@ facts no longer hold ranks against one that supports what holds (issue #12: "tim
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Callable, Collection, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 
 from .._values import Fact
 from ._fusion import Scored
 from ._hits import EPISODE, Key
 
-__all__ = ["Point", "demote_stale", "holds"]
+__all__ = ["Point", "Topic", "demote_stale", "holds", "subject_predicate"]
 
-#: What a fact is about, for this rule: its subject and predicate (a slot up to the object of a multi one).
-Topic = tuple[str, str]
+#: What a fact is about, for this rule: its slot, as a tuple of strings (see :func:`subject_predicate`).
+Topic = tuple[str, ...]
 _BELOW = 0.999
 
 
@@ -39,42 +39,63 @@ def holds(fact: Fact, point: Point) -> bool:
     return (hi is None or v.start < hi) and (v.end is None or lo is None or lo < v.end)
 
 
-def demote_stale(scored: MutableMapping[Key, Scored], facts: Iterable[tuple[Fact, bool]], factor: float) -> None:
-    """Rerank episodes by what their query-relevant facts say. ``facts`` are the fact rows the query
-    matched, best match first, each with whether it holds.
+def subject_predicate(fact: Fact) -> Topic:
+    """A single-valued fact's topic: its subject and predicate."""
+    return (fact.subject, fact.predicate)
 
-    An episode is *stale* when no row about the subject and predicate of the best-matching fact that cites
-    it holds any more (it said what was since superseded, corrected or retracted). A stale episode's score
-    is multiplied by ``factor``, and it is put just below every episode that supports a holding fact about
-    the same subject and predicate: what no longer holds never outranks what holds. Episodes no matched
-    fact cites are left alone.
+
+def demote_stale(
+    scored: MutableMapping[Key, Scored],
+    rows: Iterable[tuple[Fact, bool]],
+    held: Collection[Topic],
+    factor: float,
+    focus: Mapping[str, Topic] | None = None,
+    topic_of: Callable[[Fact], Topic] | None = None,
+) -> None:
+    """Rerank episodes by whether what they said was superseded. ``rows`` are the fact rows the episodes
+    support, each with whether it holds at the question's point; ``held`` the topics (subject, predicate)
+    on which some row holds there; ``focus`` maps an episode to the topic of the fact that best matched
+    the query among those it supports, when there is one. A row's topic is ``topic_of(row)``: by default
+    its subject and predicate; for a multi-valued predicate (likes, attended) pass one that adds the
+    object, so that one liking does not supersede another.
+
+    An episode is *stale* when, on its focus (else on every topic it spoke of), none of its rows holds but
+    another row does: what it said was superseded or corrected. (A past event or an ended plan that nothing
+    replaced is history, not stale.) A stale episode's score is multiplied by ``factor`` and put just
+    below every episode that supports a holding row on the same topic: what no longer holds never outranks
+    what holds. Episodes no row cites are left alone.
 
     >>> from chronomem._values import Interval
     >>> old = Fact(1, "n", "alice", "lives_in", "berlin", None, Interval(0, 5), Interval(1, None), episodes=("e1",))
     >>> new = Fact(2, "n", "alice", "lives_in", "paris", None, Interval(5, None), Interval(2, None), episodes=("e2",))
     >>> s = {("episode", "e1"): Scored(1.0), ("episode", "e2"): Scored(0.1)}
-    >>> demote_stale(s, [(old, False), (new, True)], factor=0.5)
+    >>> demote_stale(s, [(old, False), (new, True)], {("alice", "lives_in")}, factor=0.5)
     >>> s[("episode", "e1")].score < s[("episode", "e2")].score
     True
     """
-    first: dict[str, Topic] = {}
-    alive: set[tuple[str, Topic]] = set()
-    holding: dict[Topic, float] = {}
-    for fact, ok in facts:
-        topic = (fact.subject, fact.predicate)
+    said: dict[str, set[Topic]] = {}
+    alive: dict[str, set[Topic]] = {}
+    best: dict[Topic, float] = {}
+    topic_of = topic_of or subject_predicate
+    for fact, ok in rows:
+        topic = topic_of(fact)
         for ep in fact.episodes:
-            first.setdefault(ep, topic)
+            said.setdefault(ep, set()).add(topic)
             if ok:
-                alive.add((ep, topic))
+                alive.setdefault(ep, set()).add(topic)
                 s = scored.get((EPISODE, ep))
                 if s is not None:
-                    holding[topic] = max(holding.get(topic, 0.0), s.score)
-    for ep, topic in first.items():
+                    best[topic] = max(best.get(topic, 0.0), s.score)
+    focus = focus or {}
+    for ep, topics in said.items():
         s = scored.get((EPISODE, ep))
-        if (ep, topic) in alive or s is None or s.score <= 0:
+        on = focus.get(ep)
+        relevant = {on} if on in topics else topics
+        if s is None or s.score <= 0 or relevant & alive.get(ep, set()) or not relevant & set(held):
             continue
         before = s.score
         s.score *= factor
-        if topic in holding:
-            s.score = min(s.score, holding[topic] * _BELOW)
+        caps = [best[t] * _BELOW for t in relevant if t in best]
+        if caps:
+            s.score = min(s.score, *caps)
         s.parts["stale"] = s.score / before
