@@ -46,7 +46,7 @@ class FactQuery:
 
     ``valid_at=None`` matches all valid times; ``as_of=None`` matches all system time (an audit).
     ``touching`` matches rows whose subject *or* object is one of the ids; ``supported_by`` rows that one of
-    the episodes supports (as of ``as_of``, or now for an audit).
+    the episodes supports (as of ``as_of``, or now for an audit); ``rows`` the rows with those ids.
     Results are ordered by ``(slot, valid.start, recorded.start)``.
     """
 
@@ -59,6 +59,7 @@ class FactQuery:
     as_of: int | None = None
     limit: int | None = None
     supported_by: tuple[str, ...] = ()
+    rows: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +69,9 @@ class TextQuery:
     ``kind`` is ``"episode"``, ``"fact"`` or ``"entity"``. ``terms`` are index terms as
     :func:`chronomem.text.tokenize` makes them (lower-case, stemmed, Chinese segmented), matched with OR.
     Nothing recorded after ``as_of`` is returned: episodes and entities stored later, and fact rows
-    recorded later. Fact rows recorded by ``as_of`` are returned whatever their valid time, and a row
-    closed after ``as_of`` reads as open (as every as-of read does); deciding what *holds* is the caller's.
-    At most ``limit`` records come back, the engine's own best matches first when it has to cut.
+    recorded later (fact rows recorded by ``as_of`` are returned whatever their valid time or later
+    closing; what *holds* is the caller's to decide). At most ``limit`` records come back, the engine's own
+    best matches first when it has to cut.
     """
 
     kind: str
@@ -81,12 +82,12 @@ class TextQuery:
 
 @dataclass(frozen=True, slots=True)
 class TextMatch:
-    """What a :class:`TextQuery` found: each record with its indexed terms (space-separated, in order),
-    and the statistics of the namespace's ``kind`` documents (count and total terms, all system time)
-    that a ranking function (BM25) needs. ``records`` hold :class:`Episode`, :class:`Fact` or
-    :class:`Entity` values as ``kind`` says; facts carry their support as of ``as_of``."""
+    """What a :class:`TextQuery` found: each record's id (a fact row's id as text) with its indexed terms
+    (space-separated, in order), and the statistics of the namespace's ``kind`` documents (count and total
+    terms, all system time) that a ranking function (BM25) needs. Callers read the records they keep
+    through the engine's reads (``episodes``, ``entities``, ``facts`` with ``FactQuery(rows=…)``)."""
 
-    records: list[tuple[Episode | Fact | Entity, str]]
+    records: list[tuple[str, str]]
     documents: int
     terms_total: int
 

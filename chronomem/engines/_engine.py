@@ -141,21 +141,11 @@ class SqlEngine(ABC):
         return [(r[0], r[1]) for r in self._read(self.sql.overlaps, (namespace,))]
 
     def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
-        if query.kind not in _RECORD:
-            raise InvalidValue(f"full-text kind {query.kind!r}; use one of {sorted(_RECORD)}")
-        documents, total = self._read(self.text.stats, (namespace, query.kind))[0]
-        if not query.terms or query.limit < 1:
+        t, q = self.text, query
+        if q.kind not in t.match:
+            raise InvalidValue(f"full-text kind {q.kind!r}; use one of {sorted(t.match)}")
+        documents, total = self._read(t.stats, (namespace, q.kind))[0]
+        if not q.terms or q.limit < 1:
             return TextMatch([], int(documents), int(total))
-        t = self.text
-        rows = self._read(
-            t.match[query.kind], t.match_args(query.kind, namespace, query.terms, query.as_of, query.limit)
-        )
-        make = _RECORD[query.kind]
-        return TextMatch([(make(r), r[-1]) for r in rows], int(documents), int(total))
-
-
-_RECORD: dict[str, Callable[[Sequence[Any]], Episode | Fact | Entity]] = {
-    "episode": episode_from_row,
-    "fact": fact_from_row,
-    "entity": entity_from_row,
-}
+        rows = self._read(t.match[q.kind], t.match_args(namespace, q.terms, q.as_of, q.limit))
+        return TextMatch([(r[0], r[1]) for r in rows], int(documents), int(total))

@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._values import Entity, Episode, canonical_json
-from ._sql import ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF
 
 if TYPE_CHECKING:
     from ._dialect import Dialect
@@ -128,37 +127,22 @@ class TextStatements:
         self.delete = r("DELETE FROM fulltext WHERE namespace = ? AND kind = ? AND ref = ?")
         self.delete_rows = r("DELETE FROM fulltext WHERE namespace = ? AND kind = 'fact' AND {rows}")
         self.stats = r("SELECT count(*), coalesce(sum(length), 0) FROM fulltext WHERE namespace = ? AND kind = ?")
-        e_cols = ", ".join(f"e.{c}" for c in EPISODE_COLUMNS.split(", "))
-        n_cols = ", ".join(f"n.{c}" for c in ENTITY_COLUMNS.split(", "))
-        # A row closed after as_of reads as open as of as_of (see _sql._columns).
-        f_cols = FACT_COLUMNS.replace("f.", "t.").replace(
-            "t.recorded_to", f"CASE WHEN t.recorded_to > ? THEN {INF} ELSE t.recorded_to END"
-        )
-        support = (
-            f"(SELECT {d.episode_ids} FROM support s WHERE s.namespace = t.namespace AND s.row_id = t.row_id "
-            "AND s.added <= ? AND s.removed > ?)"
-        )
         m_from, m_where, m_order = d.text_match
+        scope = {
+            "episode": "JOIN episodes e ON e.namespace = f.namespace AND e.id = f.ref",
+            "fact": "JOIN facts t ON t.namespace = f.namespace AND t.row_id = f.row_id",
+            "entity": "JOIN entities n ON n.namespace = f.namespace AND n.id = f.ref",
+        }
+        recorded = {"episode": "e.recorded", "fact": "t.recorded_from", "entity": "n.recorded"}
         self.match = {
-            "episode": r(
-                f"SELECT {e_cols}, f.terms FROM {m_from} JOIN episodes e ON e.namespace = f.namespace "
-                f"AND e.id = f.ref WHERE {m_where} AND f.namespace = ? AND f.kind = 'episode' "
-                f"AND e.recorded <= ? ORDER BY {m_order} LIMIT ?"
-            ),
-            "fact": r(
-                f"SELECT {f_cols}, {support}, f.terms FROM {m_from} JOIN facts t ON t.namespace = f.namespace "
-                f"AND t.row_id = f.row_id WHERE {m_where} AND f.namespace = ? AND f.kind = 'fact' "
-                f"AND t.recorded_from <= ? ORDER BY {m_order} LIMIT ?"
-            ),
-            "entity": r(
-                f"SELECT {n_cols}, f.terms FROM {m_from} JOIN entities n ON n.namespace = f.namespace "
-                f"AND n.id = f.ref WHERE {m_where} AND f.namespace = ? AND f.kind = 'entity' "
-                f"AND n.recorded <= ? ORDER BY {m_order} LIMIT ?"
-            ),
+            kind: r(
+                f"SELECT f.ref, f.terms FROM {m_from} {join} WHERE {m_where} AND f.namespace = ? "
+                f"AND f.kind = '{kind}' AND {recorded[kind]} <= ? ORDER BY {m_order} LIMIT ?"
+            )
+            for kind, join in scope.items()
         }
 
-    def match_args(self, kind: str, namespace: str, terms: Sequence[str], as_of: int, limit: int) -> tuple[Any, ...]:
-        """The parameters of ``self.match[kind]``: the dialect's match (one parameter, in its FROM or its
-        WHERE clause) comes after the fact columns' as-of parameters and before the namespace."""
-        head = (as_of, as_of, as_of) if kind == "fact" else ()
-        return (*head, self.dialect.text_query(terms), namespace, as_of, limit)
+    def match_args(self, namespace: str, terms: Sequence[str], as_of: int, limit: int) -> tuple[Any, ...]:
+        """The parameters of a ``self.match`` statement: the dialect's match (one parameter, in its FROM or
+        its WHERE clause) comes first."""
+        return (self.dialect.text_query(terms), namespace, as_of, limit)

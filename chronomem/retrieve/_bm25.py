@@ -23,9 +23,14 @@ def bm25(docs: Sequence[str], terms: Sequence[str], documents: int, terms_total:
     >>> [round(s, 3) for s in bm25(["a b", "b c"], ["a"], documents=2, terms_total=4)]
     [0.693, 0.0]
     """
-    wanted = set(terms)
-    counts = [Counter(t for t in d.split(" ") if t in wanted) for d in docs]
-    lengths = [d.count(" ") + 1 if d else 0 for d in docs]
+    wanted = list(dict.fromkeys(terms))
+    counts: list[dict[str, int]] = []
+    lengths: list[int] = []
+    for d in docs:
+        words = d.split(" ") if d else []
+        # a substring test first: most documents hold few of the query terms
+        counts.append({t: n for t in wanted if t in d and (n := words.count(t))})
+        lengths.append(len(words))
     df = Counter(t for c in counts for t in c)
     n = max(documents, len(docs), 1)
     avg = max(terms_total / n, 1e-9)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .._values import Episode, Fact
-from ..contracts import Engine, TextQuery
+from ..contracts import Engine, FactQuery, TextQuery
 from ._bm25 import bm25
 from ._fusion import Ranked
 from ._hits import ENTITY, EPISODE, FACT, Item, Key, key_of
@@ -65,7 +65,8 @@ class FulltextChannel:
         if not request.terms:
             return
         history = request.preset.history
-        for kind in (EPISODE, FACT, ENTITY):
+        # facts rank episodes too (support, staleness); entities only ever rank themselves
+        for kind in (EPISODE, FACT, ENTITY) if ENTITY in request.kinds else (EPISODE, FACT):
             ranked = self._ranked(engine, namespace, request, kind)
             if kind == FACT:
                 rows = [f for f in ranked if isinstance(f, Fact)]
@@ -84,12 +85,22 @@ class FulltextChannel:
 
     @staticmethod
     def _ranked(engine: Engine, namespace: str, request: SearchRequest, kind: str) -> list[Item]:
-        match = engine.match_text(namespace, TextQuery(kind, request.terms, request.point.as_of, request.preset.fetch))
+        """The ``preset.depth`` best records of ``kind`` by BM25, read as of ``as_of``, best first."""
+        p, as_of = request.preset, request.point.as_of
+        match = engine.match_text(namespace, TextQuery(kind, request.terms, as_of, p.fetch))
         if not match.records:
             return []
         scores = bm25([t for _, t in match.records], request.terms, match.documents, match.terms_total)
-        order = sorted(range(len(scores)), key=lambda i: (-scores[i], key_of(match.records[i][0])))
-        return [match.records[i][0] for i in order if scores[i] > 0]
+        order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], match.records[i][0]))
+        refs = [match.records[i][0] for i in order[: p.depth]]
+        if kind == EPISODE:
+            found: dict[str, Item] = {e.id: e for e in engine.episodes(namespace, refs)}
+        elif kind == ENTITY:
+            found = {e.id: e for e in engine.entities(namespace, refs) if e.recorded_at <= as_of}
+        else:
+            rows = engine.facts(namespace, FactQuery(rows=tuple(int(r) for r in refs), as_of=as_of))
+            found = {str(f.row_id): f for f in rows}
+        return [found[r] for r in refs if r in found]
 
     @staticmethod
     def _support(engine: Engine, namespace: str, request: SearchRequest, facts: list[Item], found: Found) -> None:

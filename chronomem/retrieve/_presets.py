@@ -18,7 +18,8 @@ class Preset:
 
     * ``channels``: each channel's weight in the fusion (a channel not named, or weighted 0, does not run);
     * ``rrf_k``: the rank constant of reciprocal-rank fusion (larger flattens the head of each list);
-    * ``fetch``: the most records one channel reads per kind (full-text statistics are exact below it);
+    * ``fetch``: the most matches one lookup returns per kind (full-text statistics are exact below it),
+      of which the ``depth`` best are read and ranked;
     * ``history``: keep what no longer holds at ``valid_at`` (superseded, corrected, retracted rows and
       retracted episodes) instead of dropping it, and do not demote stale episodes;
     * ``time_intent``: what a time the query names does: ``"boost"`` (multiply by ``1 + time_boost`` inside
@@ -28,7 +29,8 @@ class Preset:
       occurred (episodes) or began (facts) before the question's time;
     * ``importance_weight``: a factor ``1 - w * (1 - confidence)`` on fact rows;
     * ``stale_factor``: the factor on an episode whose facts no longer hold (see
-      :func:`chronomem.retrieve.demote_stale`), applied to the ``stale_depth`` best episodes;
+      :func:`chronomem.retrieve.demote_stale`), applied to the ``stale_depth`` best episodes (looking up
+      at most ``stale_topics`` slots for what holds there now);
     * ``latest_boost``: when the query asks for the current state ("now", "现在"), a factor from 1 (the
       earliest) to ``1 + latest_boost`` (the latest) by when each episode occurred among those found.
     """
@@ -37,6 +39,7 @@ class Preset:
     channels: Mapping[str, float]
     rrf_k: int = 10
     fetch: int = 1000
+    depth: int = 100
     history: bool = False
     time_intent: str = "boost"
     time_boost: float = 0.2
@@ -44,15 +47,16 @@ class Preset:
     recency_half_life_days: float = 180.0
     importance_weight: float = 0.2
     stale_factor: float = 1.0
-    stale_depth: int = 100
+    stale_depth: int = 30
+    stale_topics: int = 8
     latest_boost: float = 1.0
     extra: Mapping[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.time_intent not in ("boost", "filter", "ignore"):
             raise ConfigError(f"preset {self.name!r}: time_intent={self.time_intent!r}; use boost, filter or ignore")
-        if self.rrf_k < 1 or self.fetch < 1:
-            raise ConfigError(f"preset {self.name!r}: rrf_k and fetch must be >= 1")
+        if self.rrf_k < 1 or self.fetch < 1 or self.depth < 1:
+            raise ConfigError(f"preset {self.name!r}: rrf_k, fetch and depth must be >= 1")
 
 
 def _frozen(weights: dict[str, float]) -> Mapping[str, float]:

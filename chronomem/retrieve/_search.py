@@ -55,13 +55,16 @@ def _demote_stale(
             return (f.subject, f.predicate, f.object or canonical_json(f.value), f.modality)
         return (f.subject, f.predicate)
 
-    gone = {topic(f) for f, ok in judged if not ok}
-    if not gone:
-        return
+    held = {topic(f) for f, ok in judged if ok}
+    gone = {(f.subject, f.predicate): topic(f) for f, ok in judged if not ok and topic(f) not in held}
     point = request.point
-    subjects = tuple(sorted({f.subject for f, ok in judged if not ok}))
-    now = engine.facts(namespace, FactQuery(touching=subjects, valid_at=point.valid_at, as_of=point.as_of))
-    held = {topic(f) for f in now if holds(f, point)} | {topic(f) for f, ok in judged if ok}
+    for subject, predicate in sorted(gone)[: p.stale_topics]:  # does something else hold there now?
+        now = engine.facts(
+            namespace, FactQuery(subject=subject, predicate=predicate, valid_at=point.valid_at, as_of=point.as_of)
+        )
+        held |= {topic(f) for f in now if holds(f, point)}
+    if not held:
+        return
     focus: dict[str, Topic] = {}
     for fact, _ in found.facts.values():  # best match first
         for ep in fact.episodes:

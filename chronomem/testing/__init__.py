@@ -50,6 +50,8 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
   with a content-free record (``Engine.erasures``);
 * :class:`IngestionTests` — what ingestion needs: episodes with their zone, a session's last messages,
   contradictions kept open and settled, erases that take them away;
+* :class:`SearchTests` — the full-text index kept and erased with its rows; ``Memory.search`` time-correct
+  (``as_of``, superseded facts, retracted episodes) with the same hits in the same order on every engine;
 * :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
   independent model of DESIGN §3, and retracting random episodes against replaying the others.
@@ -73,6 +75,7 @@ from ._history import HistoryTests
 from ._ingest import IngestionTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
+from ._search import SearchTests
 from ._stateful import ModelBasedTests, SlotMachine
 
 __all__ = [
@@ -93,6 +96,7 @@ __all__ = [
     "ReferenceCases",
     "ReferenceModel",
     "Row",
+    "SearchTests",
     "SlotMachine",
     "at",
     "row_of",
@@ -100,6 +104,6 @@ __all__ = [
 
 
 class EngineConformance(
-    ReferenceCases, HistoryTests, GraphTests, EpisodeTests, IngestionTests, ContractTests, ModelBasedTests
+    ReferenceCases, HistoryTests, GraphTests, EpisodeTests, IngestionTests, SearchTests, ContractTests, ModelBasedTests
 ):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""
