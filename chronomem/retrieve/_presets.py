@@ -63,19 +63,21 @@ def _frozen(weights: dict[str, float]) -> Mapping[str, float]:
     return MappingProxyType(weights)
 
 
-# Tuned on the zh-mem-dev and en-upd-dev sets (bench/README.md): the support list helps little and a heavy
-# weight lets many weakly matching facts outvote the best full-text match; a small rrf_k keeps each list's
-# head decisive on small corpora; a flat stale penalty hurt "when did X become Y" questions, so stale
-# episodes are only capped below what superseded them.
-_DEFAULT = {"fulltext": 1.0, "support": 0.15}
+# Tuned on the dev sets (bench/README.md): the support list did not help there (the offline extractor's
+# facts often match a question by the speaker's name alone, and then outvote the best full-text match), so
+# it only runs in the "facts" preset; a small rrf_k keeps each list's head decisive on small corpora; a
+# flat stale penalty hurt "when did X become Y" questions, so stale episodes are only capped below what
+# superseded them.
+_DEFAULT = {"fulltext": 1.0}
 
-#: The named presets. ``default``: time-correct, full-text and fact support; ``history``: the same, keeping
-#: what no longer holds; ``recent``: favours what happened lately; ``text``: BM25 alone, no time rules (a
-#: baseline).
+#: The named presets. ``default``: time-correct full text; ``history``: the same, keeping what no longer
+#: holds; ``facts``: adds the episodes that support matching facts; ``recent``: favours what happened
+#: lately; ``text``: BM25 alone, no time rules (a baseline).
 PRESETS: Mapping[str, Preset] = MappingProxyType(
     {
         "default": Preset("default", _frozen(dict(_DEFAULT))),
         "history": Preset("history", _frozen(dict(_DEFAULT)), history=True, stale_factor=1.0),
+        "facts": Preset("facts", _frozen({"fulltext": 1.0, "support": 0.3})),
         "recent": Preset("recent", _frozen(dict(_DEFAULT)), recency_weight=0.5, recency_half_life_days=30.0),
         "text": Preset("text", _frozen({"fulltext": 1.0}), time_intent="ignore", latest_boost=0.0, history=True),
     }
