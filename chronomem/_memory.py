@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from .contracts import LLM, Embedder, Extractor
     from .ingest import Alias, Claim, IngestResult, Message
+    from .retrieve import Hit, Preset
 
 __all__ = ["Memory"]
 
@@ -367,6 +368,44 @@ class Memory:
         if keep not in ("known", "claim"):
             raise InvalidValue(f"keep={keep!r}; use 'known' (what the memory holds) or 'claim'")
         return self._writer.settle(ident, accept=keep == "claim")
+
+    # -- retrieval ---------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        valid_at: datetime | None = None,
+        as_of: datetime | None = None,
+        window: tuple[datetime | None, datetime | None] | None = None,
+        kinds: Iterable[str] | None = None,
+        preset: str | Preset = "default",
+    ) -> list[Hit]:
+        """The ``k`` episodes, facts and entities that best answer ``query``, best first (issue #12).
+
+        Time-correct: a fact row comes back only if it holds at ``valid_at`` as the store believed at
+        ``as_of`` (both default to now), nothing recorded after ``as_of`` comes back, and an episode whose
+        facts no longer hold ranks below one that supports what holds; ``preset="history"`` keeps what no
+        longer holds. A time the query names ("last week", "2024年4月") is read against ``valid_at``, the
+        question's own time, and boosts what lies in it; ``window=(start, end)`` instead keeps only that
+        period. ``kinds`` limits the result to some of ``"episode"``, ``"fact"``, ``"entity"``. Each
+        :class:`~chronomem.retrieve.Hit` explains its score and cites its episodes.
+
+        Raises :class:`InvalidValue` for an empty or oversized query (over 2,000 characters), ``k`` outside
+        1..1000 or an unknown kind, :class:`NaiveDatetime` for a naive datetime, :class:`InvalidInterval`
+        for an inverted window and :class:`ConfigError` for an unknown preset. A query of stop-words only
+        ("what is it?") returns ``[]``.
+
+        >>> [h.cites for h in mem.search("where does Alice live?", k=3)]     # doctest: +SKIP
+        [('m2',), ('m2',), ('m1',)]
+        """
+        # deferred: retrieval loads the tokenizer and the temporal parser on first use
+        from .retrieve import check_request, run_search
+
+        request = check_request(
+            query, k=k, valid_at=valid_at, as_of=as_of, window=window, kinds=kinds, preset_name=preset
+        )
+        return run_search(self.engine, self.namespace, request)
 
     # -- reads -------------------------------------------------------------------------------
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .models._embed import Matrix
     from .models._llm import ChatMessage, StructuredAnswer
 
-__all__ = ["LLM", "Embedder", "Engine", "Erasure", "Extractor", "FactQuery", "Txn"]
+__all__ = ["LLM", "Embedder", "Engine", "Erasure", "Extractor", "FactQuery", "TextMatch", "TextQuery", "Txn"]
 
 _T = TypeVar("_T")
 
@@ -45,7 +45,8 @@ class FactQuery:
     """Which fact rows to read. Unset filters match everything.
 
     ``valid_at=None`` matches all valid times; ``as_of=None`` matches all system time (an audit).
-    ``touching`` matches rows whose subject *or* object is one of the ids.
+    ``touching`` matches rows whose subject *or* object is one of the ids; ``supported_by`` rows that one of
+    the episodes supports (as of ``as_of``, or now for an audit); ``rows`` the rows with those ids.
     Results are ordered by ``(slot, valid.start, recorded.start)``.
     """
 
@@ -57,6 +58,38 @@ class FactQuery:
     valid_at: int | None = None
     as_of: int | None = None
     limit: int | None = None
+    supported_by: tuple[str, ...] = ()
+    rows: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TextQuery:
+    """A full-text lookup (issue #12): the records of one ``kind`` whose indexed terms hold any of ``terms``.
+
+    ``kind`` is ``"episode"``, ``"fact"`` or ``"entity"``. ``terms`` are index terms as
+    :func:`chronomem.text.tokenize` makes them (lower-case, stemmed, Chinese segmented), matched with OR.
+    Nothing recorded after ``as_of`` is returned: episodes and entities stored later, and fact rows
+    recorded later (fact rows recorded by ``as_of`` are returned whatever their valid time or later
+    closing; what *holds* is the caller's to decide). At most ``limit`` records come back, the engine's own
+    best matches first when it has to cut.
+    """
+
+    kind: str
+    terms: tuple[str, ...]
+    as_of: int
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class TextMatch:
+    """What a :class:`TextQuery` found: each record's id (a fact row's id as text) with its indexed terms
+    (space-separated, in order), and the statistics of the namespace's ``kind`` documents (count and total
+    terms, all system time) that a ranking function (BM25) needs. Callers read the records they keep
+    through the engine's reads (``episodes``, ``entities``, ``facts`` with ``FactQuery(rows=…)``)."""
+
+    records: list[tuple[str, str]]
+    documents: int
+    terms_total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +289,12 @@ class Engine(Protocol):
         """The ``k`` items (``(kind, item, score)``, best first; an item's best part) whose vectors of ``model``
         are most similar to ``query`` (a dot product: cosine for unit vectors), among those recorded at or
         before ``as_of`` (default: all). Exact, and never behind a committed write."""
+        ...
+
+    def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
+        """The full-text lookup retrieval uses (see :class:`TextQuery`). The index is kept in each write
+        transaction: episodes (content), fact rows (subject, predicate, object or value) and entities
+        (name and aliases); erasing removes their entries. An empty ``terms`` matches nothing."""
         ...
 
 

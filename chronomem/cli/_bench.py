@@ -83,3 +83,20 @@ def models(sentences: int, repeat: int, no_minilm: bool, as_json: bool) -> None:
     from ..bench.models import run
 
     echo_figures(run(sentences, repeat=repeat, minilm=not no_minilm), as_json, width=36)
+
+
+@bench.command(name="locomo-adapter")
+@db_option(_TEMP + "; each conversation replaces the last")
+@click.option("--preset", default="default", show_default=True, help="Search preset (chronomem.retrieve.PRESETS).")
+@click.option("--kinds", default="episode", show_default=True, help="Kinds of hit whose cited episodes count.")
+def locomo_adapter(db: str | None, preset: str, kinds: str) -> None:
+    """Serve Memory.search to bench/locomo_eval.py over JSON lines on stdin/stdout (its --cmd protocol)."""
+    import sys
+
+    from ..bench.locomo import LocomoAdapter, serve
+
+    adapter = LocomoAdapter(db, preset=preset, kinds=[k for k in kinds.split(",") if k])
+    try:
+        serve(adapter, sys.stdin, sys.stdout)
+    finally:
+        adapter.close()

@@ -20,7 +20,7 @@ __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
 #: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
 NAMESPACED_TABLES = (
     "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "conflicts",
-    "merges", "vectors", "namespaces",
+    "merges", "vectors", "namespaces", "fulltext",
 )  # fmt: skip
 
 
@@ -38,9 +38,19 @@ class Dialect:
     insertion_order: ClassVar[str]
     #: A query with a row when the ``migrations`` table exists, and none before the first migration.
     migrations_exist: ClassVar[str]
+    #: The full-text match (see :mod:`._fulltext`): a FROM clause giving the index table as ``f``, a
+    #: condition and an order (the engine's own rank); one of the first two takes :meth:`text_query`.
+    text_match: ClassVar[tuple[str, str, str]]
 
     def __init__(self) -> None:
+        from ._fulltext import TextStatements
+
         self.sql = Statements(self)
+        self.text = TextStatements(self)
+
+    def text_query(self, terms: Sequence[str]) -> str:
+        """The match parameter for documents holding any of ``terms`` (index terms, never empty)."""
+        raise NotImplementedError
 
     def render(self, template: str) -> str:
         """``template``, written with ``?`` placeholders, in this dialect's paramstyle."""

@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
-from ..contracts import Erasure, FactQuery
+from ..contracts import Erasure, FactQuery, TextMatch, TextQuery
+from ..errors import InvalidValue
 from ._dialect import Dialect, Statements
+from ._fulltext import TextStatements
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
 from ._txn import SqlTxn
@@ -34,6 +36,7 @@ class SqlEngine(ABC):
 
     dialect: ClassVar[Dialect]
     sql: ClassVar[Statements]
+    text: ClassVar[TextStatements]
     migrations: ClassVar[Sequence[Migration]]
     _where: str
 
@@ -41,6 +44,7 @@ class SqlEngine(ABC):
         super().__init_subclass__(**kwargs)
         if "dialect" in cls.__dict__:
             cls.sql = cls.dialect.sql
+            cls.text = cls.dialect.text
 
     @abstractmethod
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
@@ -160,3 +164,13 @@ class SqlEngine(ABC):
 
     def overlaps(self, namespace: str) -> list[tuple[int, int]]:
         return [(r[0], r[1]) for r in self._read(self.sql.overlaps, (namespace,))]
+
+    def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
+        t, q = self.text, query
+        if q.kind not in t.match:
+            raise InvalidValue(f"full-text kind {q.kind!r}; use one of {sorted(t.match)}")
+        documents, total = self._read(t.stats, (namespace, q.kind))[0]
+        if not q.terms or q.limit < 1:
+            return TextMatch([], int(documents), int(total))
+        rows = self._read(t.match[q.kind], t.match_args(namespace, q.terms, q.as_of, q.limit))
+        return TextMatch([(r[0], r[1]) for r in rows], int(documents), int(total))

@@ -31,6 +31,7 @@ from ..errors import (
     StorageError,
     StorageTimeout,
 )
+from ._fulltext import PG_MIGRATION
 from ._sql import INF
 
 __all__ = ["CITUS_DISTRIBUTION", "DISTRIBUTION_COLUMN", "MIGRATIONS", "REFERENCE_TABLES", "ROW_ID_BLOCK", "map_error"]
@@ -118,6 +119,7 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "UPDATE revisions SET reason = 'coalesce' WHERE reason = 'merge'",
         ],
     ),
+    PG_MIGRATION,  # 0007_fulltext (engines/_fulltext.py)
     (
         # Vectors (issue #12): what an embedder made of an episode's text, stored in its write transaction and
         # searched in process (engines/_vectors.py); read by system time to catch up.
@@ -147,6 +149,7 @@ DISTRIBUTION_COLUMN = {
     "conflicts": "namespace",
     "merges": "namespace",
     "vectors": "namespace",
+    "fulltext": "namespace",
     "erasures": "namespace_digest",
 }
 

@@ -37,6 +37,15 @@ class PgDialect(Dialect):
         "SELECT n.created, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "
         "WHERE n.namespace = ?"
     )
+    text_match: ClassVar[tuple[str, str, str]] = (
+        "fulltext f CROSS JOIN CAST(%s AS tsquery) q",
+        "f.tsv @@ q",
+        "ts_rank(f.tsv, q) DESC, f.ref",
+    )
+
+    def text_query(self, terms: Sequence[str]) -> str:
+        # Quoted lexemes are taken as written (no parser, no dictionary), as array_to_tsvector stored them.
+        return " | ".join("'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms)
 
     def in_ids(self, column: str, n: int) -> str:
         return f"{column} = ANY(%s)"

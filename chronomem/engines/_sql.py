@@ -171,7 +171,9 @@ def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: in
     """
     support_at = q.as_of if q.as_of is not None else now
     shape = (q.slot is not None, q.subject is not None, q.predicate is not None, len(q.touching), q.edges_only)
-    sql = _fact_sql(ph, agg, *shape, q.as_of is not None, q.valid_at is not None, q.limit)
+    sql = _fact_sql(
+        ph, agg, *shape, q.as_of is not None, q.valid_at is not None, q.limit, len(q.supported_by), len(q.rows)
+    )
     if q.touching and q.edges_only:
         return sql, _edges_args(namespace, q, support_at)
     args: list[Any] = [support_at, support_at, namespace]
@@ -183,6 +185,10 @@ def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: in
         args.append(q.predicate)
     if q.touching:
         args += [*q.touching, *q.touching]
+    if q.supported_by:
+        args += [*q.supported_by, support_at, support_at]
+    if q.rows:
+        args += list(q.rows)
     if q.as_of is not None:
         args += [q.as_of, q.as_of]
     if q.valid_at is not None:
@@ -202,6 +208,8 @@ def _fact_sql(
     as_of: bool,
     valid_at: bool,
     limit: int | None,
+    supported_by: int = 0,
+    rows: int = 0,
 ) -> str:
     """The SQL text for one query shape, built once (reads are hot; see issue #2)."""
     if touching and edges_only:
@@ -213,6 +221,14 @@ def _fact_sql(
         sql.append(f"AND (f.subject IN ({marks}) OR f.object_id IN ({marks}))")
     if edges_only:
         sql.append("AND f.object_id IS NOT NULL")
+    if supported_by:
+        marks = ", ".join([ph] * supported_by)
+        sql.append(
+            "AND EXISTS (SELECT 1 FROM support b WHERE b.namespace = f.namespace AND b.row_id = f.row_id "
+            f"AND b.episode_id IN ({marks}) AND b.added <= {ph} AND b.removed > {ph})"
+        )
+    if rows:
+        sql.append(f"AND f.row_id IN ({', '.join([ph] * rows)})")
     sql += _time_filters(ph, as_of, valid_at)
     sql.append("ORDER BY f.slot, f.valid_from, f.recorded_from")
     if limit is not None:

@@ -21,6 +21,7 @@ from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, StorageError, StorageTimeout
 from ._cache import WriterCache
 from ._engine import SqlEngine
+from ._fulltext import SQLITE_MIGRATION
 from ._migrations import Migration, apply_migrations
 from ._sqlite_txn import SQLITE, SqliteTxn
 
@@ -137,6 +138,7 @@ MIGRATIONS: list[Migration] = [
             "UPDATE revisions SET reason = 'coalesce' WHERE reason = 'merge'",
         ],
     ),
+    SQLITE_MIGRATION,  # 0007_fulltext (engines/_fulltext.py)
     (
         # Vectors (issue #12): what an embedder made of an episode's text, stored in its write transaction and
         # searched in process (engines/_vectors.py); read by system time to catch up.

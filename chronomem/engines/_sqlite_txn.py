@@ -30,6 +30,15 @@ class SqliteDialect(Dialect):
     vector_basis: ClassVar[str] = (
         "SELECT created, (SELECT cache_epoch FROM clock WHERE id = 1) FROM namespaces WHERE namespace = ?"
     )
+    text_match: ClassVar[tuple[str, str, str]] = (
+        "fulltext_terms m JOIN fulltext f ON f.doc = m.rowid",
+        "fulltext_terms MATCH ?",
+        "m.rank, f.doc",
+    )
+
+    def text_query(self, terms: Sequence[str]) -> str:
+        # Each term a quoted phrase: FTS5 splits it as it split the document, so it matches as written.
+        return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
     def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
         return "UPDATE clock SET cache_epoch = cache_epoch + 1 WHERE id = 1", ()  # one epoch per file

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..models._embed import Matrix
 from ._cache import Known
 from ._dialect import Dialect, Statements
+from ._fulltext import TextStatements, entity_terms, episode_terms, fact_terms
 from ._sql import (
     aliases_text,
     as_stored,
@@ -71,11 +72,13 @@ class SqlTxn(ABC, Generic[C]):
 
     dialect: ClassVar[Dialect]
     sql: ClassVar[Statements]
+    text: ClassVar[TextStatements]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "dialect" in cls.__dict__:
             cls.sql = cls.dialect.sql
+            cls.text = cls.dialect.text
 
     def __init__(self, cursor: C, namespace: str, tx: int, known: Known | None = None) -> None:
         self._c = cursor
@@ -111,7 +114,14 @@ class SqlTxn(ABC, Generic[C]):
             (self._ns, e.id, e.content, e.occurred_at, self._tx, e.kind, e.role, e.speaker, e.session, e.source,
              canonical_json(e.metadata), e.tz),
         )  # fmt: skip
-        return None if cur.rowcount == 1 else self.episode(e.id)
+        if cur.rowcount != 1:
+            return self.episode(e.id)
+        self._index("episode", e.id, None, episode_terms(e))
+        return None
+
+    def _index(self, kind: str, ref: str, row_id: int | None, terms: list[str]) -> None:
+        """Add one document to the full-text index (see :mod:`._fulltext`)."""
+        self._c.execute(self.text.put, (self._ns, kind, ref, row_id, " ".join(terms), len(terms)))
 
     def episode(self, episode_id: str) -> Episode | None:
         r = self._c.execute(self.sql.episode, (self._ns, episode_id)).fetchone()
@@ -140,6 +150,8 @@ class SqlTxn(ABC, Generic[C]):
         else:  # a change to a stored entity: other writers may have it cached
             self.bump_cache_epoch()
             self._c.execute(self.sql.update_entity, row)
+            self._c.execute(self.text.delete, (self._ns, "entity", e.id))
+        self._index("entity", e.id, None, entity_terms(e))
         self._c.executemany(self.sql.put_name, [(self._ns, key, e.id) for key in entity_keys(e)])
 
     def drop_names(self, entity_id: str, names: Sequence[str]) -> None:
@@ -217,6 +229,7 @@ class SqlTxn(ABC, Generic[C]):
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
         ids = self._execute([(slot, plan)])
+        self._index_rows([(slot, plan)], ids)
         # The new rows are exactly the plan's, so they are built here rather than read back.
         ns, recorded = self._ns, Interval(self._tx, None)
         return [
@@ -228,7 +241,20 @@ class SqlTxn(ABC, Generic[C]):
         ]  # fmt: skip
 
     def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
-        return len(self._execute(plans))
+        ids = self._execute(plans)
+        self._index_rows(plans, ids)
+        return len(ids)
+
+    def _index_rows(self, plans: Sequence[tuple[str, Plan]], ids: Sequence[int]) -> None:
+        """Index the rows ``plans`` inserted (``ids``, in plan order) in the full-text index."""
+        claims = [n.claim for _, p in plans for n in p.insert]
+        if not claims:
+            return
+        ns, docs = self._ns, []
+        for rid, cl in zip(ids, claims, strict=True):
+            terms = fact_terms(cl.subject, cl.predicate, cl.object, cl.value)
+            docs.append((ns, "fact", str(rid), rid, " ".join(terms), len(terms)))
+        self._c.executemany(self.text.put, docs)
 
     # -- contradictions kept open ---------------------------------------------------------------
     def open_conflict(self, conflict: Contradiction) -> int:
@@ -259,12 +285,14 @@ class SqlTxn(ABC, Generic[C]):
             self.bump_cache_epoch()
             c.execute(q.delete_entity, (ns, subject))
             c.execute(q.delete_entity_names, (ns, subject))
+            c.execute(self.text.delete, (ns, "entity", subject))
             c.execute(q.delete_subject_conflicts, (ns, subject, subject))
             c.execute(q.delete_subject_merges, (ns, subject, subject))
         else:
             ids = [r[0] for r in c.execute(q.episode_only_rows, (ns, episode)).fetchall()]
             c.execute(q.delete_episode_support, (ns, episode))
             c.execute(q.delete_episode, (ns, episode))
+            c.execute(self.text.delete, (ns, "episode", episode))
             c.execute(q.delete_episode_conflicts, (ns, episode))
             if c.execute(q.delete_episode_vectors, (ns, episode)).rowcount:
                 self.bump_cache_epoch()  # readers' vector matrices start over (engines/_vectors.py)
@@ -275,6 +303,8 @@ class SqlTxn(ABC, Generic[C]):
             c.execute(q.delete_support.format(rows=rows), (ns, *args))
             old, new = d.in_ids("old_row", len(chunk)), d.in_ids("new_row", len(chunk))
             c.execute(q.delete_revisions.format(old=old, new=new), (ns, *args, *args))
+            refs = d.in_ids("ref", len(chunk))
+            c.execute(self.text.delete_rows.format(rows=refs), (ns, *d.ids([str(i) for i in chunk])))
         return len(ids)
 
     def audit_erase(self, target_kind: str, target_digest: str, rows: int) -> None:

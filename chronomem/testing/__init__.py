@@ -50,6 +50,8 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
   with a content-free record (``Engine.erasures``);
 * :class:`IngestionTests` — what ingestion needs: episodes with their zone, a session's last messages,
   contradictions kept open and settled, erases that take them away;
+* :class:`SearchTests` — the full-text index kept and erased with its rows; ``Memory.search`` time-correct
+  (``as_of``, superseded facts, retracted episodes) with the same hits in the same order on every engine;
 * :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
   independent model of DESIGN §3, and retracting random episodes against replaying the others.
@@ -74,6 +76,7 @@ from ._ingest import IngestionTests
 from ._merges import MergeTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
+from ._search import SearchTests
 from ._stateful import ModelBasedTests, SlotMachine
 from ._vectors import VectorTests
 
@@ -96,6 +99,7 @@ __all__ = [
     "ReferenceCases",
     "ReferenceModel",
     "Row",
+    "SearchTests",
     "SlotMachine",
     "VectorTests",
     "at",
@@ -111,6 +115,7 @@ class EngineConformance(
     IngestionTests,
     MergeTests,
     VectorTests,
+    SearchTests,
     ContractTests,
     ModelBasedTests,
 ):

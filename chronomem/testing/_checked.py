@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
-from ..contracts import Engine, Erasure, FactQuery, Txn
+from ..contracts import Engine, Erasure, FactQuery, TextMatch, TextQuery, Txn
 
 if TYPE_CHECKING:
     from ..models._embed import Matrix
@@ -127,3 +127,6 @@ class CheckedEngine:
         self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
     ) -> list[tuple[str, str, float]]:
         return self.inner.nearest(namespace, model, query, k, as_of)
+
+    def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
+        return self.inner.match_text(namespace, query)

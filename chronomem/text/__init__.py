@@ -13,13 +13,15 @@ from ._language import Language, detect_language
 from ._normalise import normalise, to_half_width, to_simplified
 from ._sentences import split_sentences
 from ._stopwords import EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
-from ._tokenize import Tokenizer, default_tokenizer, query_terms, tokenize
+from ._tokenize import CHAR_MARK, Tokenizer, char_terms, default_tokenizer, query_terms, tokenize
 
 __all__ = [
+    "CHAR_MARK",
     "EN_QUERY_STOPWORDS",
     "ZH_QUERY_STOPWORDS",
     "Language",
     "Tokenizer",
+    "char_terms",
     "default_tokenizer",
     "detect_language",
     "normalise",

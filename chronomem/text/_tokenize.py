@@ -25,7 +25,7 @@ from ._stopwords import EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
 if TYPE_CHECKING:
     import rjieba
 
-__all__ = ["Tokenizer", "default_tokenizer", "query_terms", "tokenize"]
+__all__ = ["CHAR_MARK", "Tokenizer", "char_terms", "default_tokenizer", "query_terms", "tokenize"]
 
 _WORD: Final = f"[^\\W_{HAN_CLASS}]+"
 # A word may hold an apostrophe (don't) or a decimal point (3.5kg); other punctuation splits it.
@@ -152,6 +152,22 @@ class _Stem:
 
     def stemWord(self, word: str) -> str:
         raise NotImplementedError
+
+
+#: What starts a character term (see :func:`char_terms`), so it never equals a one-character word.
+CHAR_MARK: Final = "#"
+_HAN_RUN: Final = re.compile(f"[{HAN_CLASS}]{{2,}}")
+
+
+def char_terms(terms: Iterable[str]) -> list[str]:
+    """The characters of the Chinese words among ``terms`` (words of two or more Han characters), each
+    marked with :data:`CHAR_MARK`: full-text indexes add them to the words, in documents and in queries
+    alike, so that "养猫" and "猫", or a name jieba cut differently ("何佳教"), still meet.
+
+    >>> char_terms(["我", "养猫", "berlin"])
+    ['#养', '#猫']
+    """
+    return [CHAR_MARK + ch for t in terms if _HAN_RUN.fullmatch(t) for ch in t]
 
 
 _default: Tokenizer | None = None

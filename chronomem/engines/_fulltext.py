@@ -1,0 +1,148 @@
+"""The full-text index both SQL engines keep (issue #12): what is indexed, its statements, its migrations.
+
+One table, ``fulltext``, holds a document per episode (speaker and content), per fact row (subject,
+predicate, object or value) and per entity (name and aliases), as the space-separated terms of the
+project's tokenizer (:mod:`chronomem.text`: lower-cased, stemmed, Chinese segmented by jieba), followed by
+the characters of its Chinese words (:func:`chronomem.text.char_terms`: recall where segmentation differs). The
+engines match those terms and nothing else, so both see exactly the same words:
+
+* SQLite: an FTS5 table over ``fulltext`` (external content, kept by triggers); ``unicode61`` only
+  splits the pre-segmented terms at the spaces (and at an apostrophe or decimal point inside a term,
+  the same way in documents and queries, so a term still matches as a phrase);
+* PostgreSQL: a generated ``tsvector`` made with ``array_to_tsvector`` from the same terms (no parser,
+  no dictionary: the lexemes are the terms), under a GIN index.
+
+Ranking is not the engines': each returns the matching records with their terms and the namespace's
+document statistics, and :mod:`chronomem.retrieve` computes BM25 itself, so both engines rank alike.
+The engine's own rank (FTS5's ``bm25``, PostgreSQL's ``ts_rank``) only chooses which records come
+back when a lookup matches more than its limit.
+
+Fact rows are indexed as they are inserted, so every row of every system time is in the index; a
+lookup joins ``facts`` and keeps the rows recorded by ``as_of``. Rows are immutable, so an entry never
+changes; erasing a row, an episode, an entity or a namespace deletes its entries.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .._values import Entity, Episode, canonical_json
+
+if TYPE_CHECKING:
+    from ._dialect import Dialect
+
+__all__ = [
+    "PG_MIGRATION",
+    "SQLITE_MIGRATION",
+    "TextStatements",
+    "entity_terms",
+    "episode_terms",
+    "fact_terms",
+]
+
+#: The SQLite migration (FTS5 ships with the stdlib's sqlite3 on every supported platform).
+SQLITE_MIGRATION: tuple[str, list[str]] = (
+    "0007_fulltext",
+    [
+        """CREATE TABLE fulltext (doc INTEGER PRIMARY KEY, namespace TEXT NOT NULL, kind TEXT NOT NULL,
+            ref TEXT NOT NULL, row_id INTEGER, terms TEXT NOT NULL, length INTEGER NOT NULL)""",
+        "CREATE UNIQUE INDEX fulltext_ref ON fulltext (namespace, kind, ref)",
+        """CREATE VIRTUAL TABLE fulltext_terms USING fts5(terms, content='fulltext', content_rowid='doc',
+            tokenize='unicode61 remove_diacritics 0')""",
+        """CREATE TRIGGER fulltext_added AFTER INSERT ON fulltext BEGIN
+            INSERT INTO fulltext_terms (rowid, terms) VALUES (new.doc, new.terms); END""",
+        """CREATE TRIGGER fulltext_removed AFTER DELETE ON fulltext BEGIN
+            INSERT INTO fulltext_terms (fulltext_terms, rowid, terms) VALUES ('delete', old.doc, old.terms); END""",
+    ],
+)
+
+#: The PostgreSQL migration: the same table, with the terms as a tsvector under GIN.
+PG_MIGRATION: tuple[str, list[str]] = (
+    "0007_fulltext",
+    [
+        """CREATE TABLE fulltext (namespace text COLLATE "C" NOT NULL, kind text COLLATE "C" NOT NULL,
+            ref text COLLATE "C" NOT NULL, row_id bigint, terms text NOT NULL, length integer NOT NULL,
+            tsv tsvector GENERATED ALWAYS AS (array_to_tsvector(string_to_array(terms, ' '))) STORED,
+            PRIMARY KEY (namespace, kind, ref))""",
+        "CREATE INDEX fulltext_tsv ON fulltext USING gin (tsv)",
+    ],
+)
+
+
+# -- documents ------------------------------------------------------------------------------------
+def _tokenize(text: str) -> list[str]:
+    """The index terms of ``text``: its words, then the characters of its Chinese words
+    (:func:`chronomem.text.char_terms`)."""
+    from ..text import char_terms, tokenize  # deferred: the tokenizer loads jieba's dictionary (~0.4 s)
+
+    words = [t for t in tokenize(text) if t and not t.isspace()]
+    return words + char_terms(words)
+
+
+@functools.lru_cache(maxsize=65536)
+def _name_terms(text: str) -> tuple[str, ...]:
+    """Terms of a short, often repeated string (an entity id, a predicate): cached."""
+    return tuple(_tokenize(text))
+
+
+def episode_terms(episode: Episode) -> list[str]:
+    """An episode's document: its speaker, then its content."""
+    head = list(_name_terms(episode.speaker)) if episode.speaker else []
+    return head + _tokenize(episode.content)
+
+
+def fact_terms(subject: str, predicate: str, obj: str | None, value: object) -> list[str]:
+    """A fact row's document: subject, predicate and object (entity ids are slugs of their names, so they
+    read as the names) or the value's text."""
+    tail = _name_terms(obj) if obj is not None else _value_terms(value)
+    return [*_name_terms(subject), *_name_terms(predicate), *tail]
+
+
+def _value_terms(value: object) -> tuple[str, ...]:
+    if value is None or isinstance(value, bool):
+        return ()
+    text = value if isinstance(value, str) else canonical_json(value)  # type: ignore[arg-type]
+    return _name_terms(text) if len(text) <= 64 else tuple(_tokenize(text))
+
+
+def entity_terms(entity: Entity) -> list[str]:
+    """An entity's document: its name and aliases."""
+    return [t for name in (entity.name, *entity.aliases) for t in _name_terms(name)]
+
+
+# -- statements ------------------------------------------------------------------------------------
+class TextStatements:
+    """The index's statements for one dialect: writes are shared; the match is the dialect's
+    (:meth:`match`). Every statement names the namespace (Citus)."""
+
+    def __init__(self, d: Dialect) -> None:
+        r = d.render
+        self.dialect = d
+        self.put = r(
+            "INSERT INTO fulltext (namespace, kind, ref, row_id, terms, length) VALUES (?,?,?,?,?,?) "
+            "ON CONFLICT (namespace, kind, ref) DO NOTHING"
+        )
+        self.delete = r("DELETE FROM fulltext WHERE namespace = ? AND kind = ? AND ref = ?")
+        self.delete_rows = r("DELETE FROM fulltext WHERE namespace = ? AND kind = 'fact' AND {rows}")
+        self.stats = r("SELECT count(*), coalesce(sum(length), 0) FROM fulltext WHERE namespace = ? AND kind = ?")
+        m_from, m_where, m_order = d.text_match
+        scope = {
+            "episode": "JOIN episodes e ON e.namespace = f.namespace AND e.id = f.ref",
+            "fact": "JOIN facts t ON t.namespace = f.namespace AND t.row_id = f.row_id",
+            "entity": "JOIN entities n ON n.namespace = f.namespace AND n.id = f.ref",
+        }
+        recorded = {"episode": "e.recorded", "fact": "t.recorded_from", "entity": "n.recorded"}
+        self.match = {
+            kind: r(
+                f"SELECT f.ref, f.terms FROM {m_from} {join} WHERE {m_where} AND f.namespace = ? "
+                f"AND f.kind = '{kind}' AND {recorded[kind]} <= ? ORDER BY {m_order} LIMIT ?"
+            )
+            for kind, join in scope.items()
+        }
+
+    def match_args(self, namespace: str, terms: Sequence[str], as_of: int, limit: int) -> tuple[Any, ...]:
+        """The parameters of a ``self.match`` statement: the dialect's match (one parameter, in its FROM or
+        its WHERE clause) comes first."""
+        return (self.dialect.text_query(terms), namespace, as_of, limit)

@@ -1,0 +1,56 @@
+"""Retrieval (issue #12): ``Memory.search`` over episodes, facts and entities, time-correct by default.
+
+One concept per module: :mod:`._request` checks a search and reads the time it names; :mod:`._channels`
+find and rank records (full-text BM25 now; the :class:`Channel` contract is the seam for vectors and graph
+expansion); :mod:`._fusion` fuses ranked lists (weighted reciprocal rank) and applies factors;
+:mod:`._timeliness` decides what holds and demotes what no longer does; :mod:`._presets` names the settings;
+:mod:`._hits` is what comes back. Everything but the channels is a pure function over plain values.
+
+>>> hits = mem.search("where does Alice live?", k=5)            # doctest: +SKIP
+>>> hits[0].kind, hits[0].cites, hits[0].scores                  # doctest: +SKIP
+('fact', ('m2',), {'fulltext': 0.016, 'importance': 1.0})
+"""
+
+from __future__ import annotations
+
+from ._bm25 import bm25
+from ._channels import CHANNELS, Channel, Found, FulltextChannel
+from ._fusion import Ranked, Scored, apply_factors, fuse, recency_factor
+from ._hits import ENTITY, EPISODE, FACT, KINDS, Hit, Item, Key, cites_of, key_of
+from ._presets import PRESETS, Preset, preset
+from ._request import MAX_K, MAX_QUERY_CHARS, SearchRequest, check_request
+from ._search import run_search
+from ._timeliness import Point, demote_stale, holds
+
+__all__ = [
+    "CHANNELS",
+    "ENTITY",
+    "EPISODE",
+    "FACT",
+    "KINDS",
+    "MAX_K",
+    "MAX_QUERY_CHARS",
+    "PRESETS",
+    "Channel",
+    "Found",
+    "FulltextChannel",
+    "Hit",
+    "Item",
+    "Key",
+    "Point",
+    "Preset",
+    "Ranked",
+    "Scored",
+    "SearchRequest",
+    "apply_factors",
+    "bm25",
+    "check_request",
+    "cites_of",
+    "demote_stale",
+    "fuse",
+    "holds",
+    "key_of",
+    "preset",
+    "recency_factor",
+    "run_search",
+]

@@ -1,0 +1,42 @@
+"""BM25 (Robertson–Spärck Jones, Lucene's non-negative idf) as a pure function over the records a full-text
+lookup returned, so that every engine ranks the same records the same way."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+__all__ = ["bm25"]
+
+K1 = 1.2
+B = 0.75
+
+
+def bm25(docs: Sequence[str], terms: Sequence[str], documents: int, terms_total: int) -> list[float]:
+    """The BM25 score of each document (its index terms, space-separated) for the query ``terms``.
+
+    ``documents`` and ``terms_total`` are the corpus size and length (for the average document length).
+    A term's document frequency is counted over ``docs``: exact when ``docs`` holds every document that has
+    any query term, as a full-text lookup below its limit returns.
+
+    >>> [round(s, 3) for s in bm25(["a b", "b c"], ["a"], documents=2, terms_total=4)]
+    [0.693, 0.0]
+    """
+    wanted = list(dict.fromkeys(terms))
+    counts: list[dict[str, int]] = []
+    lengths: list[int] = []
+    for d in docs:
+        words = d.split(" ") if d else []
+        # a substring test first: most documents hold few of the query terms
+        counts.append({t: n for t in wanted if t in d and (n := words.count(t))})
+        lengths.append(len(words))
+    df = Counter(t for c in counts for t in c)
+    n = max(documents, len(docs), 1)
+    avg = max(terms_total / n, 1e-9)
+    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in wanted}
+    out = []
+    for c, length in zip(counts, lengths, strict=True):
+        norm = K1 * (1 - B + B * length / avg)
+        out.append(sum(idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in c.items()))
+    return out

@@ -1,0 +1,129 @@
+"""Channels: each finds records for a query its own way and ranks them. :class:`Channel` is the seam a new
+one plugs into (vector similarity over an :class:`~chronomem.contracts.Embedder` is the next, issue #12);
+:data:`CHANNELS` maps the names a :class:`~chronomem.retrieve.Preset` weights to the channels that fill them.
+
+A channel sees the store only through :class:`~chronomem.contracts.Engine` lookups scoped by namespace and
+time, returns records read as of ``as_of`` and never one recorded after it. What holds at ``valid_at`` is
+decided once, by :func:`~chronomem.retrieve.holds`, for every channel alike (in :mod:`._search`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .._values import Episode, Fact
+from ..contracts import Engine, FactQuery, TextQuery
+from ._bm25 import bm25
+from ._fusion import Ranked
+from ._hits import ENTITY, EPISODE, FACT, Item, Key, key_of
+from ._request import SearchRequest
+from ._timeliness import holds
+
+__all__ = ["CHANNELS", "Channel", "Found", "FulltextChannel"]
+
+
+@dataclass(slots=True)
+class Found:
+    """What channels found: ranked lists (each a channel name over one kind), the records by key, and the
+    fact rows seen with whether each holds at the question's point (for :func:`demote_stale`)."""
+
+    lists: list[Ranked] = field(default_factory=list)
+    items: dict[Key, Item] = field(default_factory=dict)
+    facts: dict[int, tuple[Fact, bool]] = field(default_factory=dict)
+
+    def add(self, channel: str, ranked: list[Item]) -> None:
+        keys = []
+        for item in ranked:
+            key = key_of(item)
+            self.items.setdefault(key, item)
+            keys.append(key)
+        if keys:
+            self.lists.append(Ranked(channel, keys))
+
+
+class Channel(Protocol):
+    """One way of finding records. ``names`` are the list names it fills (the weights a preset gives)."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    def run(self, engine: Engine, namespace: str, request: SearchRequest, found: Found) -> None:
+        """Add ranked lists (best first) and their records to ``found``. Records must be read as of
+        ``request.point.as_of``; fact rows seen go into ``found.facts`` with :func:`holds`."""
+        ...
+
+
+class FulltextChannel:
+    """BM25 over the engine's full-text index (``"fulltext"``: episodes, fact rows and entities, each kind a
+    list of its own), and the episodes that support the matching facts which hold, ranked by the best such
+    fact (``"support"``): an episode that says what holds rises even when it words it differently."""
+
+    names = ("fulltext", "support")
+
+    def run(self, engine: Engine, namespace: str, request: SearchRequest, found: Found) -> None:
+        if not request.terms:
+            return
+        history = request.preset.history
+        # facts rank episodes too (support, staleness); entities only ever rank themselves
+        for kind in (EPISODE, FACT, ENTITY) if ENTITY in request.kinds else (EPISODE, FACT):
+            ranked = self._ranked(engine, namespace, request, kind)
+            if kind == FACT:
+                rows = [f for f in ranked if isinstance(f, Fact)]
+                for f in rows:
+                    found.facts[f.row_id] = (f, holds(f, request.point))
+                ranked = [f for f in rows if history or found.facts[f.row_id][1]]
+                found.add("fulltext", ranked)
+                self._support(engine, namespace, request, ranked, found)
+            elif kind == EPISODE:
+                found.add(
+                    "fulltext",
+                    [e for e in ranked if history or (isinstance(e, Episode) and _live(e, request.point.as_of))],
+                )
+            else:
+                found.add("fulltext", ranked)
+
+    @staticmethod
+    def _ranked(engine: Engine, namespace: str, request: SearchRequest, kind: str) -> list[Item]:
+        """The ``preset.depth`` best records of ``kind`` by BM25, read as of ``as_of``, best first."""
+        p, as_of = request.preset, request.point.as_of
+        match = engine.match_text(namespace, TextQuery(kind, request.terms, as_of, p.fetch))
+        if not match.records:
+            return []
+        scores = bm25([t for _, t in match.records], request.terms, match.documents, match.terms_total)
+        order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], match.records[i][0]))
+        refs = [match.records[i][0] for i in order[: p.depth]]
+        if kind == EPISODE:
+            found: dict[str, Item] = {e.id: e for e in engine.episodes(namespace, refs)}
+        elif kind == ENTITY:
+            found = {e.id: e for e in engine.entities(namespace, refs) if e.recorded_at <= as_of}
+        else:
+            rows = engine.facts(namespace, FactQuery(rows=tuple(int(r) for r in refs), as_of=as_of))
+            found = {str(f.row_id): f for f in rows}
+        return [found[r] for r in refs if r in found]
+
+    @staticmethod
+    def _support(engine: Engine, namespace: str, request: SearchRequest, facts: list[Item], found: Found) -> None:
+        order: dict[str, None] = {}
+        for f in facts:
+            if isinstance(f, Fact):
+                order.update(dict.fromkeys(f.episodes))
+        missing = [e for e in order if (EPISODE, e) not in found.items]
+        known = {e.id: e for e in engine.episodes(namespace, missing)} if missing else {}
+        as_of, history = request.point.as_of, request.preset.history
+        ranked: list[Item] = []
+        for ep_id in order:
+            ep = found.items.get((EPISODE, ep_id)) or known.get(ep_id)
+            if isinstance(ep, Episode) and ep.recorded_at <= as_of and (history or _live(ep, as_of)):
+                ranked.append(ep)
+        found.add("support", ranked)
+
+
+def _live(episode: Episode, as_of: int) -> bool:
+    """Not retracted as of ``as_of``."""
+    return episode.retracted_at is None or episode.retracted_at > as_of
+
+
+#: The built-in channels. A preset weights their list names; a channel none of whose names it weights
+#: does not run.
+CHANNELS: tuple[Channel, ...] = (FulltextChannel(),)

@@ -1,0 +1,128 @@
+"""A search from a checked request to hits: run the channels, fuse, apply the factors and the time rules,
+keep the kinds asked for. The only part that reads the store is the channels'."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from .._values import Episode, Fact, canonical_json
+from ..contracts import Engine, FactQuery
+from ._channels import CHANNELS, Channel, Found
+from ._fusion import Scored, apply_factors, fuse, recency_factor
+from ._hits import EPISODE, Hit, Item, Key, cites_of
+from ._request import SearchRequest
+from ._timeliness import Topic, demote_stale, holds
+
+__all__ = ["run_search"]
+
+
+def run_search(
+    engine: Engine, namespace: str, request: SearchRequest, channels: Sequence[Channel] = CHANNELS
+) -> list[Hit]:
+    """The hits for ``request``, best first (see :meth:`chronomem.Memory.search`)."""
+    weights = request.preset.channels
+    found = Found()
+    for channel in channels:
+        if any(weights.get(name, 0.0) > 0 for name in channel.names):
+            channel.run(engine, namespace, request, found)
+    scored = fuse(found.lists, weights, request.preset.rrf_k)
+    if request.filter and request.window is not None:
+        scored = {k: s for k, s in scored.items() if _inside(found.items[k], request.window) is not False}
+    apply_factors(scored, {key: _factors(found.items[key], request) for key in scored})
+    if request.latest and request.preset.latest_boost > 0:
+        apply_factors(scored, latest_factors(found.items, scored, request.preset.latest_boost))
+    if not request.preset.history:
+        _demote_stale(engine, namespace, request, scored, found)
+    return _hits(scored, found, request)
+
+
+def _demote_stale(
+    engine: Engine, namespace: str, request: SearchRequest, scored: dict[Key, Scored], found: Found
+) -> None:
+    """Apply :func:`demote_stale` to the leading episodes, with every fact row each supports (as of ``as_of``,
+    all valid times) and the topic of the best query-matching fact among them."""
+    p = request.preset
+    lead = sorted((k for k in scored if k[0] == EPISODE), key=lambda k: -scored[k].score)[: p.stale_depth]
+    if not lead:
+        return
+    ids = tuple(k[1] for k in lead)
+    rows = engine.facts(namespace, FactQuery(supported_by=ids, as_of=request.point.as_of))
+    judged = [(f, holds(f, request.point)) for f in rows]
+    multi = engine.predicates(namespace)
+
+    def topic(f: Fact) -> Topic:
+        if multi.get(f.predicate) or f.modality != "asserted":
+            return (f.subject, f.predicate, f.object or canonical_json(f.value), f.modality)
+        return (f.subject, f.predicate)
+
+    held = {topic(f) for f, ok in judged if ok}
+    gone = {(f.subject, f.predicate): topic(f) for f, ok in judged if not ok and topic(f) not in held}
+    point = request.point
+    for subject, predicate in sorted(gone)[: p.stale_topics]:  # does something else hold there now?
+        now = engine.facts(
+            namespace, FactQuery(subject=subject, predicate=predicate, valid_at=point.valid_at, as_of=point.as_of)
+        )
+        held |= {topic(f) for f in now if holds(f, point)}
+    if not held:
+        return
+    focus: dict[str, Topic] = {}
+    for fact, _ in found.facts.values():  # best match first
+        for ep in fact.episodes:
+            focus.setdefault(ep, topic(fact))
+    demote_stale(scored, judged, held, p.stale_factor, focus, topic)
+
+
+def latest_factors(items: Mapping[Key, Item], keys: Iterable[Key], boost: float) -> dict[Key, dict[str, float]]:
+    """``1 + boost * position`` for each episode among ``keys``, ``position`` being where its time falls
+    between the earliest (0) and the latest (1) of them."""
+    times = {k: items[k].occurred_at for k in keys if isinstance(items[k], Episode)}  # type: ignore[union-attr]
+    if len(times) < 2:
+        return {}
+    lo, hi = min(times.values()), max(times.values())
+    span = max(hi - lo, 1)
+    return {k: {"latest": 1.0 + boost * (t - lo) / span} for k, t in times.items()}
+
+
+def _factors(item: Item, request: SearchRequest) -> dict[str, float]:
+    p = request.preset
+    out: dict[str, float] = {}
+    when = _when(item)
+    if request.window is not None and not request.filter and _inside(item, request.window):
+        out["time"] = 1.0 + p.time_boost
+    if when is not None:
+        out["recency"] = recency_factor(when, request.point.valid_at, p.recency_weight, p.recency_half_life_days)
+    if isinstance(item, Fact):
+        out["importance"] = 1.0 - p.importance_weight * (1.0 - min(max(item.confidence, 0.0), 1.0))
+    return out
+
+
+def _when(item: Item) -> int | None:
+    """When a record happened: an episode's occurrence, a fact's valid start; an entity has no time."""
+    if isinstance(item, Episode):
+        return item.occurred_at
+    if isinstance(item, Fact):
+        return item.valid.start
+    return None
+
+
+def _inside(item: Item, window: tuple[int | None, int | None]) -> bool | None:
+    """Whether a record lies in the window (an episode's time inside it, a fact's valid time overlapping it);
+    ``None`` for an entity, which has no time."""
+    lo, hi = window
+    if isinstance(item, Episode):
+        t = item.occurred_at
+        return (lo is None or lo <= t) and (hi is None or t < hi)
+    if isinstance(item, Fact):
+        v = item.valid
+        return (hi is None or v.start < hi) and (v.end is None or lo is None or lo < v.end)
+    return None
+
+
+def _hits(scored: dict[Key, Scored], found: Found, request: SearchRequest) -> list[Hit]:
+    wanted = set(request.kinds)
+    order = sorted((k for k in scored if k[0] in wanted), key=lambda k: (-scored[k].score, k))
+    out = []
+    for key in order[: request.k]:
+        item, s = found.items[key], scored[key]
+        out.append(Hit(key[0], item, s.score, dict(s.parts), cites_of(item)))
+    return out

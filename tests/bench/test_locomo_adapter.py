@@ -1,0 +1,42 @@
+"""``chronomem bench locomo-adapter`` speaks bench/locomo_eval.py's JSON-lines protocol."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from chronomem.cli import cli
+
+
+def _turn(session: int, turn: int, speaker: str, text: str, day: int) -> dict[str, object]:
+    return {"id": f"D{session}:{turn}", "conv_id": "c1", "session": session, "turn": turn, "speaker": speaker,
+            "text": text, "image_caption": None, "session_datetime_iso": f"2023-05-{day:02d}T13:56:00"}  # fmt: skip
+
+
+def test_index_then_search_returns_turn_ids_best_first(tmp_path: Path) -> None:
+    turns = [
+        _turn(1, 1, "Caroline", "I went to the LGBTQ support group yesterday.", 8),
+        _turn(1, 2, "Melanie", "That's great! I painted a sunrise last week.", 8),
+        _turn(2, 1, "Caroline", "I moved to Denver, I live there now.", 20),
+        _turn(2, 2, "Melanie", "我们周末去爬山吧。", 20),
+    ]
+    lines = [
+        {"op": "index", "conv_id": "c1", "turns": turns},
+        {"op": "search", "conv_id": "c1", "query": "When did Caroline go to the support group?", "k": 2},
+        {"op": "search", "conv_id": "c1", "query": "Melanie 爬山", "k": 5},
+        {"op": "search", "conv_id": "c1", "query": "", "k": 5},
+        {"op": "dance"},
+        {"op": "index", "conv_id": "c2", "turns": turns[:1]},
+        {"op": "search", "conv_id": "c2", "query": "painted a sunrise", "k": 5},
+    ]
+    stdin = "\n".join(json.dumps(x) for x in lines) + "\n"
+    result = CliRunner().invoke(cli, ["bench", "locomo-adapter", "--db", str(tmp_path / "a.db")], input=stdin)
+    assert result.exit_code == 0, result.output
+    replies = [json.loads(line) for line in result.output.splitlines()]
+    assert replies[0] == {"ok": True}
+    assert replies[1]["ids"][0] == "D1:1" and len(replies[1]["ids"]) <= 2
+    assert replies[2]["ids"][0] == "D2:2"
+    assert "InvalidValue" in replies[3]["error"] and "unknown op" in replies[4]["error"]
+    assert replies[5] == {"ok": True} and replies[6] == {"ids": []}  # the second index replaced the first

@@ -1,0 +1,94 @@
+"""``Memory.search`` on SQLite: bad input, stop-words, time, and the shape of a hit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+import chronomem
+from chronomem import Memory
+from chronomem.errors import ConfigError, InvalidInterval, InvalidValue, NaiveDatetime
+from chronomem.retrieve import MAX_QUERY_CHARS, Hit
+
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Iterator[Memory]:
+    with chronomem.open(str(tmp_path / "m.db"), namespace="t") as m:
+        e1 = m.add_episode("I live in Berlin.", occurred_at=T0, id="e1", speaker="Alice")
+        m.assert_fact("Alice", "lives_in", "Berlin", episode=e1)
+        e2 = m.add_episode("I moved to Paris.", occurred_at=T0 + timedelta(days=60), id="e2", speaker="Alice")
+        m.assert_fact("Alice", "lives_in", "Paris", episode=e2)
+        yield m
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"query": ""}, InvalidValue),
+        ({"query": "   "}, InvalidValue),
+        ({"query": 42}, InvalidValue),
+        ({"query": "x" * (MAX_QUERY_CHARS + 1)}, InvalidValue),
+        ({"k": 0}, InvalidValue),
+        ({"k": 1001}, InvalidValue),
+        ({"k": True}, InvalidValue),
+        ({"preset": "best"}, ConfigError),
+        ({"kinds": ["episode", "memo"]}, InvalidValue),
+        ({"kinds": []}, InvalidValue),
+        ({"valid_at": datetime(2024, 1, 1)}, NaiveDatetime),
+        ({"as_of": datetime(2024, 1, 1)}, NaiveDatetime),
+        ({"window": (T0, T0 - timedelta(days=1))}, InvalidInterval),
+        ({"window": (datetime(2024, 1, 1), None)}, NaiveDatetime),
+        ({"window": "last week"}, InvalidValue),
+    ],
+)
+def test_bad_input_raises_a_specific_error(mem: Memory, kwargs: dict[str, object], error: type[Exception]) -> None:
+    args: dict[str, object] = {"query": "where does Alice live?", **kwargs}
+    with pytest.raises(error):
+        mem.search(**args)  # type: ignore[arg-type]
+
+
+def test_a_query_of_stop_words_finds_nothing(mem: Memory) -> None:
+    assert mem.search("what is it?") == []
+    assert mem.search("这是什么？") == []
+
+
+def test_a_hit_explains_its_score_and_cites_its_episodes(mem: Memory) -> None:
+    hits = mem.search("where does Alice live?")
+    assert all(isinstance(h, Hit) and h.score > 0 for h in hits)
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    fact = next(h for h in hits if h.kind == "fact")
+    assert (fact.item.object, fact.cites, fact.id) == ("paris", ("e2",), str(fact.item.row_id))  # type: ignore[union-attr]
+    assert fact.scores["fulltext"] > 0
+    assert next(h for h in hits if h.kind == "episode").cites[0] in ("e1", "e2")
+
+
+def test_as_of_leaves_out_what_was_recorded_later(mem: Memory) -> None:
+    before = datetime.fromtimestamp(mem.get_episode("e2").recorded_at / 1e6 - 1e-6, UTC)
+    hits = mem.search("Alice live Paris Berlin", as_of=before, valid_at=T0 + timedelta(days=90))
+    assert {c for h in hits for c in h.cites} == {"e1"}
+    assert [h.item.object for h in hits if h.kind == "fact"] == ["berlin"]  # type: ignore[union-attr]
+
+
+def test_the_current_value_outranks_the_superseded_one(mem: Memory) -> None:
+    hits = mem.search("where does Alice live now?", kinds=["episode"])
+    assert [h.id for h in hits] == ["e2", "e1"]
+    assert "stale" in hits[1].scores
+    then = mem.search("where did Alice live?", kinds=["fact"], valid_at=T0 + timedelta(days=1))
+    assert [h.item.object for h in then] == ["berlin"]  # type: ignore[union-attr]
+
+
+def test_a_window_keeps_only_its_period_and_a_named_time_boosts_it(mem: Memory) -> None:
+    w = (T0 - timedelta(days=1), T0 + timedelta(days=1))
+    assert {c for h in mem.search("Alice Berlin Paris", window=w) for c in h.cites} == {"e1"}
+    hits = mem.search("Alice in January 2024", kinds=["episode"], valid_at=T0 + timedelta(days=90))
+    assert hits[0].id == "e1" and hits[0].scores["time"] > 1
+
+
+def test_k_and_kinds_cut_the_result(mem: Memory) -> None:
+    assert len(mem.search("Alice live Berlin Paris", k=1)) == 1
+    assert {h.kind for h in mem.search("Alice live Berlin Paris", kinds="entity")} == {"entity"}
