@@ -123,7 +123,7 @@ class Memory:
         )
         if self.embedder is None:
             return self._writer.episode(ep)
-        vectors = self.embedder.embed(embedding_parts(ep.content))
+        vectors = self.embedder.embed(embedding_parts(ep))
         return self._writer.episode(ep, (self.embedder.name, vectors))
 
     def get_episode(self, episode_id: str) -> Episode:
@@ -400,12 +400,12 @@ class Memory:
         [('m2',), ('m2',), ('m1',)]
         """
         # deferred: retrieval loads the tokenizer and the temporal parser on first use
-        from .retrieve import check_request, run_search
+        from .retrieve import channels_for, check_request, run_search
 
         request = check_request(
             query, k=k, valid_at=valid_at, as_of=as_of, window=window, kinds=kinds, preset_name=preset
         )
-        return run_search(self.engine, self.namespace, request)
+        return run_search(self.engine, self.namespace, request, channels_for(self.embedder))
 
     # -- reads -------------------------------------------------------------------------------
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:

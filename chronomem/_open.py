@@ -28,14 +28,17 @@ def open(
     durability: str = "normal",
     extractor: str | Extractor = "offline",
     llm: LLM | None = None,
-    embedder: Embedder | None = None,
+    embedder: str | Embedder | None = "auto",
 ) -> Memory:
     """Open a memory. ``url`` is a file path (SQLite), ``sqlite:///path``, or ``postgresql://…``;
     ``None`` picks :func:`default_path`. The namespace is created if new. ``extractor`` is what
     :meth:`Memory.add` reads messages with by default: ``"offline"`` (rules, no model), ``"llm"`` (``llm``,
     any :class:`~chronomem.contracts.LLM`), or an :class:`~chronomem.contracts.Extractor` of your own.
-    ``embedder`` (any :class:`~chronomem.contracts.Embedder`) lets ingestion also find an entity by a name
-    that means the same ("pottery classes" for "pottery class"); without one, names match by form only.
+    ``embedder`` embeds each episode's text for search (vectors beside full text) and lets ingestion find
+    an entity by a name that means the same ("pottery classes" for "pottery class"): ``"auto"`` is the
+    multilingual Universal Sentence Encoder (Chinese and English in one space, loaded on first use), or
+    pass another name of :data:`chronomem.models.EMBEDDERS` or any :class:`~chronomem.contracts.Embedder`;
+    ``None`` turns vectors off (full-text search only; the fastest ingestion).
 
     >>> import chronomem, tempfile, os
     >>> mem = chronomem.open(os.path.join(tempfile.mkdtemp(), "m.db"), namespace="alice")
@@ -48,6 +51,8 @@ def open(
         path.parent.mkdir(parents=True, exist_ok=True)
         url = path
     engine = open_engine(url, durability=durability)
-    mem = Memory(engine, namespace, extractor=extractor, llm=llm, embedder=embedder)
+    from .models._choose import choose_embedder
+
+    mem = Memory(engine, namespace, extractor=extractor, llm=llm, embedder=choose_embedder(embedder))
     engine.ensure_namespace(namespace)
     return mem

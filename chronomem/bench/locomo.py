@@ -23,7 +23,9 @@ from typing import IO, Any
 
 from .._memory import Memory
 from .._open import open as open_memory
+from ..contracts import Embedder
 from ..errors import ChronomemError, InvalidValue
+from ..models._choose import choose_embedder
 
 __all__ = ["LocomoAdapter", "serve"]
 
@@ -32,12 +34,21 @@ _TURN_GAP = timedelta(seconds=30)
 
 class LocomoAdapter:
     """One memory holding the conversation indexed last (see module docstring). ``url`` is the database
-    (default: a temporary SQLite file); ``preset`` and ``kinds`` are passed to every search."""
+    (default: a temporary SQLite file); ``preset`` and ``kinds`` are passed to every search; ``embedder``
+    (a name of :data:`chronomem.models.EMBEDDERS`, or one) embeds the turns and the questions."""
 
-    def __init__(self, url: str | None = None, *, preset: str = "default", kinds: Iterable[str] | None = None) -> None:
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        preset: str = "default",
+        kinds: Iterable[str] | None = None,
+        embedder: str | Embedder | None = "auto",
+    ) -> None:
         self._tmp = None if url else tempfile.TemporaryDirectory(prefix="chronomem-locomo-")
         self._url = url or os.path.join(self._tmp.name if self._tmp else ".", "locomo.db")
         self._preset, self._kinds = preset, None if kinds is None else tuple(kinds)
+        self._embedder = choose_embedder(embedder)
         self._mem: Memory | None = None
         self._last: datetime | None = None
         self._count = 0
@@ -54,7 +65,7 @@ class LocomoAdapter:
             self._mem.erase_namespace()
             self._mem.close()
         self._count += 1
-        self._mem = open_memory(self._url, namespace=f"{conv_id or 'conv'}-{self._count}")
+        self._mem = open_memory(self._url, namespace=f"{conv_id or 'conv'}-{self._count}", embedder=self._embedder)
         _teach_names({str(t["speaker"]) for t in turns if t.get("speaker")})
         messages = [_message(t, i) for i, t in enumerate(turns)]
         results = self._mem.add(messages)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ._options import db_option, echo_figures, json_option, reported
+from ._options import db_option, echo_figures, embedder_option, json_option, reported
 
 __all__ = ["bench"]
 
@@ -89,13 +89,14 @@ def models(sentences: int, repeat: int, no_minilm: bool, as_json: bool) -> None:
 @db_option(_TEMP + "; each conversation replaces the last")
 @click.option("--preset", default="default", show_default=True, help="Search preset (chronomem.retrieve.PRESETS).")
 @click.option("--kinds", default="episode", show_default=True, help="Kinds of hit whose cited episodes count.")
-def locomo_adapter(db: str | None, preset: str, kinds: str) -> None:
+@embedder_option
+def locomo_adapter(db: str | None, preset: str, kinds: str, embedder: str) -> None:
     """Serve Memory.search to bench/locomo_eval.py over JSON lines on stdin/stdout (its --cmd protocol)."""
     import sys
 
     from ..bench.locomo import LocomoAdapter, serve
 
-    adapter = LocomoAdapter(db, preset=preset, kinds=[k for k in kinds.split(",") if k])
+    adapter = LocomoAdapter(db, preset=preset, kinds=[k for k in kinds.split(",") if k], embedder=embedder)
     try:
         serve(adapter, sys.stdin, sys.stdout)
     finally:

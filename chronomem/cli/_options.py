@@ -39,6 +39,13 @@ def db_option(default_help: str) -> Callable[[F], F]:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+embedder_option = click.option(
+    "--embedder",
+    type=click.Choice(["auto", "use", "minilm", "hashing", "none"]),
+    default="auto",
+    show_default=True,
+    help="Vectors for search: auto (multilingual USE), another model, or none (full text only).",
+)
 namespace_option = click.option(
     "--namespace", "-n", envvar="CHRONOMEM_NAMESPACE", default="default", show_default=True,
     help="The memory's namespace (one user, agent or tenant).",

@@ -86,7 +86,7 @@ def ingest(
     ctx = _context(engine, namespace, m, ep)
     extraction = extractor.extract(ep, ctx)
     if embedder is not None and vectors is None:
-        vectors = embedder.embed(embedding_parts(ep.content))
+        vectors = embedder.embed(embedding_parts(ep))
     result = engine.write(namespace, lambda txn: _Write(txn, namespace, ep, ctx, embedder, vectors).run(extraction))
     return replace(result, usage=extraction.usage)
 
@@ -386,7 +386,7 @@ def _embed_new(
             ep = to_episode(namespace, as_message(item))
         except ChronomemError:
             continue
-        parts[i] = embedding_parts(ep.content) if engine.episode(namespace, ep.id) is None else []
+        parts[i] = embedding_parts(ep) if engine.episode(namespace, ep.id) is None else []
     texts = [t for i in sorted(parts) for t in parts[i]]
     if not texts:
         return {}

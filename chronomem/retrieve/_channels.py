@@ -1,6 +1,7 @@
-"""Channels: each finds records for a query its own way and ranks them. :class:`Channel` is the seam a new
-one plugs into (vector similarity over an :class:`~chronomem.contracts.Embedder` is the next, issue #12);
-:data:`CHANNELS` maps the names a :class:`~chronomem.retrieve.Preset` weights to the channels that fill them.
+"""Channels: each finds records for a query its own way and ranks them; :class:`Channel` is the seam a new
+one plugs into. Full text (:class:`FulltextChannel`) always runs; vector similarity (:class:`VectorChannel`)
+when the memory has an :class:`~chronomem.contracts.Embedder` (:func:`channels_for`). A preset weights the
+list names the channels fill.
 
 A channel sees the store only through :class:`~chronomem.contracts.Engine` lookups scoped by namespace and
 time, returns records read as of ``as_of`` and never one recorded after it. What holds at ``valid_at`` is
@@ -13,14 +14,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .._values import Episode, Fact
-from ..contracts import Engine, FactQuery, TextQuery
+from ..contracts import Embedder, Engine, FactQuery, TextQuery
 from ._bm25 import bm25
 from ._fusion import Ranked
 from ._hits import ENTITY, EPISODE, FACT, Item, Key, key_of
 from ._request import SearchRequest
 from ._timeliness import holds
 
-__all__ = ["CHANNELS", "Channel", "Found", "FulltextChannel"]
+__all__ = ["CHANNELS", "Channel", "Found", "FulltextChannel", "VectorChannel", "channels_for"]
 
 
 @dataclass(slots=True)
@@ -117,6 +118,34 @@ class FulltextChannel:
             if isinstance(ep, Episode) and ep.recorded_at <= as_of and (history or _live(ep, as_of)):
                 ranked.append(ep)
         found.add("support", ranked)
+
+
+class VectorChannel:
+    """Episodes whose text means what the query means (``"vector"``): the query embedded by the memory's
+    embedder, the nearest episode vectors of that model recorded by ``as_of`` (:meth:`Engine.nearest`,
+    exact), best first. Finds what full text misses: other words ("puppy" for "dog"), the other language
+    (a Chinese question, an English memory), a paraphrase."""
+
+    names = ("vector",)
+
+    def __init__(self, embedder: Embedder) -> None:
+        self.embedder = embedder
+
+    def run(self, engine: Engine, namespace: str, request: SearchRequest, found: Found) -> None:
+        as_of, history = request.point.as_of, request.preset.history
+        query = self.embedder.embed([request.text])[0]
+        near = engine.nearest(namespace, self.embedder.name, query, request.preset.depth, as_of)
+        ids = [item for kind, item, _ in near if kind == EPISODE]
+        if not ids:
+            return
+        known = {e.id: e for e in engine.episodes(namespace, ids)}
+        ranked: list[Item] = [ep for i in ids if (ep := known.get(i)) is not None and (history or _live(ep, as_of))]
+        found.add("vector", ranked)
+
+
+def channels_for(embedder: Embedder | None) -> tuple[Channel, ...]:
+    """The channels a memory searches with: :data:`CHANNELS`, and vectors when it has an embedder."""
+    return CHANNELS if embedder is None else (*CHANNELS, VectorChannel(embedder))
 
 
 def _live(episode: Episode, as_of: int) -> bool:

@@ -63,23 +63,26 @@ def _frozen(weights: dict[str, float]) -> Mapping[str, float]:
     return MappingProxyType(weights)
 
 
-# Tuned on the dev sets (bench/README.md): the support list did not help there (the offline extractor's
-# facts often match a question by the speaker's name alone, and then outvote the best full-text match), so
-# it only runs in the "facts" preset; a small rrf_k keeps each list's head decisive on small corpora; a
-# flat stale penalty hurt "when did X become Y" questions, so stale episodes are only capped below what
-# superseded them.
-_DEFAULT = {"fulltext": 1.0}
+# Why these (bench/README.md has the measurements): full text and vectors weigh the same, as neither
+# channel's rank is better evidence than the other's; the support list (episodes citing matching facts) did
+# not help (the offline extractor's facts often match a question by the speaker's name alone, and then
+# outvote the best full-text match), so it only runs in the "facts" preset; a small rrf_k keeps each list's
+# head decisive on small corpora; a flat stale penalty hurt "when did X become Y" questions, so stale
+# episodes are only capped below what superseded them. A channel that cannot run (vectors without an
+# embedder) adds nothing.
+_DEFAULT = {"fulltext": 1.0, "vector": 1.0}
 
-#: The named presets. ``default``: time-correct full text; ``history``: the same, keeping what no longer
-#: holds; ``facts``: adds the episodes that support matching facts; ``recent``: favours what happened
-#: lately; ``text``: BM25 alone, no time rules (a baseline).
+#: The named presets. ``default``: time-correct full text and vectors; ``history``: the same, keeping what
+#: no longer holds; ``facts``: adds the episodes that support matching facts; ``recent``: favours what
+#: happened lately; ``text``: BM25 alone and ``vector``: vectors alone, no time rules (baselines).
 PRESETS: Mapping[str, Preset] = MappingProxyType(
     {
         "default": Preset("default", _frozen(dict(_DEFAULT))),
         "history": Preset("history", _frozen(dict(_DEFAULT)), history=True, stale_factor=1.0),
-        "facts": Preset("facts", _frozen({"fulltext": 1.0, "support": 0.3})),
+        "facts": Preset("facts", _frozen({**_DEFAULT, "support": 0.3})),
         "recent": Preset("recent", _frozen(dict(_DEFAULT)), recency_weight=0.5, recency_half_life_days=30.0),
         "text": Preset("text", _frozen({"fulltext": 1.0}), time_intent="ignore", latest_boost=0.0, history=True),
+        "vector": Preset("vector", _frozen({"vector": 1.0}), time_intent="ignore", latest_boost=0.0, history=True),
     }
 )
 

@@ -19,7 +19,10 @@ __all__ = ["run_search"]
 def run_search(
     engine: Engine, namespace: str, request: SearchRequest, channels: Sequence[Channel] = CHANNELS
 ) -> list[Hit]:
-    """The hits for ``request``, best first (see :meth:`chronomem.Memory.search`)."""
+    """The hits for ``request``, best first (see :meth:`chronomem.Memory.search`). A query without a word to
+    look for (stop-words, punctuation) asks nothing: no channel runs, vectors included."""
+    if not request.terms:
+        return []
     weights = request.preset.channels
     found = Found()
     for channel in channels:

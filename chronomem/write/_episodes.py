@@ -76,12 +76,15 @@ def store_episode(txn: Txn, ep: Episode) -> Episode:
     return existing
 
 
-def embedding_parts(content: str) -> list[str]:
-    """The parts of ``content`` an embedder reads: the whole when short, else runs of whole sentences of at
-    most :data:`PART_CHARS` characters (a sentence longer than that is cut at the limit)."""
-    text = content.strip()
+def embedding_parts(ep: Episode) -> list[str]:
+    """The texts an embedder reads for ``ep``: its content as a transcript line (``"Alice: I moved to
+    Berlin"``, so a question that names the speaker finds what they said), whole when short, else runs of
+    whole sentences of at most :data:`PART_CHARS` characters (a longer sentence is cut at the limit), each
+    with the speaker."""
+    lead = f"{ep.speaker}: " if ep.speaker else ""
+    text = ep.content.strip()
     if len(text) <= PART_CHARS:
-        return [text]
+        return [lead + text]
     from ..text import split_sentences
 
     parts: list[str] = []
@@ -95,4 +98,4 @@ def embedding_parts(content: str) -> list[str]:
             run = f"{run} {piece}" if run else piece
     if run:
         parts.append(run)
-    return parts
+    return [lead + p for p in parts]
