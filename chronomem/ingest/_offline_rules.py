@@ -12,6 +12,7 @@ position, as in ``chronomem.temporal._rules``.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -137,8 +138,11 @@ class Rules:
         if self._gates is None:
             self._gates = self._index()
         gates = self._gates
-        pairs = {lowered[i : i + 2] for i in range(len(lowered))} | set(lowered)  # and 1-character gates
-        opened = {i for pair in pairs if pair in gates for gate, rules in gates[pair] if gate in lowered for i in rules}
+        pairs = set(map(operator.add, lowered, lowered[1:]))
+        pairs.update(lowered)  # and 1-character gates
+        opened = {
+            i for pair in pairs.intersection(gates) for gate, rules in gates[pair] if gate in lowered for i in rules
+        }
         found: list[Hit] = []
         for i in sorted(opened):
             r = self._order[i]
