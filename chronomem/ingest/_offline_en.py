@@ -15,7 +15,7 @@ from typing import Final
 from ._offline_rules import Change, Rules
 from ._vocabulary import EN_DIETS, EN_LANGUAGES, EN_PETS, EN_TITLE_HEADS, words
 
-__all__ = ["EN_ALIASES", "EN_RULES", "NAME"]
+__all__ = ["EN_ALIASES", "EN_ALIAS_WORDS", "EN_RULES", "NAME"]
 
 _CAP = r"(?:[A-Z][\w'’&\-]*(?:\.(?=\s[A-Z]))?|[\u4e00-\u9fff]+)"
 _CONN = r"(?:of|de|du|des|la|le|von|van|der|den|the|and|&|upon|am|y|da|do|di|del|al|el)"
@@ -260,6 +260,8 @@ _r("goal.want", "goal", r"(?i:want to|wanna|hope to|hoping to|dream is to|goal i
    check=_phrase)  # fmt: skip
 
 #: Alias declarations: (pattern, whose alias) with "speaker" or "third" (the last third person named).
+#: Words one of which every pattern of :data:`EN_ALIASES` holds (lower-case): a sentence with none skips them.
+EN_ALIAS_WORDS: Final = ("call", "go by", "goes by", "known as", "name", "for short")
 EN_ALIASES: Final = (
     (
         re.compile(

@@ -380,10 +380,16 @@ def vocative(content: str, speaker: str | None, others: list[str]) -> tuple[str,
     if m is None:
         return None
     called = m.group("name")
-    from ..text import to_simplified
-
-    short = to_simplified(called)
+    short = _simplified(called)
     for full in others:
-        if full != speaker and full != called and short in to_simplified(full):
+        if full != speaker and full != called and short in _simplified(full):
             return full, called
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _simplified(name: str) -> str:
+    """A name in Simplified characters (cached: the same few participants are called on every message)."""
+    from ..text import to_simplified
+
+    return to_simplified(name)

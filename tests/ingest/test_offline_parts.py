@@ -107,3 +107,17 @@ def test_portion_of_a_change_a_length_a_past_state_and_a_last_day() -> None:
     assert portion(Change.LAST_DAY, False, friday, ref) == (friday.end, None)
     y = _mention("in 2019")
     assert portion(Change.STATE, True, y, ref) == (y.start, y.end)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Call me Tina", "i go by Rob", "I'm known as Kat", "my nickname's Bee", "we call her Dot", "his name is Leo",
+     "she goes by Mags", "Sir Reginald, Reggie for short"],
+)  # fmt: skip
+def test_every_english_alias_pattern_holds_one_of_its_gate_words(sentence: str) -> None:
+    from chronomem.ingest._offline_en import EN_ALIAS_WORDS, EN_ALIASES
+
+    assert any(p.search(sentence) for p, _ in EN_ALIASES)
+    for p, _ in EN_ALIASES:
+        for m in p.finditer(sentence):
+            assert any(w in m.group(0).lower() for w in EN_ALIAS_WORDS), m.group(0)
