@@ -19,7 +19,7 @@ from ..temporal import Mention, Shape
 from ._claims import Claim, Mentioned
 from ._vocabulary import words
 
-__all__ = ["EVENT", "Clause", "event_claim"]
+__all__ = ["EVENT", "Clause", "event_claim", "may_name_action"]
 
 #: The predicate of an event or a plan (many-valued: one person does many things).
 EVENT: Final = "event"
@@ -75,6 +75,15 @@ def event_claim(clause: Clause, mentions: Sequence[Mention], speaker: Mentioned)
         modality=modality,
         span=(clause.at, end),
     )
+
+
+def may_name_action(text: str, lang: str) -> bool:
+    """Whether :func:`event_claim` may find an action in ``text`` at all: an English one needs its "I" or "we",
+    a Chinese one a verb of the lexicon. Cheap, so that a clause that has neither is not searched for times
+    (the reader parses times only for clauses that can use them)."""
+    if lang == "zh":
+        return _ZH_VERB_ANYWHERE.search(text) is not None
+    return "I" in text or "we" in text or "We" in text
 
 
 def _bounded(m: Mention) -> bool:
@@ -158,6 +167,9 @@ _ZH_VERBS: Final = re.compile(
     r"体检|逛|听|唱|跳|踢|练|运动|健身|剪|修|订|取|办|签|报名|聊|见面|拜访|约会|参观|爬|钓|煮|烤|摔|丢|迟到|"
     r"醒|吵架|散步|搬家|值班|上课|上班|下班|请假|登机|出发|到达|降落|起飞|演讲|汇报|开始|结束|完成|提交)"
 )
+
+
+_ZH_VERB_ANYWHERE: Final = re.compile(_ZH_VERBS.pattern.removeprefix("^"))
 
 
 def _zh_action(text: str) -> tuple[str, bool, bool] | None:
