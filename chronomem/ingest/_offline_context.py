@@ -228,7 +228,8 @@ def correct(claims: Sequence[Claim], content: str, context: ExtractionContext) -
         mine = _bare_correction(content, earlier, context, wrong)
         claims = list(claims) + mine
     fixed = {id(c): _as_correction(c, earlier, wrong) for c in mine}
-    return [fixed.get(id(c), c) for c in claims] + _withdrawn(wrong, list(fixed.values()), content)
+    withdrawn = _withdrawn(_called_wrong(content, earlier, exact=True), list(fixed.values()), content)
+    return [fixed.get(id(c), c) for c in claims] + withdrawn
 
 
 def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
@@ -241,7 +242,7 @@ def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
     own = [ep.content.lower() for ep in context.recent if ep.speaker == context.speaker]
     if not any(old in text for text in own):
         return False
-    return _called_wrong(content, _earlier_claims(context)) is not None
+    return _called_wrong(content, _earlier_claims(context), exact=True) is not None
 
 
 def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
@@ -275,11 +276,19 @@ def _said(claim: Claim) -> str:
     return (claim.object.name if claim.object else str(claim.value)).lower()
 
 
-def _called_wrong(content: str, earlier: list[tuple[Claim, int]]) -> tuple[Claim, int] | None:
-    """The speaker's last earlier claim (with its message's time) holding the value ``content`` calls wrong."""
+_ARTICLE: Final = re.compile(r"^(?:the|a|an|my)\s+", re.I)
+
+
+def _called_wrong(content: str, earlier: list[tuple[Claim, int]], *, exact: bool = False) -> tuple[Claim, int] | None:
+    """The speaker's last earlier claim (with its message's time) holding the value ``content`` calls wrong: one
+    whose value holds the wrong words or is held by them, or, ``exact``, one whose value they are ("not really"
+    is not "really spicy food")."""
     old = _wrong_words(content)
     if old is None:
         return None
+    if exact:
+        bare = _ARTICLE.sub("", old)
+        return next(((c, at) for c, at in reversed(earlier) if _ARTICLE.sub("", _said(c)) == bare), None)
     return next(((c, at) for c, at in reversed(earlier) if old in _said(c) or _said(c) in old), None)
 
 

@@ -233,6 +233,7 @@ def test_i_meant_x_not_y_corrects_the_single_valued_slot_that_held_y(
     [
         ("I live in Leeds.", "I'm not sure but I think so."),
         ("I love hiking.", "Not hiking today but maybe tomorrow?"),
+        ("I love really spicy food.", "Not really, I love hiking now."),
         ("我在美团上班。", "我是说真的，美团很好。"),
     ],
 )
