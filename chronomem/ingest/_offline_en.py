@@ -228,7 +228,15 @@ _r("has_pet.lost", "has_pet", rf"(?i:lost|had to put down|put down|rehomed|gave 
    change=Change.END, check=_name)  # fmt: skip
 
 # likes, dislikes, allergic_to, diet, speaks, owns, goal -------------------------------------------------------
-_r("likes.love", "likes", r"(?i:love|loves|like|likes|enjoy|enjoys|adore|adores|am into|'m into|’m into|"
+# "love" but not "I'd love to …" (a wish: goal); "like" only as a verb after its subject or an adverb, not the
+# preposition of "looks like a great outlet", "feels like home", "just like you".
+_LOVE = r"(?<!'d )(?<!’d )(?<!would )love|loves"
+_LIKE = (
+    r"(?:^\s*|(?<=n't )|(?<=n’t )|(?<=\bnot )|(?<=never )|(?<=\bi )|(?<=\bwe )|(?<=\bthey )|(?<=\byou )|"
+    r"(?<=really )|(?<=also )|(?<=still )|(?<=always )|(?<=\bdo )|(?<=genuinely )|(?<=actually )|"
+    r"(?<=totally )|(?<=absolutely )|(?<=both )|(?<=kinda )|(?<=quite ))like"
+)
+_r("likes.love", "likes", rf"(?i:{_LOVE}|{_LIKE}|likes|enjoy|enjoys|adore|adores|am into|'m into|’m into|"
    r"'m really into|been into|been really into|been getting into|am a fan of|'m a (?:big |huge )?fan of|"
    r"obsessed with|passionate about|fond of|crazy about|"
    rf"addicted to|favou?rite (?:\w+ )?is)\s+(?P<obj>{_LIST}){_PHRASE_END}",

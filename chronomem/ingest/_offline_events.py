@@ -111,6 +111,13 @@ def _without(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 _END: Final = re.compile(r"[\s,，。.!！;；:：~～…]+$")
+#: Where a second clause starts inside an English action ("went to the support group | and it was so powerful",
+#: "met Tom | and he told me"): a conjunction before a new subject or a verb of being; the event ends there.
+_EN_SECOND_CLAUSE: Final = re.compile(
+    r"\s*(?:,\s*|\s+)(?:and|but|so|because|since|which|who|where|though|although|while)\s+"
+    r"(?:it|that|this|they|he|she|there|everyone|everybody|we|i|you|was|were|is|are)\b.*$",
+    re.IGNORECASE,
+)
 _EN_LEAD: Final = re.compile(
     r"^(?:(?:so|and|but|then|also|well|oh|ok|okay|anyway|actually|luckily|sadly|finally)\b[\s,]*)*"
     r"(?P<subj>I|we|We)(?=[\s'’])",
@@ -144,7 +151,7 @@ def _en_action(text: str) -> tuple[str, bool, bool] | None:
     rest, aux = text[lead.end() :].lstrip(), ""
     while (m := _EN_AUX.match(rest) or _EN_PERFECT.match(rest)) is not None and m.end() > 0:
         aux, rest = aux + " " + m.group(0), rest[m.end() :]
-    rest = _END.sub("", rest)
+    rest = _END.sub("", _EN_SECOND_CLAUSE.sub("", rest))
     head = rest.split(" ", 1)[0].lower() if rest else ""
     if not head.isalpha() or head in _EN_STATE:
         return None

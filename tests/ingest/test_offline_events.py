@@ -146,3 +146,8 @@ def test_only_a_clause_with_a_subject_or_a_verb_is_searched_for_times(clause: st
     assert may_name_action(clause, lang) is may
     if not may:
         assert events(clause) == []
+
+
+def test_an_event_ends_where_a_second_clause_begins() -> None:
+    (claim,) = events("I went to a support group yesterday and it was so powerful.")
+    assert claim.value == "went to a support group"
