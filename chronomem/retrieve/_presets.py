@@ -31,6 +31,10 @@ class Preset:
     * ``stale_factor``: the factor on an episode whose facts no longer hold (see
       :func:`chronomem.retrieve.demote_stale`), applied to the ``stale_depth`` best episodes (looking up
       at most ``stale_topics`` slots for what holds there now);
+    * ``topic_depth`` / ``topic_share`` / ``topic_ratio``: the knowledge-update rule (:mod:`._topics`): among
+      the ``topic_depth`` best episodes (0: off), those that share a question term few of them contain (at
+      most ``topic_share`` of them) and score at least ``topic_ratio`` of the best of them speak of one
+      topic, and the statement in force at the question's time takes the topic's best place;
     * ``latest_boost``: when the query asks for the current state ("now", "现在"), a factor from 1 (the
       earliest) to ``1 + latest_boost`` (the latest) by when each episode occurred among those found.
     """
@@ -50,6 +54,9 @@ class Preset:
     stale_depth: int = 30
     stale_topics: int = 8
     latest_boost: float = 1.0
+    topic_depth: int = 20
+    topic_share: float = 0.3
+    topic_ratio: float = 0.7
     extra: Mapping[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
