@@ -35,7 +35,8 @@ K = TypeVar("K", bound=Hashable)
 #: likelier answer ("what did she *use to* drive", "以前住哪儿"). A question naming a time is read by its time
 #: instead.
 PAST_CUES = re.compile(
-    r"\b(used to|originally|original|at first|initially|previously|formerly|former|before (?:\w+ )*"
+    r"\b(used to|did (?:\S+ ){1,4}use to|originally|original|at first|initially|previously|formerly|former|"
+    r"before (?:\w+ )*"
     r"(?:changed?|correct(?:ed|ing)?|switch(?:ed)?|mov(?:ed|ing)|renam(?:ed|ing)|updat(?:ed|ing))|"
     r"in the first place|to begin with|(?:first|initial) (?:plan|idea|choice|name|date|time))\b"
     r"|以前|原来|原本|本来|当初|一开始|起初|最初|之前|早先|曾经|原先"
@@ -46,7 +47,7 @@ def asks_past(text: str) -> bool:
     """Whether a question asks about an earlier state (:data:`PAST_CUES`).
 
     >>> asks_past("What did Tom use to ride?"), asks_past("Which bike does Tom ride now?")
-    (False, False)
+    (True, False)
     >>> asks_past("What bike did Tom ride originally?"), asks_past("苏晴以前住在哪里？")
     (True, True)
     """
