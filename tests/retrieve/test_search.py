@@ -127,3 +127,15 @@ def test_a_question_about_the_past_keeps_the_earlier_statement_first(renamed: Me
         assert [h.id for h in renamed.search(question, kinds=["episode"], valid_at=asked)][:2] == ["old", "new"]
     then = renamed.search("What was the team name in February 2024?", kinds=["episode"], valid_at=asked)
     assert [h.id for h in then][:2] == ["old", "new"]  # in force then: the earlier one
+
+
+def test_the_graph_channel_finds_what_a_named_entitys_facts_rest_on(tmp_path: Path) -> None:
+    with chronomem.open(str(tmp_path / "g.db"), namespace="t", embedder=None) as m:
+        said = m.add_episode("Started at the mill on Monday.", occurred_at=T0, id="said", speaker="Tom")
+        m.assert_fact("Tom", "works_at", "Leeds Mill", episode=said)
+        m.add_episode("Tom, where do you keep the pump?", occurred_at=T0, id="pump", speaker="Priya")
+        graph = replace(PRESETS["default"], channels={"fulltext": 1.0, "graph": 1.0})
+        hits = m.search("Which company employs Tom?", kinds=["episode", "fact"], preset=graph)
+        assert any(h.kind == "fact" and h.scores.get("graph", 0) > 0 for h in hits)
+        said_hit = next(h for h in hits if h.id == "said")
+        assert said_hit.scores["graph"] > 0  # "employs" is not in it: found through Tom's fact

@@ -1,4 +1,4 @@
-"""The knowledge-update rule's pure parts: past questions, topics by shared rare terms, the order in force."""
+"""The knowledge-update rule and the graph channel's pure parts: past questions, topics, the order in force, names."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from chronomem import Fact, Interval
 from chronomem.retrieve import Scored
+from chronomem.retrieve._channels import name_spans, rank_facts
 from chronomem.retrieve._topics import asks_past, group_topics, in_force_order, latest_first, sharing
 
 
@@ -71,3 +73,17 @@ def test_latest_first_keeps_the_groups_scores(members: list[tuple[float, int]], 
     order = sorted(keys, key=lambda k: -s[k].score)
     if past:
         assert [times[k] for k in order] == sorted(times[k] for k in order) or len(set(before)) < len(before)
+
+
+def test_name_spans_cover_multi_token_and_chinese_names() -> None:
+    spans = name_spans(["where", "does", "mary", "ann", "live"])
+    assert "mary ann" in spans and "mary" in spans
+    assert spans.index("mary ann") < spans.index("mary")  # longest first
+    assert "苏晴" in name_spans(["苏", "晴"])
+
+
+def test_rank_facts_prefers_the_questions_words_then_the_latest() -> None:
+    old = Fact(1, "n", "tom", "rides", "steel bike", None, Interval(0, None), Interval(0, None))
+    new = Fact(2, "n", "tom", "rides", "carbon bike", None, Interval(9, None), Interval(0, None))
+    job = Fact(3, "n", "tom", "works_at", "mill", None, Interval(5, None), Interval(0, None))
+    assert [f.row_id for f in rank_facts([job, old, new], ["tom", "bike"], {"tom"})] == [2, 1, 3]
