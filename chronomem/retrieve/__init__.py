@@ -15,7 +15,7 @@ is a pure function over plain values.
 from __future__ import annotations
 
 from ._bm25 import bm25
-from ._channels import CHANNELS, Channel, Found, FulltextChannel, VectorChannel, channels_for
+from ._channels import CHANNELS, Channel, Found, FulltextChannel, GraphChannel, VectorChannel, channels_for
 from ._fusion import Ranked, Scored, apply_factors, fuse, recency_factor
 from ._hits import ENTITY, EPISODE, FACT, KINDS, Hit, Item, Key, cites_of, key_of
 from ._presets import PRESETS, Preset, preset
@@ -35,6 +35,7 @@ __all__ = [
     "Channel",
     "Found",
     "FulltextChannel",
+    "GraphChannel",
     "Hit",
     "Item",
     "Key",
