@@ -1,0 +1,114 @@
+"""A throw-away Citus cluster for integration tests: a coordinator and two workers on loopback, started with
+``cluster.sh`` from the shared Citus tool (``../shared/tools/citus`` beside the repository, or ``$CITUS_TOOLS``;
+``scripts/setup --dev`` installs the extension).
+
+Each test gets its own schema (``search_path`` in the URL), which ``migrate`` distributes like a database
+of its own: a fresh database would need the extension and the worker list set up again, seconds each.
+The coordinator is set so that every statement that touches more than one shard fails
+(``citus.multi_task_query_log_level = error``): that is how a test proves that one namespace's work stays
+on one shard. Fewer shards than Citus's default 32 (``SHARDS``) keep each test's migration short; any
+statement that is not routed to one shard still fans out to all of them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+from pg_server import OS_USER, ServerUnavailable, _ensure_os_user, find_bin
+
+TOOLS = Path(os.environ.get("CITUS_TOOLS") or Path(__file__).resolve().parents[2] / "shared" / "tools" / "citus")
+SHARDS = 8
+#: Set on the coordinator's database, so every session of the tests inherits them.
+SETTINGS = {
+    "citus.shard_count": str(SHARDS),
+    "citus.multi_task_query_log_level": "error",
+}
+_schemas = itertools.count(1)
+
+
+def _free_ports(n: int) -> int:
+    """A port p such that p .. p+n-1 are free on 127.0.0.1 now."""
+    for _ in range(200):
+        base = random.randrange(20000, 40000)
+        try:
+            for p in range(base, base + n):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", p))
+        except OSError:
+            continue
+        return base
+    raise ServerUnavailable("no free ports for the Citus cluster")
+
+
+class CitusCluster:
+    """One coordinator and two workers (``cluster.sh``); :meth:`schema_url` gives each test a fresh schema."""
+
+    def __init__(self) -> None:
+        self.script = TOOLS / "cluster.sh"
+        if not self.script.exists():
+            raise ServerUnavailable(f"the Citus tool is missing: {self.script} (set CITUS_TOOLS)")
+        find_bin("initdb")
+        if not Path("/usr/share/postgresql/15/extension/citus.control").exists():
+            raise ServerUnavailable(f"the Citus extension is not installed: run sudo {TOOLS / 'install.sh'}")
+        self.root = Path(tempfile.mkdtemp(prefix="chronomem-citus-"))
+        self.port = _free_ports(3)
+        self.env = dict(os.environ)
+        if os.geteuid() == 0:
+            self.env["CITUS_OS_USER"] = _ensure_os_user()
+            shutil.chown(self.root, OS_USER)
+        self.admin_url = ""
+
+    def _cluster(self, *args: str) -> str:
+        try:
+            proc = subprocess.run(
+                [str(self.script), *args], capture_output=True, text=True, env=self.env, timeout=180, check=False
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise ServerUnavailable(f"cluster.sh {args[0]} failed: {exc}") from exc
+        if proc.returncode != 0:
+            raise ServerUnavailable(f"cluster.sh {args[0]} failed: {proc.stderr.strip() or proc.stdout.strip()}")
+        return proc.stdout.strip()
+
+    def start(self) -> None:
+        import psycopg
+
+        self.admin_url = self._cluster("start", str(self.root / "c"), str(self.port)).splitlines()[-1]
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public")  # once: every schema uses it
+            for key, value in SETTINGS.items():
+                conn.execute(f"ALTER DATABASE postgres SET {key} = '{value}'")
+
+    @property
+    def workers(self) -> list[str]:
+        """The workers' URLs."""
+        return [f"postgresql://postgres@127.0.0.1:{self.port + i}/postgres" for i in (1, 2)]
+
+    def schema_url(self, name: str | None = None) -> str:
+        """The URL of a new, empty schema on the coordinator (its ``search_path`` ends in ``public``)."""
+        import psycopg
+
+        name = name or f"t{next(_schemas)}"
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+            conn.execute(f"CREATE SCHEMA {name}")
+        return f"{self.admin_url}?options=-csearch_path%3D{name},public"
+
+    def drop_schema(self, url: str) -> None:
+        import psycopg
+
+        name = url.rsplit("%3D", 1)[1].split(",")[0]
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+
+    def destroy(self) -> None:
+        try:
+            self._cluster("stop", str(self.root / "c"), str(self.port))
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
