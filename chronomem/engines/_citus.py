@@ -10,7 +10,8 @@ a table the plan does not know, so no migration can leave one behind on the coor
 What else differs on a cluster (issue #10):
 
 * Settings: Citus forwards ``SET LOCAL`` to the workers only under ``citus.propagate_set_commands =
-  'local'`` (:data:`SESSION`), so each write transaction sets its ``lock_timeout`` there (:data:`TXN`).
+  'local'`` (:data:`SESSION`), so each write transaction sets its ``lock_timeout`` there (:data:`TXN`);
+  and every connection plans each statement for its parameters (custom plans: see :data:`SESSION`).
 * Commit: a write that touches one worker commits there first (one-phase commit), then on the
   coordinator. If the coordinator's transaction dies in between, it reads as aborted while the rows are
   stored, so the outcome of a lost commit is read from the worker's own transaction (:func:`worker_outcome`).
@@ -44,8 +45,10 @@ __all__ = [
 Conn = psycopg.Connection[tuple[Any, ...]]
 Cursor = psycopg.Cursor[tuple[Any, ...]]
 
-#: Per connection: forward each transaction's ``SET LOCAL`` to the workers it uses.
-SESSION = "SET citus.propagate_set_commands = 'local'"
+#: Per connection: forward each transaction's ``SET LOCAL`` to the workers it uses; and plan each statement for
+#: its parameters, because Citus cannot route a generic plan of a statement with a subquery or a CTE ("could not
+#: create distributed plan" under ``plan_cache_mode = force_generic_plan``, or once psycopg prepares it).
+SESSION = ("SET citus.propagate_set_commands = 'local'", "SET plan_cache_mode = force_custom_plan")
 #: First in each write transaction (after BEGIN), with the lock timeout in milliseconds.
 TXN = "SET LOCAL lock_timeout = {ms}"
 #: Lifts a cluster's ban on statements that span shards, for the one that must (listing namespaces).

@@ -65,7 +65,8 @@ class _Retry(Exception):
 def _configure(conn: psycopg.Connection[tuple[Any, ...]], lock_ms: int, citus: bool) -> None:
     conn.execute(f"SET lock_timeout = {int(lock_ms)}")
     if citus:
-        conn.execute(SESSION)
+        for statement in SESSION:
+            conn.execute(statement)
 
 
 def redact(url: str) -> str:
@@ -187,6 +188,9 @@ class PostgresEngine(SqlEngine):
         if conn is None or conn.closed:
             try:
                 conn = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=self._connect_timeout)
+                if self._cluster is not None:
+                    for statement in SESSION:
+                        conn.execute(statement)
             except psycopg.Error as exc:
                 raise map_error(exc, self._where) from exc
             with self._readers_lock:
