@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psycopg
@@ -18,7 +19,7 @@ import chronomem
 from chronomem.cli import cli
 from chronomem.engines import open_engine
 from chronomem.engines._citus import WORKER_XID
-from chronomem.engines._pgschema import MIGRATIONS
+from chronomem.engines._pgschema import DISTRIBUTION_COLUMN, MIGRATIONS
 from chronomem.engines._postgres import PostgresEngine
 from chronomem.errors import ConfigError, SchemaMismatch
 
@@ -67,6 +68,23 @@ def test_a_later_migration_distributes_its_tables_and_refuses_one_outside_the_pl
             assert conn.execute("SELECT to_regclass('notes')").fetchone() == (None,)
     finally:
         eng.close()
+
+
+def test_a_database_that_becomes_a_coordinator_is_distributed_by_its_next_migrate(citus_url: str) -> None:
+    t1 = datetime(2024, 1, 1, tzinfo=UTC)
+    runner = CliRunner()
+    local = runner.invoke(cli, ["migrate", "--no-distribute", "--db", citus_url])
+    assert local.exit_code == 0 and _distributed(citus_url) == {}, local.output
+    plain = PostgresEngine(citus_url, distribute=False)  # plain tables on the coordinator
+    with chronomem.Memory(plain, "alice") as mem:
+        mem.assert_fact("Alice", "lives_in", value="Berlin", valid_from=t1)
+    again = runner.invoke(cli, ["migrate", "--db", citus_url])
+    assert again.exit_code == 0, again.output
+    assert set(_distributed(citus_url)) == {"migrations", *DISTRIBUTION_COLUMN}
+    with chronomem.open(citus_url, namespace="alice") as mem:
+        got = mem.value("Alice", "lives_in", valid_at=t1)
+        assert got is not None and got.value == "Berlin"
+        mem.assert_fact("Alice", "lives_in", value="Paris")
 
 
 def test_a_commit_lost_after_the_worker_committed_reads_as_committed(citus_url: str) -> None:
