@@ -137,3 +137,17 @@ def test_the_readme_example_runs_on_the_cluster(citus_url: str) -> None:
         if isinstance(scope.get("mem"), chronomem.Memory):
             scope["mem"].close()  # type: ignore[union-attr]
     assert out.getvalue().split() == ["巴黎", "berlin"]
+
+
+def test_the_cluster_fails_a_statement_of_one_namespace_that_spans_shards(citus_url: str) -> None:
+    """The fixture has teeth: the support subquery tied to the namespace only through ``f.namespace`` (as it was
+    before issue #10) fans out to every shard and fails; naming the namespace routes it to one."""
+    eng = PostgresEngine(citus_url)
+    eng.migrate()
+    eng.close()
+    tied = "SELECT f.row_id, (SELECT count(*) FROM support s WHERE s.namespace = {} AND s.row_id = f.row_id) "
+    tied += "FROM facts f WHERE f.namespace = 'a'"
+    with psycopg.connect(citus_url, autocommit=True) as conn:
+        with pytest.raises(psycopg.errors.InternalError, match="multi-task query about to be executed"):
+            conn.execute(tied.format("f.namespace"))
+        assert conn.execute(tied.format("'a'")).fetchall() == []
