@@ -213,9 +213,8 @@ class PostgresEngine(SqlEngine):
     def migrate(self) -> list[str]:
         with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            if self._distribute:  # DDL spans shards by nature; one connection per worker keeps it in one transaction
+            if self._distribute:  # DDL spans shards by nature
                 cur.execute(SPANNING)
-                cur.execute("SET LOCAL citus.multi_shard_modify_mode = 'sequential'")
             applied = apply_migrations(cur, self.dialect, self.migrations, self._where)
             if self._distribute:
                 distribute(cur, self._where)
