@@ -39,6 +39,7 @@ __all__ = [
     "cluster_checks",
     "cluster_of",
     "distribute",
+    "plan_statements",
     "worker_outcome",
 ]
 
