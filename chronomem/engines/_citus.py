@@ -4,8 +4,9 @@ A Citus coordinator keeps the tables' metadata and routes each statement; the wo
 Every table that holds memory rows is distributed by its namespace column, all in one colocation group,
 so that one namespace's rows live on one worker and each statement of one namespace is a single-shard
 (router) query; ``migrations`` is a reference table (:data:`._pgschema.DISTRIBUTION_COLUMN`,
-:data:`._pgschema.REFERENCE_TABLES`). :func:`distribute` runs inside ``migrate``'s transaction and refuses
-a table the plan does not know, so no migration can leave one behind on the coordinator alone.
+:data:`._pgschema.REFERENCE_TABLES`). :func:`distribute` runs inside ``migrate``'s transaction and refuses a
+table that the migrations created without a place in the plan, so none can stay behind on the coordinator alone
+(another application's tables in the same schema are left alone).
 
 What else differs on a cluster (issue #10):
 
@@ -39,6 +40,7 @@ __all__ = [
     "cluster_checks",
     "cluster_of",
     "distribute",
+    "local_tables",
     "plan_statements",
     "worker_outcome",
 ]
@@ -96,31 +98,33 @@ def plan_statements(tables: list[str]) -> Iterator[str]:
             )
 
 
-def _local_tables(cur: Cursor) -> list[str]:
-    """The tables of the current schema that Citus does not manage yet."""
+def local_tables(cur: Cursor) -> set[str]:
+    """The tables of the current schema that Citus does not manage (yet)."""
     rows = cur.execute(
         "SELECT c.relname::text FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace "
-        "AND c.relkind IN ('r', 'p') AND NOT EXISTS (SELECT 1 FROM pg_dist_partition p WHERE p.logicalrelid = c.oid) "
-        "ORDER BY 1"
+        "AND c.relkind IN ('r', 'p') AND NOT EXISTS (SELECT 1 FROM pg_dist_partition p WHERE p.logicalrelid = c.oid)"
     ).fetchall()
-    return [str(r[0]) for r in rows]
+    return {str(r[0]) for r in rows}
 
 
-def distribute(cur: Cursor, where: str) -> list[str]:
-    """Distribute every table of the current schema that is not distributed yet, by the plan, in the caller's
-    transaction; return them. Raises :class:`SchemaMismatch` (and distributes nothing) when one of them is
-    not in the plan: a migration added a table without saying how to shard it."""
-    tables = _local_tables(cur)
-    unplanned = [t for t in tables if t not in DISTRIBUTION_COLUMN and t not in REFERENCE_TABLES]
+def distribute(cur: Cursor, where: str, before: set[str]) -> list[str]:
+    """Distribute, by the plan and in the caller's transaction, every table of the plan that Citus does not
+    manage yet; return them. ``before`` lists the local tables before this run's migrations: a table created
+    since that is not in the plan raises :class:`SchemaMismatch` (and the caller's transaction, with the
+    migration, rolls back). Tables that were there before and are not chronomem's (another application's)
+    are left alone."""
+    tables = local_tables(cur)
+    planned = sorted(t for t in tables if t in DISTRIBUTION_COLUMN or t in REFERENCE_TABLES)
+    unplanned = sorted(t for t in tables - before if t not in planned)
     if unplanned:
         raise SchemaMismatch(
             f"{where} is a Citus cluster, and the tables {unplanned} have no place in chronomem's distribution plan; "
             "nothing was migrated. Add each to DISTRIBUTION_COLUMN (with its namespace column) or REFERENCE_TABLES "
             "in chronomem/engines/_pgschema.py"
         )
-    for statement in plan_statements(tables):
+    for statement in plan_statements(planned):
         cur.execute(statement)
-    return tables
+    return planned
 
 
 def worker_outcome(conn: Conn, namespace: str, xid: str) -> str | None:

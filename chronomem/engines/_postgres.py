@@ -30,7 +30,18 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from .._time import now_us
 from ..errors import BackendUnavailable, ChronomemError, ConfigError, StorageError
 from ._cache import WriterCache
-from ._citus import SESSION, SPANNING, TXN, WORKER_XID, Cluster, cluster_checks, cluster_of, distribute, worker_outcome
+from ._citus import (
+    SESSION,
+    SPANNING,
+    TXN,
+    WORKER_XID,
+    Cluster,
+    cluster_checks,
+    cluster_of,
+    distribute,
+    local_tables,
+    worker_outcome,
+)
 from ._doctor import Check
 from ._engine import SqlEngine
 from ._migrations import apply_migrations
@@ -213,11 +224,13 @@ class PostgresEngine(SqlEngine):
     def migrate(self) -> list[str]:
         with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            before: set[str] = set()
             if self._distribute:  # DDL spans shards by nature
                 cur.execute(SPANNING)
+                before = local_tables(cur)
             applied = apply_migrations(cur, self.dialect, self.migrations, self._where)
             if self._distribute:
-                distribute(cur, self._where)
+                distribute(cur, self._where, before)
             return applied
 
     def namespaces(self) -> list[str]:

@@ -50,6 +50,8 @@ def test_distributing_needs_citus(pg_url: str, tmp_path: Path) -> None:
 def test_a_later_migration_distributes_its_tables_and_refuses_one_outside_the_plan(
     citus_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    with psycopg.connect(citus_url, autocommit=True) as conn:  # another application's table in the same schema
+        conn.execute("CREATE TABLE other_app (id int)")
     first = PostgresEngine(citus_url)
     monkeypatch.setattr(first, "migrations", MIGRATIONS[:1])
     assert first.migrate() == ["0001_core"]
@@ -66,6 +68,7 @@ def test_a_later_migration_distributes_its_tables_and_refuses_one_outside_the_pl
         assert "0099_notes" not in eng.schema_version()  # refused as a whole: nothing of it stayed
         with psycopg.connect(citus_url) as conn:
             assert conn.execute("SELECT to_regclass('notes')").fetchone() == (None,)
+        assert "other_app" not in _distributed(citus_url)  # left alone, and no reason to refuse
     finally:
         eng.close()
 
