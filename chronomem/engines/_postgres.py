@@ -233,13 +233,13 @@ class PostgresEngine(SqlEngine):
                 distribute(cur, self._where, before)
             return applied
 
-    def namespaces(self) -> list[str]:
+    def _read_across(self, sql: str) -> list[tuple[Any, ...]]:
         if self._cluster is None:
-            return super().namespaces()
+            return self._read(sql)
         # The one statement that spans shards (see _citus): allowed even where the cluster forbids them.
         with self._conn() as conn, conn.transaction():
             conn.execute(SPANNING)
-            return [r[0] for r in conn.execute(self.sql.namespaces).fetchall()]
+            return conn.execute(sql).fetchall()
 
     # -- writes ------------------------------------------------------------------------------
     def write(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
