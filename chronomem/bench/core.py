@@ -119,6 +119,8 @@ class _Raw:
             except ImportError as exc:
                 raise ConfigError("raw SQL on PostgreSQL needs psycopg: pip install 'chronomem[postgres]'") from exc
             self._conn: Any = psycopg.connect(url, autocommit=True)
+            if self._conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'citus'").fetchone():
+                self._conn.execute("SET plan_cache_mode = force_custom_plan")  # as the engine does on Citus
             ph, agg = "%s", "string_agg(s.episode_id, chr(31))"
         else:
             self._conn = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
@@ -126,7 +128,7 @@ class _Raw:
         cols = (
             "f.row_id, f.subject, f.predicate, f.object_id, f.value, f.valid_from, f.valid_to, f.recorded_from, "
             f"f.recorded_to, f.kind, f.modality, f.confidence, (SELECT {agg} FROM support s WHERE "
-            f"s.namespace = f.namespace AND s.row_id = f.row_id AND s.added <= {ph} AND s.removed > {ph})"
+            f"s.namespace = {ph} AND s.row_id = f.row_id AND s.added <= {ph} AND s.removed > {ph})"
         )
         order = "ORDER BY f.slot, f.valid_from, f.recorded_from"  # as the API's queries
         at = f"f.recorded_from <= {ph} AND f.recorded_to > {ph} AND f.valid_from <= {ph} AND f.valid_to > {ph}"
@@ -155,13 +157,13 @@ class _Raw:
         return list(self._conn.execute(sql, args).fetchall())
 
     def slot(self, ns: str, subject: str, pred: str, v: int, t: int) -> list[tuple[Any, ...]]:
-        return self._q(self.slot_sql, (t, t, ns, subject, pred, t, t, v, v))
+        return self._q(self.slot_sql, (ns, t, t, ns, subject, pred, t, t, v, v))
 
     def entity_view(self, ns: str, ent: str, v: int, t: int) -> list[tuple[Any, ...]]:
-        return self._q(self.touch_sql, (t, t, ns, ent, ent, t, t, v, v))
+        return self._q(self.touch_sql, (ns, t, t, ns, ent, ent, t, t, v, v))
 
     def history(self, ns: str, subject: str, pred: str, t: int) -> list[tuple[Any, ...]]:
-        return self._q(self.history_sql, (t, t, ns, subject, pred, t, t))
+        return self._q(self.history_sql, (ns, t, t, ns, subject, pred, t, t))
 
     def two_hop(self, ns: str, ent: str, v: int, t: int) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
         seen, frontier = {ent}, [ent]
@@ -170,7 +172,7 @@ class _Raw:
             if not frontier:
                 break
             marks = ", ".join([self.ph] * len(frontier))
-            half = (t, t, ns, *frontier, t, t, v, v)
+            half = (ns, t, t, ns, *frontier, t, t, v, v)
             rows = self._q(self.edges_sql.format(marks=marks), half + half)
             edges |= {r[0]: r for r in rows}
             frontier = list(dict.fromkeys(n for r in rows for n in (r[1], r[3]) if n not in seen))

@@ -22,13 +22,17 @@ def _url(db: str | None) -> str:
 
 @click.command()
 @db_option(_USER_FILE)
-def migrate(db: str | None) -> None:
+@click.option(
+    "--distribute/--no-distribute", default=None,
+    help="On a Citus coordinator, shard every table by namespace (default: when the database has Citus).",
+)  # fmt: skip
+def migrate(db: str | None, distribute: bool | None) -> None:
     """Apply the pending schema migrations, in order, and list them."""
     url = _url(db)
     if "://" not in url:
         Path(url).parent.mkdir(parents=True, exist_ok=True)
     with reported():
-        engine = open_engine(url, migrate=False)
+        engine = open_engine(url, migrate=False, distribute=distribute)
         try:
             applied = engine.migrate()
         finally:

@@ -15,13 +15,21 @@ __all__ = ["Check", "diagnose", "open_engine"]
 
 
 def open_engine(
-    url: str | Path, *, durability: str = "normal", clock: Callable[[], int] = now_us, migrate: bool = True
+    url: str | Path,
+    *,
+    durability: str = "normal",
+    clock: Callable[[], int] = now_us,
+    migrate: bool = True,
+    distribute: bool | None = None,
 ) -> Engine:
     """Open (and, unless ``migrate=False``, migrate) the engine named by ``url``. Raises
-    :class:`ConfigError` for an unknown scheme.
+    :class:`ConfigError` for an unknown scheme, and for ``distribute=True`` where there is no Citus
+    coordinator (``distribute=None``: distribute by namespace when the database has Citus).
 
     ``clock`` supplies system time (UTC microseconds); tests inject one, users never need to."""
     text = str(url)
+    if distribute and not text.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("distributing needs PostgreSQL with Citus (a postgresql:// URL); SQLite is one file")
     if "://" not in text:
         from ._sqlite import SqliteEngine
 
@@ -35,7 +43,7 @@ def open_engine(
             from ._postgres import PostgresEngine
         except ImportError as exc:
             raise ConfigError("PostgreSQL needs psycopg: pip install 'chronomem[postgres]'") from exc
-        engine = PostgresEngine(text, durability=durability, clock=clock)
+        engine = PostgresEngine(text, durability=durability, clock=clock, distribute=distribute)
     else:
         scheme = text.split("://", 1)[0]
         raise ConfigError(f"unknown engine {scheme!r} in {text!r}; use a file path, sqlite:///path or postgresql://")

@@ -158,7 +158,7 @@ class Statements:
         self.predicates = r("SELECT name, multi FROM predicates WHERE namespace = ?")
         # -- facts in a write transaction: support as of the transaction, recorded_to as stored
         rows = (
-            f"SELECT {FACT_COLUMNS}, (SELECT {d.episode_ids} FROM support s WHERE s.namespace = f.namespace "
+            f"SELECT {FACT_COLUMNS}, (SELECT {d.episode_ids} FROM support s WHERE s.namespace = ? "
             "AND s.row_id = f.row_id AND s.removed > ?) FROM facts f WHERE f.namespace = ? AND {rows}"
         )
         self.row = r(rows.format(rows="f.row_id = ?"))

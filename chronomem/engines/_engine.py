@@ -65,7 +65,12 @@ class SqlEngine(ABC):
 
     # -- namespaces --------------------------------------------------------------------------
     def namespaces(self) -> list[str]:
-        return [r[0] for r in self._read(self.sql.namespaces)]
+        return [r[0] for r in self._read_across(self.sql.namespaces)]
+
+    def _read_across(self, sql: str) -> list[tuple[Any, ...]]:
+        """The rows of the one read that spans namespaces (listing them). An engine on a cluster that forbids
+        such statements (Citus, in chronomem's tests) lifts the ban here for this one."""
+        return self._read(sql)
 
     def ensure_namespace(self, namespace: str) -> None:
         if not self._read(self.sql.has_namespace, (namespace,)):

@@ -1,8 +1,10 @@
 """PostgreSQL schema: named migrations, the Citus distribution plan, and driver-error mapping.
 
 Every table that holds memory rows carries ``namespace`` as its first key column, so a distributed
-PostgreSQL (Citus) can shard by it (:data:`CITUS_DISTRIBUTION`). ``migrations`` is global (a Citus
-reference table); ``erasures`` keeps no namespace name, only its digest, and is distributed by that.
+PostgreSQL (Citus) can shard by it (:data:`DISTRIBUTION_COLUMN`; ``migrate`` distributes by it on a
+Citus coordinator, see :mod:`._citus`). ``migrations`` is global (a Citus reference table); ``erasures``
+keeps no namespace name, only its digest, and is distributed by that. A migration that creates a table
+must add it to the plan: ``migrate`` refuses it on Citus, and a test reads every migration to check.
 
 The database enforces the invariants itself, so a bad row written by hand fails loudly:
 
@@ -34,7 +36,7 @@ from ..errors import (
 from ._fulltext import PG_MIGRATION
 from ._sql import INF
 
-__all__ = ["CITUS_DISTRIBUTION", "DISTRIBUTION_COLUMN", "MIGRATIONS", "REFERENCE_TABLES", "ROW_ID_BLOCK", "map_error"]
+__all__ = ["DISTRIBUTION_COLUMN", "MIGRATIONS", "REFERENCE_TABLES", "ROW_ID_BLOCK", "map_error"]
 
 ROW_ID_BLOCK = 64
 _T = 'text COLLATE "C" NOT NULL'  # binary order, as SQLite compares text
@@ -152,18 +154,6 @@ DISTRIBUTION_COLUMN = {
     "fulltext": "namespace",
     "erasures": "namespace_digest",
 }
-
-#: What to run once on a Citus coordinator after ``chronomem migrate`` to shard the memory.
-CITUS_DISTRIBUTION = [
-    *(f"SELECT create_reference_table('{t}')" for t in REFERENCE_TABLES),
-    "SELECT create_distributed_table('clocks', 'namespace')",
-    *(
-        f"SELECT create_distributed_table('{t}', '{c}', colocate_with => 'clocks')"
-        for t, c in DISTRIBUTION_COLUMN.items()
-        if t not in ("clocks", "erasures")
-    ),
-    "SELECT create_distributed_table('erasures', 'namespace_digest')",
-]
 
 
 def map_error(exc: Exception, where: str) -> ChronomemError:

@@ -10,6 +10,9 @@
 * A lost connection is retried, by re-running the whole transaction, only when it failed before
   ``COMMIT`` was sent, or when the server confirms (``pg_xact_status``) that the transaction aborted.
   A write is never half-applied: PostgreSQL rolls back a transaction whose connection dies.
+* On a Citus coordinator (:mod:`._citus`) ``migrate`` distributes the tables by namespace, each write
+  transaction sets its lock timeout for the workers too, and a lost commit is resolved by asking the
+  worker that holds the namespace.
 """
 
 from __future__ import annotations
@@ -27,6 +30,19 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from .._time import now_us
 from ..errors import BackendUnavailable, ChronomemError, ConfigError, StorageError
 from ._cache import WriterCache
+from ._citus import (
+    SESSION,
+    SPANNING,
+    TXN,
+    WORKER_XID,
+    Cluster,
+    cluster_checks,
+    cluster_of,
+    distribute,
+    local_tables,
+    worker_outcome,
+)
+from ._doctor import Check
 from ._engine import SqlEngine
 from ._migrations import apply_migrations
 from ._pgschema import MIGRATIONS, map_error
@@ -38,10 +54,12 @@ MIGRATION_LOCK = 0x6368726F6E6F  # "chrono": one migrator at a time
 CLOCK_SQL = (
     "WITH ns AS (INSERT INTO namespaces (namespace, created) VALUES (%(ns)s, %(now)s) ON CONFLICT DO NOTHING), "
     "c AS (INSERT INTO clocks (namespace, last_tx) "
-    "VALUES (%(ns)s, greatest(%(now)s, (SELECT last_value + 1 FROM tx_high_water))) ON CONFLICT (namespace) "
-    "DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) RETURNING last_tx, cache_epoch) "
+    # A function, not a subquery: Citus refuses subqueries in INSERT ... VALUES (issue #10).
+    "VALUES (%(ns)s, greatest(%(now)s, coalesce(pg_sequence_last_value('tx_high_water'), 0) + 1)) "
+    "ON CONFLICT (namespace) DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) "
+    "RETURNING last_tx, cache_epoch) "
     "SELECT last_tx, pg_current_xact_id()::text, cache_epoch, "
-    "setval('tx_high_water', greatest(last_tx, (SELECT last_value FROM tx_high_water))), "
+    "setval('tx_high_water', greatest(last_tx, coalesce(pg_sequence_last_value('tx_high_water'), 0))), "
     "nextval('fact_row_ids') FROM c"
 )
 _RETRYABLE = (psycopg.errors.SerializationFailure, psycopg.errors.DeadlockDetected)
@@ -55,8 +73,11 @@ class _Retry(Exception):
         self.error = error
 
 
-def _configure(conn: psycopg.Connection[tuple[Any, ...]], lock_ms: int) -> None:
+def _configure(conn: psycopg.Connection[tuple[Any, ...]], lock_ms: int, citus: bool) -> None:
     conn.execute(f"SET lock_timeout = {int(lock_ms)}")
+    if citus:
+        for statement in SESSION:
+            conn.execute(statement)
 
 
 def redact(url: str) -> str:
@@ -69,7 +90,9 @@ class PostgresEngine(SqlEngine):
 
     ``durability`` is accepted for symmetry with SQLite: PostgreSQL's default (``synchronous_commit=on``)
     already keeps every acknowledged commit through a crash. ``retries`` bounds transaction re-runs after
-    a lost connection or a serialisation failure.
+    a lost connection or a serialisation failure. ``distribute``: on a Citus coordinator, whether
+    :meth:`migrate` distributes the tables by namespace (None: when Citus is installed in the database;
+    True: raise :class:`ConfigError` when it is not). A Citus worker's URL raises :class:`ConfigError`.
     """
 
     dialect = POSTGRES
@@ -84,6 +107,7 @@ class PostgresEngine(SqlEngine):
         pool_size: int = 10,
         retries: int = 3,
         clock: Callable[[], int] = now_us,
+        distribute: bool | None = None,
     ) -> None:
         if durability not in ("normal", "full"):
             raise ConfigError(f"durability={durability!r}; use 'normal' or 'full'")
@@ -98,16 +122,20 @@ class PostgresEngine(SqlEngine):
         self._readers_lock = threading.Lock()
         self._cache = WriterCache()
         try:  # one direct connection first, for a precise error when the server is unreachable
-            psycopg.connect(url, connect_timeout=int(timeout_s)).close()
+            with psycopg.connect(url, autocommit=True, connect_timeout=int(timeout_s)) as conn:
+                self._cluster: Cluster | None = cluster_of(conn)
         except psycopg.Error as exc:
             raise map_error(exc, self._where) from exc
-        lock_ms = int(timeout_s * 1000)
+        self._check_cluster(distribute)
+        self._distribute = self._cluster is not None and distribute is not False
+        self._lock_ms = lock_ms = int(timeout_s * 1000)
+        citus = self._cluster is not None
         self._pool: ConnectionPool[psycopg.Connection[tuple[Any, ...]]] = ConnectionPool(
             url,
             min_size=1,
             max_size=pool_size,
             kwargs={"autocommit": True, "connect_timeout": int(timeout_s)},
-            configure=lambda conn: _configure(conn, lock_ms),
+            configure=lambda conn: _configure(conn, lock_ms, citus),
             timeout=timeout_s,
             open=False,
             name="chronomem",
@@ -118,9 +146,31 @@ class PostgresEngine(SqlEngine):
             self._pool.close()
             raise BackendUnavailable(f"cannot open connections to {self._where}; check the server") from exc
 
+    def _check_cluster(self, distribute: bool | None) -> None:
+        cluster = self._cluster
+        if cluster is not None and cluster.role == "worker":
+            at = f" ({cluster.coordinator})" if cluster.coordinator else ""
+            raise ConfigError(
+                f"{self._where} is a Citus worker node: it holds shards, not the memory. Connect to the cluster's "
+                f"coordinator{at} instead"
+            )
+        if distribute and cluster is None:
+            raise ConfigError(
+                f"cannot distribute: {self._where} has no Citus extension in this database. On a Citus coordinator "
+                "run CREATE EXTENSION citus and add the workers first, or migrate without distributing"
+            )
+
     @property
     def url(self) -> str:
         return redact(self._conninfo)
+
+    def checks(self) -> Iterator[Check]:
+        """What ``chronomem doctor`` adds for PostgreSQL: the Citus cluster's nodes and distribution."""
+        if self._cluster is None:
+            yield Check("cluster", True, "PostgreSQL without Citus (one server)")
+            return
+        with self._conn() as conn:
+            yield from cluster_checks(conn, self._cluster)
 
     def close(self) -> None:
         if not self._closed:
@@ -149,6 +199,9 @@ class PostgresEngine(SqlEngine):
         if conn is None or conn.closed:
             try:
                 conn = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=self._connect_timeout)
+                if self._cluster is not None:
+                    for statement in SESSION:
+                        conn.execute(statement)
             except psycopg.Error as exc:
                 raise map_error(exc, self._where) from exc
             with self._readers_lock:
@@ -171,7 +224,22 @@ class PostgresEngine(SqlEngine):
     def migrate(self) -> list[str]:
         with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            return apply_migrations(cur, self.dialect, self.migrations, self._where)
+            before: set[str] = set()
+            if self._distribute:  # DDL spans shards by nature
+                cur.execute(SPANNING)
+                before = local_tables(cur)
+            applied = apply_migrations(cur, self.dialect, self.migrations, self._where)
+            if self._distribute:
+                distribute(cur, self._where, before)
+            return applied
+
+    def _read_across(self, sql: str) -> list[tuple[Any, ...]]:
+        if self._cluster is None:
+            return self._read(sql)
+        # The one statement that spans shards (see _citus): allowed even where the cluster forbids them.
+        with self._conn() as conn, conn.transaction():
+            conn.execute(SPANNING)
+            return conn.execute(sql).fetchall()
 
     # -- writes ------------------------------------------------------------------------------
     def write(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
@@ -203,15 +271,12 @@ class PostgresEngine(SqlEngine):
 
     def _write_once(self, namespace: str, fn: Callable[[PgTxn], T]) -> T:
         xid: str | None = None
+        worker_xid: str | None = None
         committing = False
         with self._conn() as conn:
             try:
                 with conn.cursor() as cur:
-                    with conn.pipeline():  # one round trip
-                        cur.execute("BEGIN")
-                        cur.execute(CLOCK_SQL, {"ns": namespace, "now": self._clock()})
-                    row = cur.fetchone()
-                    assert row is not None
+                    row, worker_xid = self._begin(cur, namespace)
                     tx, xid, epoch, _, first_id = row
                     txn = PgTxn(cur, namespace, int(tx), int(first_id), self._cache.known(namespace, epoch))
                     result = fn(txn)
@@ -222,7 +287,7 @@ class PostgresEngine(SqlEngine):
             except psycopg.Error as exc:
                 error = map_error(exc, self._where)
                 if conn.broken:
-                    outcome = self._outcome(xid) if committing else "aborted"
+                    outcome = self._outcome(xid, namespace, worker_xid) if committing else "aborted"
                     if outcome == "aborted":
                         raise _Retry(error) from exc
                     if outcome == "committed":
@@ -240,17 +305,40 @@ class PostgresEngine(SqlEngine):
                     conn.rollback()
                 raise
 
-    def _outcome(self, xid: str | None) -> str | None:
-        """``committed``/``aborted``/``None`` (unknown) for a transaction whose connection died."""
+    def _begin(self, cur: psycopg.Cursor[tuple[Any, ...]], namespace: str) -> tuple[tuple[Any, ...], str | None]:
+        """Open the write transaction and bump the namespace's clock, in one round trip. Returns the clock
+        statement's row and, on Citus, the transaction id on the namespace's worker."""
+        conn, citus = cur.connection, self._cluster is not None
+        with conn.cursor() as side:
+            with conn.pipeline():
+                cur.execute("BEGIN")
+                if citus:
+                    cur.execute(TXN.format(ms=self._lock_ms))
+                cur.execute(CLOCK_SQL, {"ns": namespace, "now": self._clock()})
+                if citus:
+                    side.execute(WORKER_XID, (namespace,))
+            row = cur.fetchone()
+            found = side.fetchone() if citus else None
+        assert row is not None
+        return row, None if found is None else str(found[0])
+
+    def _outcome(self, xid: str | None, namespace: str = "", worker_xid: str | None = None) -> str | None:
+        """``committed``/``aborted``/``None`` (unknown) for a transaction whose connection died.
+
+        On Citus a write that touched one worker committed there before the coordinator (one-phase
+        commit): a coordinator transaction that reads as aborted may have stored its rows, so the
+        worker's own transaction (``worker_xid``, on the worker holding ``namespace``) decides."""
         if xid is None:
             return None
         for _ in range(20):
             try:
                 with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5) as conn:
                     row = conn.execute("SELECT pg_xact_status(%s::xid8)", (xid,)).fetchone()
+                    status = None if row is None else row[0]
+                    if status != "committed" and self._cluster is not None:
+                        status = None if worker_xid is None else worker_outcome(conn, namespace, worker_xid)
             except psycopg.Error:
                 return None
-            status = None if row is None else row[0]
             if status != "in progress":
                 return status if status in ("committed", "aborted") else None
             time.sleep(0.05)

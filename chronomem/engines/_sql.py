@@ -31,11 +31,13 @@ FACT_COLUMNS = (
 )
 
 
-def support_subquery(as_of_param: str) -> str:
-    """Episode ids supporting row ``f`` at system time ``as_of_param`` (a placeholder), comma-joined."""
+def support_subquery(ph: str) -> str:
+    """Episode ids supporting row ``f`` at a system time, comma-joined; three placeholders ``ph``: the
+    namespace, then the time twice. The subquery names the namespace itself, not only through
+    ``s.namespace = f.namespace``: Citus routes a correlated subquery to one shard only then (issue #10)."""
     return (
-        "(SELECT {agg} FROM support s WHERE s.namespace = f.namespace AND s.row_id = f.row_id "
-        f"AND s.added <= {as_of_param} AND s.removed > {as_of_param})"
+        f"(SELECT {{agg}} FROM support s WHERE s.namespace = {ph} AND s.row_id = f.row_id "
+        f"AND s.added <= {ph} AND s.removed > {ph})"
     )
 
 
@@ -176,7 +178,7 @@ def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: in
     )
     if q.touching and q.edges_only:
         return sql, _edges_args(namespace, q, support_at)
-    args: list[Any] = [support_at, support_at, namespace]
+    args: list[Any] = [namespace, support_at, support_at, namespace]
     if q.slot is not None:
         args.append(q.slot)
     if q.subject is not None:
@@ -268,7 +270,7 @@ def _edges_args(namespace: str, q: FactQuery, support_at: int) -> list[Any]:
         rest += [q.as_of, q.as_of]
     if q.valid_at is not None:
         rest += [q.valid_at, q.valid_at]
-    head = [support_at, support_at, namespace]
+    head = [namespace, support_at, support_at, namespace]
     return [*head, *q.touching, *rest, *head, *q.touching, *q.touching, *rest]
 
 

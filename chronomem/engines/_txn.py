@@ -203,7 +203,7 @@ class SqlTxn(ABC, Generic[C]):
         return [fact_from_row(r) for r in self._c.execute(sql, args)]
 
     def row(self, row_id: int) -> Fact | None:
-        r = self._c.execute(self.sql.row, (self._tx, self._ns, row_id)).fetchone()
+        r = self._c.execute(self.sql.row, (self._ns, self._tx, self._ns, row_id)).fetchone()
         return None if r is None else fact_from_row(r)
 
     def revisions_into(self, row_id: int) -> list[Revision]:
@@ -214,7 +214,8 @@ class SqlTxn(ABC, Generic[C]):
         d, found = self.dialect, dict[int, Fact]()
         for chunk in d.chunks(ids):
             sql = self.sql.rows.format(rows=d.in_ids("f.row_id", len(chunk)))
-            found.update((r[0], fact_from_row(r)) for r in self._c.execute(sql, (self._tx, self._ns, *d.ids(chunk))))
+            rows = self._c.execute(sql, (self._ns, self._tx, self._ns, *d.ids(chunk)))
+            found.update((r[0], fact_from_row(r)) for r in rows)
         return [found[i] for i in ids if i in found]
 
     def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
@@ -224,7 +225,7 @@ class SqlTxn(ABC, Generic[C]):
         d, tx = self.dialect, self._tx
         for chunk in d.chunks(list(out)):
             sql = self.sql.current.format(slots=d.in_ids("f.slot", len(chunk)))
-            for r in self._c.execute(sql, (tx, tx, self._ns, *d.ids(chunk), tx, tx)).fetchall():
+            for r in self._c.execute(sql, (self._ns, tx, tx, self._ns, *d.ids(chunk), tx, tx)).fetchall():
                 out[r[14]].append(fact_from_row(r))
         return out
 

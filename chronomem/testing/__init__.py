@@ -61,6 +61,8 @@ time strictly increased and that no two current rows of a slot overlap in valid 
 
 Hypothesis: the model-based test takes ``max_examples`` from the active Hypothesis profile; CI runs
 ``pytest --hypothesis-profile=ci`` (1,000 examples, registered in chronomem's ``tests/conftest.py``).
+A backend class may set ``max_examples`` to run fewer (chronomem's Citus run does; plain PostgreSQL runs the
+same statements with the profile's count).
 """
 
 from __future__ import annotations

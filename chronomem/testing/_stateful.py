@@ -167,10 +167,14 @@ def _story(rows: list[tuple[str, int, int | None]]) -> list[tuple[str, int, int 
 
 
 class ModelBasedTests(EngineFixtures):
-    """Random write sequences checked against :class:`ReferenceModel` (``max_examples`` from the profile)."""
+    """Random write sequences checked against :class:`ReferenceModel` (``max_examples`` from the profile, or the
+    backend's :attr:`~EngineFixtures.max_examples`)."""
 
     #: Steps per example; the Hypothesis profile decides how many examples.
     stateful_step_count = 20
+
+    def _examples(self) -> int:
+        return settings().max_examples if self.max_examples is None else self.max_examples  # settings(): the profile
 
     def test_random_writes_match_the_reference_model(self, engine: CheckedEngine, clock: ManualClock) -> None:
         counter = itertools.count()
@@ -184,6 +188,7 @@ class ModelBasedTests(EngineFixtures):
             Bound,
             settings=settings(
                 stateful_step_count=self.stateful_step_count,
+                max_examples=self._examples(),
                 deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
             ),
@@ -196,7 +201,7 @@ class ModelBasedTests(EngineFixtures):
         order, must leave the valid-time story of replaying only the episodes still standing."""
         counter = itertools.count()
 
-        @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+        @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=self._examples())
         @given(st.lists(st.tuples(starts, lengths), min_size=1, max_size=6), st.data())
         def run(writes: list[tuple[int, int | None]], data: st.DataObject) -> None:
             mem = Memory(engine, f"replay-{next(counter)}", owns_engine=False)

@@ -1,7 +1,9 @@
-"""Engine fixtures: a real PostgreSQL server for the ``integration`` tests (see ``tests/pg_server.py``).
+"""Engine fixtures: a real PostgreSQL server and a real Citus cluster for the ``integration`` tests (see
+``tests/pg_server.py`` and ``tests/citus_server.py``).
 
-The server starts once per session. Without PostgreSQL binaries the tests that need it skip, with
-the reason, unless ``--require-servers`` is given (CI), which turns that into a failure.
+Each starts once per session, when a test first asks for it. Without PostgreSQL binaries or the Citus
+extension the tests that need them skip, with the reason, unless ``--require-servers`` is given (CI),
+which turns that into a failure.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from citus_server import CitusCluster
 from pg_server import PgServer, ServerUnavailable
 
 _names = itertools.count(1)
@@ -65,3 +68,36 @@ def new_pg_database(pg_server: PgServer) -> Iterator[Callable[[], str]]:
 def pg_url(new_pg_database: Callable[[], str]) -> str:
     """The URL of one fresh, empty database."""
     return new_pg_database()
+
+
+@pytest.fixture(scope="session")
+def citus_cluster(request: pytest.FixtureRequest) -> Iterator[CitusCluster]:
+    """A coordinator and two workers where any statement touching more than one shard fails."""
+    try:
+        cluster = CitusCluster()
+        cluster.start()
+    except ServerUnavailable as exc:
+        if request.config.getoption("--require-servers"):
+            pytest.fail(f"Citus is required (--require-servers) but unavailable: {exc}")
+        pytest.skip(f"Citus unavailable: {exc}")
+    yield cluster
+    cluster.destroy()
+
+
+@pytest.fixture
+def new_citus_schema(citus_cluster: CitusCluster) -> Callable[[], str]:
+    """A factory of fresh, empty schemas on the Citus coordinator; each returns its URL. They stay until the
+    cluster is thrown away at the end of the session (dropping each would cost a third of a second)."""
+    return citus_cluster.schema_url
+
+
+@pytest.fixture
+def citus_url(new_citus_schema: Callable[[], str]) -> str:
+    """The URL of one fresh, empty schema on the Citus coordinator (distributed on ``migrate``)."""
+    return new_citus_schema()
+
+
+@pytest.fixture(params=["postgresql", "citus"])
+def server_url(request: pytest.FixtureRequest) -> str:
+    """A fresh database on plain PostgreSQL, then on the Citus cluster: for tests that run on both."""
+    return str(request.getfixturevalue("pg_url" if request.param == "postgresql" else "citus_url"))

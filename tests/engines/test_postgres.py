@@ -1,5 +1,6 @@
 """The PostgreSQL engine beyond the conformance suite: the database's own constraints, system time,
-error mapping, lost-connection retries and migrations."""
+error mapping, lost-connection retries and migrations. The lock-timeout and lost-connection tests run on
+plain PostgreSQL and on the Citus cluster (``server_url``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,15 @@ T1 = datetime(2024, 1, 1, tzinfo=UTC)
 @pytest.fixture
 def engine(pg_url: str) -> Iterator[PostgresEngine]:
     eng = PostgresEngine(pg_url)
+    eng.migrate()
+    yield eng
+    eng.close()
+
+
+@pytest.fixture
+def either_engine(server_url: str) -> Iterator[PostgresEngine]:
+    """An engine on plain PostgreSQL, then on the Citus cluster."""
+    eng = PostgresEngine(server_url)
     eng.migrate()
     yield eng
     eng.close()
@@ -124,7 +134,9 @@ def test_open_engine_routes_postgresql_urls_and_hides_the_password(pg_url: str) 
     assert redact("postgresql://u:secret@h/db") == "postgresql://u:***@h/db"
 
 
-def test_a_lock_held_too_long_is_a_storage_timeout(pg_url: str) -> None:
+def test_a_lock_held_too_long_is_a_storage_timeout(server_url: str) -> None:
+    # On Citus the lock is held on a worker: the timeout must reach it (SET LOCAL, propagated).
+    pg_url = server_url
     eng = PostgresEngine(pg_url, timeout_s=0.3, retries=0)
     eng.migrate()
     eng.ensure_namespace("ns")
@@ -139,7 +151,10 @@ def test_a_lock_held_too_long_is_a_storage_timeout(pg_url: str) -> None:
         eng.close()
 
 
-def test_a_connection_lost_before_commit_reruns_the_whole_transaction_once(engine: PostgresEngine, pg_url: str) -> None:
+def test_a_connection_lost_before_commit_reruns_the_whole_transaction_once(
+    either_engine: PostgresEngine, server_url: str
+) -> None:
+    engine, pg_url = either_engine, server_url
     attempts: list[int] = []
 
     def run(txn: chronomem.contracts.Txn) -> int:
@@ -148,7 +163,7 @@ def test_a_connection_lost_before_commit_reruns_the_whole_transaction_once(engin
         if len(attempts) == 1:
             pid = txn._c.connection.info.backend_pid  # type: ignore[attr-defined]
             with psycopg.connect(pg_url, autocommit=True) as killer:
-                killer.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
+                killer.execute("SELECT pg_terminate_backend(%s::int, 5000)", (pid,))
         txn.predicate("likes", True)
         return txn.tx
 
@@ -158,12 +173,13 @@ def test_a_connection_lost_before_commit_reruns_the_whole_transaction_once(engin
 
 
 def test_a_connection_lost_at_commit_is_resolved_by_asking_the_server(
-    engine: PostgresEngine, pg_url: str, monkeypatch: pytest.MonkeyPatch
+    either_engine: PostgresEngine, server_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    engine, pg_url = either_engine, server_url
     attempts: list[int] = []
     asked: list[str | None] = []
     real = engine._outcome
-    monkeypatch.setattr(engine, "_outcome", lambda xid: asked.append(real(xid)) or asked[-1])
+    monkeypatch.setattr(engine, "_outcome", lambda *args: asked.append(real(*args)) or asked[-1])
 
     def run(txn: chronomem.contracts.Txn) -> int:
         attempts.append(txn.tx)
@@ -171,7 +187,7 @@ def test_a_connection_lost_at_commit_is_resolved_by_asking_the_server(
         if len(attempts) == 1:  # the next statement the engine sends is COMMIT
             pid = txn._c.connection.info.backend_pid  # type: ignore[attr-defined]
             with psycopg.connect(pg_url, autocommit=True) as killer:
-                killer.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
+                killer.execute("SELECT pg_terminate_backend(%s::int, 5000)", (pid,))
         return txn.tx
 
     engine.write("ns", run)

@@ -1,5 +1,5 @@
-"""PostgreSQL under stress: 8 client processes correcting the same slots, and a server killed with
-SIGKILL in the middle of writes. Both check outcomes, never speed."""
+"""PostgreSQL under stress: 8 client processes correcting the same slots (on PostgreSQL and on Citus), and a
+server killed with SIGKILL in the middle of writes. Both check outcomes, never speed."""
 
 from __future__ import annotations
 
@@ -62,7 +62,9 @@ def _reader(url: str, stop: Event, pipe: Connection) -> None:
         pipe.close()
 
 
-def test_eight_processes_correcting_the_same_slots_keep_every_invariant(pg_url: str) -> None:
+def test_eight_processes_correcting_the_same_slots_keep_every_invariant(server_url: str) -> None:
+    """On plain PostgreSQL and on the Citus cluster (one namespace: every statement routed to one shard)."""
+    pg_url = server_url
     chronomem.open(pg_url, namespace=NS).close()
     ctx = mp.get_context("spawn")
     stop = ctx.Event()
