@@ -125,7 +125,8 @@ class Citation:
 class Statement:
     """One line of a context. ``kind`` is ``"fact"`` (a slot's story: ``facts`` are the rows told, ``past``
     when none holds at ``valid_at``), ``"episode"`` (a quote) or ``"conflict"``; ``when`` orders it in time;
-    ``rank`` is the position of the hit that brought it (lower is better)."""
+    ``rank`` is the position of the hit that brought it (lower is better); ``section`` the key of the section it
+    belongs to (``"entity:<id>"``, ``"speaker:<name>"``, or ``""`` for the conversation at large)."""
 
     kind: str
     text: str
