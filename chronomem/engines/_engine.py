@@ -192,7 +192,7 @@ class SqlEngine(ABC):
         if q.kind not in t.match:
             raise InvalidValue(f"full-text kind {q.kind!r}; use one of {sorted(t.match)}")
         documents, total = self._text_stats(namespace, q.kind)
-        if not q.terms or q.limit < 1:
-            return TextMatch([], int(documents), int(total))
+        if not q.terms or q.limit < 1 or not documents:  # no document of the kind: the match would scan the others'
+            return TextMatch([], documents, total)
         rows = self._read(t.match[q.kind], t.match_args(namespace, q.terms, q.as_of, q.limit))
-        return TextMatch([(r[0], r[1]) for r in rows], int(documents), int(total))
+        return TextMatch([(r[0], r[1]) for r in rows], documents, total)
