@@ -52,14 +52,16 @@ def clients(db: str | None, clients: int, corrections: int, same_namespace: bool
               help="Conversations to replay: a LoCoMo file, JSON lines or a chat list.")  # fmt: skip
 @db_option(_TEMP)
 @click.option("--tz", default="UTC", show_default=True, help="Zone of the file's times that carry none (LoCoMo).")
-@click.option("--no-embed", is_flag=True, help="Skip embedding the messages (episodes_per_s_with_embeddings).")
+@click.option("--no-embed", is_flag=True, help="Skip the replay with vectors (episodes_per_s_with_embeddings).")
+@embedder_option
 @json_option
-def ingest(data: str, db: str | None, tz: str, no_embed: bool, as_json: bool) -> None:
-    """Messages/s through Memory.add with the offline extractor, facts and entities per message."""
+def ingest(data: str, db: str | None, tz: str, no_embed: bool, embedder: str, as_json: bool) -> None:
+    """Messages/s through Memory.add with the offline extractor (without, then with vectors), facts and
+    entities per message."""
     from ..bench.ingest import run
 
     with reported():
-        figures = run(data, db=db, tz=tz, embed=not no_embed)
+        figures = run(data, db=db, tz=tz, embed=not no_embed and embedder != "none", embedder=embedder)
     echo_figures(figures, as_json, width=32)
 
 

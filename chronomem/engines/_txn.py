@@ -151,7 +151,8 @@ class SqlTxn(ABC, Generic[C]):
             self.bump_cache_epoch()
             self._c.execute(self.sql.update_entity, row)
             self._c.execute(self.text.delete, (self._ns, "entity", e.id))
-        self._index("entity", e.id, None, entity_terms(e))
+        if e.merged_into is None:  # a merged entity is found through the one it joined
+            self._index("entity", e.id, None, entity_terms(e))
         self._c.executemany(self.sql.put_name, [(self._ns, key, e.id) for key in entity_keys(e)])
 
     def drop_names(self, entity_id: str, names: Sequence[str]) -> None:

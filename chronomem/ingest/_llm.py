@@ -28,7 +28,8 @@ from .._values import JSON, Episode, Kind, Modality
 from ..errors import ExtractionError, ModelError
 from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._message import Role
-from ._prompt import ENTITY_TYPES, SCHEMA, VOCABULARY, Predicate, build_messages
+from ._prompt import ENTITY_TYPES, SCHEMA, VOCABULARY, build_messages
+from ._vocabulary import Predicate
 
 if TYPE_CHECKING:
     from ..contracts import LLM
@@ -223,7 +224,7 @@ class _Reader:
                 return None, None
             raise _Drop("no object or value")
         if known is not None:
-            as_value = known.takes_value
+            as_value = known.value
             type_ = known.object if known.object in ENTITY_TYPES else "thing"
         else:
             given = _choice(item, "object_type", (*ENTITY_TYPES, "value"), "thing")

@@ -41,7 +41,7 @@ class OfflineExtractor:
         """The claims and aliases of ``episode``; nothing from the assistant's or the system's words."""
         if context.role in _ASKED or not episode.content.strip():
             return Extraction()
-        from ._offline_context import answer_claims, correct
+        from ._offline_context import answer_claims, calls_said_value_wrong, correct
         from ._offline_merge import merge
         from ._offline_read import read_message
 
@@ -49,7 +49,7 @@ class OfflineExtractor:
         claims = run.claims
         if not run.questions:
             claims = claims + answer_claims(episode.content, context)
-        if run.correction:
+        if run.correction or calls_said_value_wrong(episode.content, context):
             claims = correct(claims, episode.content, context)
         # In the order of their valid time: "London for now, moving to Lisbon in September" is London until
         # September, not London over the move.

@@ -19,8 +19,9 @@ from .._time import from_us, to_us
 from .._values import Episode, Modality
 from ._claims import Action, Claim, ExtractionContext, Mentioned
 from ._message import Role
+from ._vocabulary import single_valued
 
-__all__ = ["answer_claims", "correct"]
+__all__ = ["answer_claims", "calls_said_value_wrong", "correct"]
 
 #: What a question asks for, by the words it asks with.
 _ASKS: Final = (
@@ -108,8 +109,10 @@ _EN_FILLER = re.compile(
 _ZH_FILLER = re.compile(r"^(?:嗯+|对|是的|是啊|对啊|现在|目前|还在|还是|在|住|就|哈哈+|啊)[，,。!！]?\s*")
 _MAX_ANSWER = 40
 _ANSWER_END = re.compile(r"[,，]\s*(?:but|though|although|however|不过|但是|可是)|[.!?;。！？；]\s")
+#: The value a correction gives: after "I meant", "it's", "not Y but", "我是说", "是" (not the 是 of "不是Y").
 _CORRECTED: Final = re.compile(
-    r"(?:i meant|i mean|it's|it is|should be|应该是|是|改成|换成)\s*[:：]?\s*(?P<value>[^，,。!！?？]+?)"
+    r"(?:i meant|i mean|it's|it is|should be|\bnot\s+[^,，.。;；!！?？]+?\s+but(?:\s+rather)?|我是说|我的意思是|应该是|"
+    r"(?<!不)是|改成|换成)\s*[:：]?\s*(?P<value>[^，,。!！?？]+?)"
     r"(?=\s*(?:[,，;；。!！]|\.(?:\s|$)|$|not\b|不是|而不是|instead))",
     re.I,
 )
@@ -214,14 +217,32 @@ def _shifted(c: Claim, offset: int, length: int) -> Claim:
 
 def correct(claims: Sequence[Claim], content: str, context: ExtractionContext) -> list[Claim]:
     """Mark the speaker's claims as corrections of their last claims on the same slot; a correction that names
-    no slot ("我说错了，是上海") takes the slot of the speaker's last claim."""
+    no slot ("我说错了，是上海") takes the slot of the speaker's last claim. A correction that calls a value
+    wrong ("I meant X, not Y", "不是Y，是X") corrects the claim that held it, over that claim's portion; in a
+    many-valued slot (projects, likes) the wrong value is also withdrawn over that portion, since the right
+    one does not replace it there by itself."""
     earlier = _earlier_claims(context)
+    wrong = _called_wrong(content, earlier)
     mine = [c for c in claims if c.subject.speaker and c.modality == Modality.ASSERTED and c.action is Action.ASSERT]
     if not mine:
-        mine = _bare_correction(content, earlier, context)
+        mine = _bare_correction(content, earlier, context, wrong)
         claims = list(claims) + mine
-    fixed = {id(c): _as_correction(c, earlier) for c in mine}
-    return [fixed.get(id(c), c) for c in claims]
+    fixed = {id(c): _as_correction(c, earlier, wrong) for c in mine}
+    withdrawn = _withdrawn(_called_wrong(content, earlier, exact=True), list(fixed.values()), content)
+    return [fixed.get(id(c), c) for c in claims] + withdrawn
+
+
+def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
+    """Whether ``content`` calls a value the speaker gave in the recent messages wrong ("not Project Alpha but
+    Project Apollo", "我是说上海，不是苏州"): a correction even without a word that says so. Cheap unless the
+    wrong words appear in one of the speaker's recent messages."""
+    old = _wrong_words(content)
+    if old is None:
+        return False
+    own = [ep.content.lower() for ep in context.recent if ep.speaker == context.speaker]
+    if not any(old in text for text in own):
+        return False
+    return _called_wrong(content, _earlier_claims(context), exact=True) is not None
 
 
 def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
@@ -239,7 +260,36 @@ def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
     return found
 
 
-_WRONG: Final = re.compile(r"(?:\bnot|不是|而不是)\s*(?P<old>[^，,。.!！?？;；]+)", re.I)
+_WRONG: Final = re.compile(
+    r"(?:\bnot|不是|而不是)\s*(?P<old>[^，,。.!！?？;；]+?)(?=\s*(?:[，,。.!！?？;；]|$)|\s+but\b|是)", re.I
+)
+
+
+def _wrong_words(content: str) -> str | None:
+    """The words a message calls wrong ("not Lisbon", "不是苏州"), lower-cased; ``None`` when it calls none."""
+    m = _WRONG.search(content)
+    old = m.group("old").strip().lower() if m else ""
+    return old if len(old) >= 2 else None
+
+
+def _said(claim: Claim) -> str:
+    return (claim.object.name if claim.object else str(claim.value)).lower()
+
+
+_ARTICLE: Final = re.compile(r"^(?:the|a|an|my)\s+", re.I)
+
+
+def _called_wrong(content: str, earlier: list[tuple[Claim, int]], *, exact: bool = False) -> tuple[Claim, int] | None:
+    """The speaker's last earlier claim (with its message's time) holding the value ``content`` calls wrong: one
+    whose value holds the wrong words or is held by them, or, ``exact``, one whose value they are ("not really"
+    is not "really spicy food")."""
+    old = _wrong_words(content)
+    if old is None:
+        return None
+    if exact:
+        bare = _ARTICLE.sub("", old)
+        return next(((c, at) for c, at in reversed(earlier) if _ARTICLE.sub("", _said(c)) == bare), None)
+    return next(((c, at) for c, at in reversed(earlier) if old in _said(c) or _said(c) in old), None)
 
 
 #: Slot words that say which slot a bare correction is about.
@@ -256,30 +306,53 @@ def _corrected(content: str, earlier: list[tuple[Claim, int]]) -> Claim | None:
     hinted = next((p for p, pattern in _HINTS if pattern.search(content)), None)
     if hinted is not None:  # "I mistyped the phone", "手机号我说错了": the slot is named
         return Claim(Mentioned("", "person", speaker=True), hinted)
-    wrong = _WRONG.search(content)
-    old = wrong.group("old").strip().lower() if wrong else None
-    for claim, _ in reversed(earlier):
-        said = (claim.object.name if claim.object else str(claim.value)).lower()
-        if old and (old in said or said in old):
-            return claim
+    wrong = _called_wrong(content, earlier)
+    if wrong is not None:
+        return wrong[0]
     framed = [c for c, _ in earlier if c.predicate in _FRAMES["en"]]
     return framed[-1] if framed else None
 
 
-def _bare_correction(content: str, earlier: list[tuple[Claim, int]], context: ExtractionContext) -> list[Claim]:
+def _bare_correction(
+    content: str, earlier: list[tuple[Claim, int]], context: ExtractionContext, wrong: tuple[Claim, int] | None
+) -> list[Claim]:
+    """The claim of a correction no rule reads: its value in the frame of the slot it corrects, or, when no
+    frame reads it and the message names the wrong value, the claim that held it with the new value."""
     m = _CORRECTED.search(content)
     last = _corrected(content, earlier) if m is not None else None
     if m is None or last is None:
         return []
-    framed = _framed(m.group("value"), last.predicate, replace(context, recent=()))
-    offset = m.start("value")
-    return [_shifted(c, offset, len(content)) for c in framed if c.predicate == last.predicate]
+    value, offset = m.group("value").strip(), m.start("value")
+    framed = _framed(value, last.predicate, replace(context, recent=()))
+    found = [_shifted(c, offset, len(content)) for c in framed if c.predicate == last.predicate]
+    if found or wrong is None or wrong[0] is not last or value.lower() == _said(last) or len(value) > _MAX_ANSWER:
+        return found
+    span = (offset, offset + len(value))
+    if last.object is not None:
+        return [Claim(last.subject, last.predicate, object=replace(last.object, name=value), kind=last.kind, span=span)]
+    return [Claim(last.subject, last.predicate, value=value, kind=last.kind, span=span)]
 
 
-def _as_correction(c: Claim, earlier: list[tuple[Claim, int]]) -> Claim:
-    """``c`` as a correction over the portion of the speaker's last claim on the same slot."""
-    for old, said_at in reversed(earlier):
+def _as_correction(c: Claim, earlier: list[tuple[Claim, int]], wrong: tuple[Claim, int] | None = None) -> Claim:
+    """``c`` as a correction over the portion of the claim that held the wrong value, else of the speaker's last
+    claim on the same slot."""
+    held = [wrong] if wrong is not None and wrong[0].predicate == c.predicate else []
+    for old, said_at in [*held, *reversed(earlier)]:
         if old.predicate == c.predicate:
             start = old.valid_from if old.valid_from is not None else said_at
             return replace(c, action=Action.CORRECT, valid_from=start, valid_to=old.valid_to)
     return replace(c, action=Action.CORRECT)  # the pipeline re-asserts the portion of what it corrects
+
+
+def _withdrawn(wrong: tuple[Claim, int] | None, corrections: list[Claim], content: str) -> list[Claim]:
+    """The wrong value of a many-valued slot, withdrawn over the portion it was said for, when a correction
+    of the same slot gives another value (a single-valued slot's correction replaces it by itself)."""
+    if wrong is None or single_valued(wrong[0].predicate):
+        return []
+    old, said_at = wrong
+    if not any(c.predicate == old.predicate and _said(c) != _said(old) for c in corrections):
+        return []
+    m = _WRONG.search(content)
+    span = (m.start(), m.end()) if m else None
+    start = old.valid_from if old.valid_from is not None else said_at
+    return [replace(old, action=Action.RETRACT, valid_from=start, valid_to=old.valid_to, time_text=None, span=span)]

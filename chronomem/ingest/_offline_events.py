@@ -19,7 +19,7 @@ from ..temporal import Mention, Shape
 from ._claims import Claim, Mentioned
 from ._vocabulary import words
 
-__all__ = ["EVENT", "Clause", "event_claim"]
+__all__ = ["EVENT", "Clause", "event_claim", "may_name_action"]
 
 #: The predicate of an event or a plan (many-valued: one person does many things).
 EVENT: Final = "event"
@@ -77,6 +77,15 @@ def event_claim(clause: Clause, mentions: Sequence[Mention], speaker: Mentioned)
     )
 
 
+def may_name_action(text: str, lang: str) -> bool:
+    """Whether :func:`event_claim` may find an action in ``text`` at all: an English one needs its "I" or "we",
+    a Chinese one a verb of the lexicon. Cheap, so that a clause that has neither is not searched for times
+    (the reader parses times only for clauses that can use them)."""
+    if lang == "zh":
+        return _ZH_VERB_ANYWHERE.search(text) is not None
+    return "I" in text or "we" in text or "We" in text
+
+
 def _bounded(m: Mention) -> bool:
     return (
         m.shape not in _SHAPES
@@ -102,6 +111,13 @@ def _without(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 _END: Final = re.compile(r"[\s,，。.!！;；:：~～…]+$")
+#: Where a second clause starts inside an English action ("went to the support group | and it was so powerful",
+#: "met Tom | and he told me"): a conjunction before a new subject or a verb of being; the event ends there.
+_EN_SECOND_CLAUSE: Final = re.compile(
+    r"\s*(?:,\s*|\s+)(?:and|but|so|because|since|which|who|where|though|although|while)\s+"
+    r"(?:it|that|this|they|he|she|there|everyone|everybody|we|i|you|was|were|is|are)\b.*$",
+    re.IGNORECASE,
+)
 _EN_LEAD: Final = re.compile(
     r"^(?:(?:so|and|but|then|also|well|oh|ok|okay|anyway|actually|luckily|sadly|finally)\b[\s,]*)*"
     r"(?P<subj>I|we|We)(?=[\s'’])",
@@ -135,7 +151,7 @@ def _en_action(text: str) -> tuple[str, bool, bool] | None:
     rest, aux = text[lead.end() :].lstrip(), ""
     while (m := _EN_AUX.match(rest) or _EN_PERFECT.match(rest)) is not None and m.end() > 0:
         aux, rest = aux + " " + m.group(0), rest[m.end() :]
-    rest = _END.sub("", rest)
+    rest = _END.sub("", _EN_SECOND_CLAUSE.sub("", rest))
     head = rest.split(" ", 1)[0].lower() if rest else ""
     if not head.isalpha() or head in _EN_STATE:
         return None
@@ -158,6 +174,9 @@ _ZH_VERBS: Final = re.compile(
     r"体检|逛|听|唱|跳|踢|练|运动|健身|剪|修|订|取|办|签|报名|聊|见面|拜访|约会|参观|爬|钓|煮|烤|摔|丢|迟到|"
     r"醒|吵架|散步|搬家|值班|上课|上班|下班|请假|登机|出发|到达|降落|起飞|演讲|汇报|开始|结束|完成|提交)"
 )
+
+
+_ZH_VERB_ANYWHERE: Final = re.compile(_ZH_VERBS.pattern.removeprefix("^"))
 
 
 def _zh_action(text: str) -> tuple[str, bool, bool] | None:

@@ -21,8 +21,8 @@ from ..text import detect_language, normalise
 from ._claims import Action, Alias, Claim, ExtractionContext, Mentioned
 from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, is_question, sentence_mood
 from ._offline_claims import THIRD_PERSON, Said, claim_for
-from ._offline_en import EN_ALIASES, EN_RULES
-from ._offline_events import Clause, event_claim
+from ._offline_en import EN_ALIAS_WORDS, EN_ALIASES, EN_RULES
+from ._offline_events import Clause, event_claim, may_name_action
 from ._offline_rules import Hit, split_list
 from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
@@ -169,7 +169,7 @@ class _Reader:
             if question:
                 continue
             subject, found = self._clause(text[cs:ce], start + cs, subject, lang)
-            if not found and (mood.reported or not subject.mention.speaker):
+            if not found and (mood.reported or not subject.mention.speaker or not may_name_action(text[cs:ce], lang)):
                 continue
             if mentions is None:
                 mentions = self._mentions(start, end)
@@ -296,6 +296,8 @@ class _Reader:
         self.reading.claims.append(claim)
 
     def _aliases(self, text: str, lang: str) -> None:
+        if lang == "en" and not any(w in text.lower() for w in EN_ALIAS_WORDS):
+            return
         for pattern, whose in ZH_ALIASES if lang == "zh" else EN_ALIASES:
             for m in pattern.finditer(text):
                 entity = self.who.speaker if whose == "speaker" else self.who.last_third

@@ -2,7 +2,9 @@
 
 A rule is a name ("en.lives_in.live"), the predicate, a compiled pattern run over one clause (after its
 subject), a gate (cheap substrings, one of which the clause must hold before the regex runs), a priority (when
-two matches overlap, the higher wins) and what the matched verb says about time (:class:`Change`). The pattern
+two matches overlap, the higher wins) and what the matched verb says about time (:class:`Change`). A rule whose
+pattern is dear to try at every position (one that starts with a long list of words) also ``needs`` a cheap
+pattern that every match of it contains: a clause without one skips the dear pattern. The pattern
 names its object ``obj`` (absent when the rule needs none, as in "I quit my job"); ``check`` may refuse or
 trim an object ("I love it" names nothing). Rules are registered by :meth:`Rules.rule`, never listed by
 position, as in ``chronomem.temporal._rules``.
@@ -10,6 +12,7 @@ position, as in ``chronomem.temporal._rules``.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -56,6 +59,7 @@ class Rule:
     negated: bool = False
     entity_type: str | None = None
     third_only: bool = False  # "Omar's in Leeds": only of a named subject ("the party is in Leeds" is not)
+    needs: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +117,16 @@ class Rules:
         priority: int,
         **options: object,
     ) -> Rule:
-        """Register and return a rule; ``gate`` is a space-separated list of substrings (lower-case)."""
+        """Register and return a rule; ``gate`` is a space-separated list of substrings (lower-case), a
+        ``needs`` option the text of a pattern every match contains (see the module docstring)."""
         full = f"{self.lang}.{name}"
         if full in self._rules:
             raise ValueError(f"duplicate rule {full!r}")
         compiled = re.compile(pattern)
         if compiled.fullmatch(""):
             raise ValueError(f"rule {full!r} matches the empty string")
+        if isinstance(options.get("needs"), str):
+            options["needs"] = re.compile(str(options["needs"]))
         made = Rule(full, predicate, compiled, tuple(gate.split()), priority, **options)  # type: ignore[arg-type]
         self._rules[full] = made
         self._gates = None
@@ -131,11 +138,16 @@ class Rules:
         if self._gates is None:
             self._gates = self._index()
         gates = self._gates
-        pairs = {lowered[i : i + 2] for i in range(len(lowered))} | set(lowered)  # and 1-character gates
-        opened = {i for pair in pairs if pair in gates for gate, rules in gates[pair] if gate in lowered for i in rules}
+        pairs = set(map(operator.add, lowered, lowered[1:]))
+        pairs.update(lowered)  # and 1-character gates
+        opened = {
+            i for pair in pairs.intersection(gates) for gate, rules in gates[pair] if gate in lowered for i in rules
+        }
         found: list[Hit] = []
         for i in sorted(opened):
             r = self._order[i]
+            if r.needs is not None and r.needs.search(clause) is None:
+                continue
             for m in r.pattern.finditer(clause):
                 hit = _hit(r, m)
                 if hit is not None:

@@ -162,15 +162,16 @@ class _Write:
         """The entity a conversation means by ``name``: the one so called, else the one person a shorter or
         familiar form names (老王 -> 王伟, Caroline -> Caroline Smith), else (with an embedder) the one thing
         whose name means the same; the name becomes its alias. Else a new entity."""
-        if (type == "person" or self.embedder is not None) and find_known(self.txn, name, type) is None:
-            if type == "person":
-                same = find_person(self.txn, name)
-            else:
-                assert self.embedder is not None
-                same = find_similar(self.txn, name, type, self.embedder, SIMILAR_NAMES)
-            if same is not None:
-                self.aliases.append((same.id, name))
-                return find_or_create(self.txn, self.namespace, same.id, same.type, (name,))
+        known = find_known(self.txn, name, type)
+        if known is not None:
+            return known
+        if type == "person":
+            same = find_person(self.txn, name)
+        else:
+            same = None if self.embedder is None else find_similar(self.txn, name, type, self.embedder, SIMILAR_NAMES)
+        if same is not None:
+            self.aliases.append((same.id, name))
+            return find_or_create(self.txn, self.namespace, same.id, same.type, (name,))
         known = find_or_create(self.txn, self.namespace, name, type)
         if known.recorded_at == self.txn.tx:
             self.entities.append(known)

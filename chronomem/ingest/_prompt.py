@@ -10,7 +10,6 @@ models get date arithmetic wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -19,6 +18,7 @@ from .._values import JSON, Episode, Kind, Modality
 from ..text import detect_language
 from ._claims import Action, ExtractionContext
 from ._message import Role
+from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
     from ..models import ChatMessage
@@ -27,7 +27,6 @@ __all__ = [
     "ENTITY_TYPES",
     "SCHEMA",
     "VOCABULARY",
-    "Predicate",
     "PromptLanguage",
     "build_messages",
     "prompt_language",
@@ -40,96 +39,8 @@ PromptLanguage = Literal["en", "zh"]
 ENTITY_TYPES: Final = ("person", "place", "organisation", "project", "animal", "language", "thing")
 
 
-@dataclass(frozen=True, slots=True)
-class Predicate:
-    """One predicate of the profile vocabulary (DESIGN §6.1): single- or multi-valued, what its object is
-    (an entity type, or ``value`` for plain text), the kind its facts default to, an example in each
-    language, and other names a model may use for it."""
-
-    name: str
-    many: bool
-    object: str
-    en: str
-    zh: str
-    kind: str = Kind.FACT
-    synonyms: tuple[str, ...] = ()
-
-    @property
-    def takes_value(self) -> bool:
-        return self.object == "value"
-
-
-VOCABULARY: Final = (
-    Predicate(
-        "lives_in", False, "place", "I live in Berlin; I moved to Paris", "我住在北京；我搬到上海了",
-        synonyms=("live_in", "lives_at", "resides_in", "moved_to", "home", "location"),
-    ),
-    Predicate(
-        "from", False, "place", "I'm from Ohio; I grew up in Lyon", "我老家是成都；我是四川人",
-        synonyms=("is_from", "comes_from", "hometown", "grew_up_in", "origin", "born_in"),
-    ),
-    Predicate(
-        "works_at", False, "organisation", "I work at Acme; I joined Globex", "我在腾讯上班；我入职了字节",
-        synonyms=("work_at", "works_for", "employer", "employed_by", "joined"),
-    ),
-    Predicate(
-        "job_title", False, "value", "I'm a nurse; I became team lead", "我是护士；我升职当组长了",
-        synonyms=("job", "occupation", "profession", "title", "position"),
-    ),
-    Predicate(
-        "studies_at", False, "organisation", "I study at MIT", "我在清华读研",
-        synonyms=("study_at", "studies", "attends", "school", "university"),
-    ),
-    Predicate(
-        "works_on", True, "project", "I'm working on Project Alpha", "我负责Alpha项目",
-        synonyms=("working_on", "work_on", "project"),
-    ),
-    Predicate(
-        "phone", False, "value", "my number is 555-0134", "我的手机号是13812345678",
-        synonyms=("phone_number", "telephone", "mobile", "number"),
-    ),
-    Predicate("email", False, "value", "my email is a@b.org", "我的邮箱是a@b.org", synonyms=("email_address", "mail")),
-    Predicate(
-        "birthday", False, "value", "my birthday is May 3 (--05-03)", "我生日是5月3号（--05-03）",
-        synonyms=("birth_date", "date_of_birth", "born_on"),
-    ),
-    Predicate(
-        "partner", False, "person", "my wife Anna; I married Tom", "我老婆叫小红；我和小王结婚了",
-        synonyms=("spouse", "wife", "husband", "married_to", "girlfriend", "boyfriend"),
-    ),
-    Predicate(
-        "has_child", True, "person", "my son Leo", "我儿子叫乐乐", synonyms=("child", "children", "son", "daughter")
-    ),
-    Predicate(
-        "has_pet", True, "animal", "I have a cat named Milo", "我养了一只猫叫咪咪", synonyms=("pet", "pets", "owns_pet")
-    ),
-    Predicate(
-        "likes", True, "thing", "I love hiking", "我喜欢爬山", Kind.PREFERENCE,
-        synonyms=("like", "loves", "love", "enjoys", "favourite", "favorite", "prefers"),
-    ),
-    Predicate(
-        "dislikes", True, "thing", "I hate crowds", "我不喜欢人多的地方", Kind.PREFERENCE,
-        synonyms=("dislike", "hates", "hate"),
-    ),
-    Predicate(
-        "allergic_to", True, "thing", "I'm allergic to peanuts", "我对花生过敏", synonyms=("allergy", "allergies")
-    ),
-    Predicate("diet", False, "value", "I'm vegetarian now", "我现在吃素", synonyms=("eats", "diet_type")),
-    Predicate("speaks", True, "language", "I speak Spanish", "我会说日语", synonyms=("speak", "language", "languages")),
-    Predicate("owns", True, "thing", "I bought a Tesla", "我买了一辆特斯拉", synonyms=("own", "bought", "possesses")),
-    Predicate(
-        "goal", True, "value", "I want to run a marathon", "我想跑马拉松", Kind.GOAL,
-        synonyms=("goals", "wants", "wants_to", "wish", "wishes"),
-    ),
-    Predicate(
-        "family", True, "person", "my sister Jane; my mom", "我姐姐；我妈妈",
-        synonyms=("relative", "sibling", "sister", "brother", "mother", "father", "parent"),
-    ),
-    Predicate(
-        "knows", True, "person", "my friend Sam; my colleague 老李", "我朋友小张；我同事老李",
-        synonyms=("friend", "colleague", "friend_of", "coworker"),
-    ),
-)  # fmt: skip
+#: The profile predicates the prompt offers, in the order of the one table (:data:`._vocabulary.PREDICATES`).
+VOCABULARY: Final = tuple(p for p in PREDICATES.values() if p.profile)
 
 _TEXT: Final[dict[str, JSON]] = {"type": "string", "maxLength": 200}
 _MAYBE_TEXT: Final[dict[str, JSON]] = {"type": ["string", "null"], "maxLength": 200}
@@ -176,8 +87,10 @@ SCHEMA: Final[dict[str, JSON]] = {
 RECENT_MESSAGES: Final = 6
 _RECENT_CHARS: Final = 300
 
-_VOCABULARY_EN: Final = "\n".join(f"{p.name} ({'many' if p.many else 'one'}, {p.object}): {p.en}" for p in VOCABULARY)
-_VOCABULARY_ZH: Final = "\n".join(f"{p.name}（{'多值' if p.many else '单值'}，{p.object}）：{p.zh}" for p in VOCABULARY)
+_VOCABULARY_EN: Final = "\n".join(f"{p.name} ({'one' if p.single else 'many'}, {p.object}): {p.en}" for p in VOCABULARY)
+_VOCABULARY_ZH: Final = "\n".join(
+    f"{p.name}（{'单值' if p.single else '多值'}，{p.object}）：{p.zh}" for p in VOCABULARY
+)
 
 _EN: Final = """You extract facts from one chat message for a long-term memory. Answer with JSON only.
 

@@ -10,6 +10,7 @@ role ("Alice's sister", "王婷的姐姐"), which a named mention of the same ro
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Final
@@ -349,16 +350,28 @@ def recent_third(texts: list[tuple[str, bool]], who: Who) -> None:
     this speaker said it): relatives ("your brother" said to the speaker and "my brother" said by them are the
     speaker's brother) and people named as the subject of a verb ("Did you hear Marco quit…")."""
     for text, own in reversed(texts):
-        found = [*_EN_OWNED.finditer(text), *_ZH_OWNED.finditer(text)]
-        for m in sorted(found, key=lambda m: m.start()):
-            word = m.group("rel")
-            mine = m.group("owner").lower() == "my" or m.group("owner") == "我"
-            zh = word in ZH_RELATIONS
-            rel = ZH_RELATIONS.get(word) if zh else EN_RELATIONS.get(word.lower())
-            if rel is not None and mine == own:
-                who.add_third(Mentioned(who.role_name(rel.role, "zh" if zh else "en"), "person"), rel.role)
-        for name, role in _named_in(text):
+        owned, named = _third_in(text)
+        for rel, mine, lang in owned:
+            if mine == own:
+                who.add_third(Mentioned(who.role_name(rel.role, lang), "person"), rel.role)
+        for name, role in named:
             who.add_third(Mentioned(name, "person"), role)
+
+
+@functools.lru_cache(maxsize=64)
+def _third_in(text: str) -> tuple[tuple[tuple[Relation, bool, str], ...], tuple[tuple[str, str | None], ...]]:
+    """The relatives a text names by role (each with whether "my"/"我" owns it, and the language of the word)
+    and the people it names as the subject of a verb. Cached: each message is the context of the next few."""
+    found = [*_EN_OWNED.finditer(text), *_ZH_OWNED.finditer(text)]
+    owned: list[tuple[Relation, bool, str]] = []
+    for m in sorted(found, key=lambda m: m.start()):
+        word = m.group("rel")
+        mine = m.group("owner").lower() == "my" or m.group("owner") == "我"
+        zh = word in ZH_RELATIONS
+        rel = ZH_RELATIONS.get(word) if zh else EN_RELATIONS.get(word.lower())
+        if rel is not None:
+            owned.append((rel, mine, "zh" if zh else "en"))
+    return tuple(owned), tuple(_named_in(text))
 
 
 _VOCATIVE: Final = re.compile(
@@ -373,10 +386,16 @@ def vocative(content: str, speaker: str | None, others: list[str]) -> tuple[str,
     if m is None:
         return None
     called = m.group("name")
-    from ..text import to_simplified
-
-    short = to_simplified(called)
+    short = _simplified(called)
     for full in others:
-        if full != speaker and full != called and short in to_simplified(full):
+        if full != speaker and full != called and short in _simplified(full):
             return full, called
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _simplified(name: str) -> str:
+    """A name in Simplified characters (cached: the same few participants are called on every message)."""
+    from ..text import to_simplified
+
+    return to_simplified(name)

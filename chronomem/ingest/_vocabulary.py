@@ -1,5 +1,6 @@
-"""The profile vocabulary (DESIGN §6.1) as data: each predicate's cardinality and object, and the word lists
-the offline extractor maps onto it (relations named by role, languages, job titles, pets, diets).
+"""The profile vocabulary (DESIGN §6.1) as data, the one table both extractors read: each predicate's cardinality,
+object, default kind, examples and synonyms, and the word lists the offline extractor maps onto it (relations
+named by role, languages, job titles, pets, diets).
 
 The lists are general-purpose lexicons of English and Chinese, not phrases of any evaluation set: the words a
 speaker uses for a relative, a language or an occupation.
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final
+
+from .._values import Kind
 
 __all__ = [
     "EN_DIETS",
@@ -31,43 +34,79 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Predicate:
-    """A §6.1 predicate: ``single`` when a subject holds one value at a time (a slot per subject), ``value``
-    when the object is JSON text rather than an entity, ``entity_type`` the type hint of an entity object."""
+    """A §6.1 predicate, as both extractors read it (the offline rules map onto it; the LLM prompt is rendered
+    from it, :mod:`._prompt`).
+
+    ``single`` when a subject holds one value at a time (a slot per subject); ``value`` when the object is
+    JSON text rather than an entity, else ``entity_type`` is the type hint of the entity; ``en`` and ``zh``
+    say it in each language (the prompt's description); ``kind`` is the kind its facts default to;
+    ``synonyms`` are other names a model may use for it. ``profile`` is False for a predicate beyond the
+    profile, which the offline extractor makes and the prompt does not offer (``event``)."""
 
     name: str
     single: bool
     value: bool = False
     entity_type: str = "thing"
+    en: str = ""
+    zh: str = ""
+    kind: str = Kind.FACT
+    synonyms: tuple[str, ...] = ()
+    profile: bool = True
+
+    @property
+    def object(self) -> str:
+        """What the object is: ``value``, or the entity type."""
+        return "value" if self.value else self.entity_type
 
 
+_P = Predicate
 PREDICATES: Final[dict[str, Predicate]] = {
     p.name: p
     for p in (
-        Predicate("lives_in", True, entity_type="place"),
-        Predicate("from", True, entity_type="place"),
-        Predicate("works_at", True, entity_type="organisation"),
-        Predicate("job_title", True, value=True),
-        Predicate("studies_at", True, entity_type="organisation"),
-        Predicate("works_on", False, entity_type="project"),
-        Predicate("phone", True, value=True),
-        Predicate("email", True, value=True),
-        Predicate("birthday", True, value=True),
-        Predicate("partner", True, entity_type="person"),
-        Predicate("has_child", False, entity_type="person"),
-        Predicate("has_pet", False, entity_type="animal"),
-        Predicate("likes", False),
-        Predicate("dislikes", False),
-        Predicate("allergic_to", False),
-        Predicate("diet", True, value=True),
-        Predicate("speaks", False, entity_type="language"),
-        Predicate("owns", False),
-        Predicate("goal", False, value=True),
-        Predicate("family", False, entity_type="person"),
-        Predicate("knows", False, entity_type="person"),
+        _P("lives_in", True, entity_type="place", en="I live in Berlin; I moved to Paris",
+           zh="我住在北京；我搬到上海了",
+           synonyms=("live_in", "lives_at", "resides_in", "moved_to", "home", "location")),
+        _P("from", True, entity_type="place", en="I'm from Ohio; I grew up in Lyon", zh="我老家是成都；我是四川人",
+           synonyms=("is_from", "comes_from", "hometown", "grew_up_in", "origin", "born_in")),
+        _P("works_at", True, entity_type="organisation", en="I work at Acme; I joined Globex",
+           zh="我在腾讯上班；我入职了字节", synonyms=("work_at", "works_for", "employer", "employed_by", "joined")),
+        _P("job_title", True, value=True, en="I'm a nurse; I became team lead", zh="我是护士；我升职当组长了",
+           synonyms=("job", "occupation", "profession", "title", "position")),
+        _P("studies_at", True, entity_type="organisation", en="I study at MIT", zh="我在清华读研",
+           synonyms=("study_at", "studies", "attends", "school", "university")),
+        _P("works_on", False, entity_type="project", en="I'm working on Project Alpha", zh="我负责Alpha项目",
+           synonyms=("working_on", "work_on", "project")),
+        _P("phone", True, value=True, en="my number is 555-0134", zh="我的手机号是13812345678",
+           synonyms=("phone_number", "telephone", "mobile", "number")),
+        _P("email", True, value=True, en="my email is a@b.org", zh="我的邮箱是a@b.org",
+           synonyms=("email_address", "mail")),
+        _P("birthday", True, value=True, en="my birthday is May 3 (--05-03)", zh="我生日是5月3号（--05-03）",
+           synonyms=("birth_date", "date_of_birth", "born_on")),
+        _P("partner", True, entity_type="person", en="my wife Anna; I married Tom", zh="我老婆叫小红；我和小王结婚了",
+           synonyms=("spouse", "wife", "husband", "married_to", "girlfriend", "boyfriend")),
+        _P("has_child", False, entity_type="person", en="my son Leo", zh="我儿子叫乐乐",
+           synonyms=("child", "children", "son", "daughter")),
+        _P("has_pet", False, entity_type="animal", en="I have a cat named Milo", zh="我养了一只猫叫咪咪",
+           synonyms=("pet", "pets", "owns_pet")),
+        _P("likes", False, en="I love hiking", zh="我喜欢爬山", kind=Kind.PREFERENCE,
+           synonyms=("like", "loves", "love", "enjoys", "favourite", "favorite", "prefers")),
+        _P("dislikes", False, en="I hate crowds", zh="我不喜欢人多的地方", kind=Kind.PREFERENCE,
+           synonyms=("dislike", "hates", "hate")),
+        _P("allergic_to", False, en="I'm allergic to peanuts", zh="我对花生过敏", synonyms=("allergy", "allergies")),
+        _P("diet", True, value=True, en="I'm vegetarian now", zh="我现在吃素", synonyms=("eats", "diet_type")),
+        _P("speaks", False, entity_type="language", en="I speak Spanish", zh="我会说日语",
+           synonyms=("speak", "language", "languages")),
+        _P("owns", False, en="I bought a Tesla", zh="我买了一辆特斯拉", synonyms=("own", "bought", "possesses")),
+        _P("goal", False, value=True, en="I want to run a marathon", zh="我想跑马拉松", kind=Kind.GOAL,
+           synonyms=("goals", "wants", "wants_to", "wish", "wishes")),
+        _P("family", False, entity_type="person", en="my sister Jane; my mom", zh="我姐姐；我妈妈",
+           synonyms=("relative", "sibling", "sister", "brother", "mother", "father", "parent")),
+        _P("knows", False, entity_type="person", en="my friend Sam; my colleague 老李", zh="我朋友小张；我同事老李",
+           synonyms=("friend", "colleague", "friend_of", "coworker")),
         # Beyond the profile: an event or plan of the speaker's, in their words (many at a time; issue #11).
-        Predicate("event", False, value=True),
+        _P("event", False, value=True, profile=False),
     )
-}
+}  # fmt: skip
 
 
 def single_valued(predicate: str) -> bool:

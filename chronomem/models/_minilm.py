@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -41,6 +41,9 @@ MINILM_NAME: Final = "all-MiniLM-L6-v2"
 _DIM: Final = 384
 #: Word pieces the model reads, [CLS] and [SEP] included; longer input is refused, never cut.
 _MAX_TOKENS: Final = 256
+#: Word pieces a batch holds at most, padding included (see :func:`length_batches`). On 2 CPU cores a word
+#: piece costs the same in batches of 16 to 64 texts and a third more in batches of 4.
+_BATCH_TOKENS: Final = 1024
 _logger = logger.getChild("models")
 
 
@@ -59,17 +62,36 @@ def minilm_dir() -> Path:
     return path
 
 
-def _check_lengths(texts: list[str], count_tokens: Callable[[list[str]], list[int]]) -> None:
-    # A word piece covers at least one character, so only long texts can be too long: count just those.
-    long = [i for i, text in enumerate(texts) if len(text) > _MAX_TOKENS - 2]
-    if not long:
-        return
-    for i, n in zip(long, count_tokens([texts[i] for i in long]), strict=True):
+def _counted(texts: list[str], count_tokens: Callable[[list[str]], list[int]]) -> list[int]:
+    """The word pieces of each text ([CLS] and [SEP] included); raises :class:`InvalidValue` for a text the
+    model cannot read whole."""
+    counts = count_tokens(texts) if texts else []
+    for i, n in enumerate(counts):
         if n > _MAX_TOKENS:
             raise InvalidValue(
                 f"texts[{i}] is {n} word pieces; {MINILM_NAME} reads at most {_MAX_TOKENS}. "
                 "Split it, e.g. with chronomem.text.split_sentences"
             )
+    return counts
+
+
+def length_batches(counts: Sequence[int], batch_size: int, budget: int = _BATCH_TOKENS) -> Iterator[list[int]]:
+    """Indices of texts of ``counts`` word pieces in batches of similar length, longest first: at most
+    ``batch_size`` texts and ``budget`` word pieces a batch, padding included (a longer text goes alone).
+
+    A batch is padded to its longest text. In input order, batches of 64 chat messages (5 to 100 word pieces,
+    36 on average in LoCoMo) made the model read 2.4 times the word pieces there are; sorted and budgeted,
+    1.3 times within each call of 64 and 1.01 times over a whole conversation.
+    """
+    order = sorted(range(len(counts)), key=lambda i: -counts[i])
+    batch: list[int] = []
+    for i in order:
+        if batch and (len(batch) == batch_size or (len(batch) + 1) * counts[batch[0]] > budget):
+            yield batch
+            batch = []
+        batch.append(i)
+    if batch:
+        yield batch
 
 
 class MiniLMEmbedder:
@@ -103,13 +125,15 @@ class MiniLMEmbedder:
         return [len(ids) for ids in encoded]
 
     def embed(self, texts: Sequence[str]) -> Matrix:
-        """See :class:`~chronomem.models.Embedder`."""
+        """See :class:`~chronomem.models.Embedder`. Texts are read in batches of similar length
+        (:func:`length_batches`); rows come back in input order."""
         items = check_texts(texts, max_chars=1_000_000, model=self.name)
-        _check_lengths(items, self._count_tokens)
-        vectors = self._model.encode(
-            items, batch_size=self.batch_size, convert_to_numpy=True, normalize_embeddings=True
-        )
-        return unit_rows(vectors, model=self.name)
+        out = np.empty((len(items), _DIM), dtype=np.float32)
+        for batch in length_batches(_counted(items, self._count_tokens), self.batch_size):
+            out[batch] = self._model.encode(
+                [items[i] for i in batch], batch_size=len(batch), convert_to_numpy=True, normalize_embeddings=True
+            )
+        return unit_rows(out, model=self.name)
 
 
 class OnnxMiniLMEmbedder:
@@ -150,13 +174,9 @@ class OnnxMiniLMEmbedder:
     def embed(self, texts: Sequence[str]) -> Matrix:
         """See :class:`~chronomem.models.Embedder`."""
         items = check_texts(texts, max_chars=1_000_000, model=self.name)
-        _check_lengths(items, self._count_tokens)
-        # Batches of similar length waste less work on padding; rows go back to input order at the end.
-        order = sorted(range(len(items)), key=lambda i: len(items[i]))
         out = np.empty((len(items), _DIM), dtype=np.float32)
-        for start in range(0, len(order), self.batch_size):
-            chunk = order[start : start + self.batch_size]
-            out[chunk] = self._run([items[i] for i in chunk])
+        for batch in length_batches(_counted(items, self._count_tokens), self.batch_size):
+            out[batch] = self._run([items[i] for i in batch])
         return unit_rows(out, model=self.name)
 
     def _run(self, texts: list[str]) -> Matrix:

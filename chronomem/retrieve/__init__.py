@@ -16,7 +16,7 @@ renders it (``Memory.context``).
 from __future__ import annotations
 
 from ._bm25 import bm25
-from ._channels import CHANNELS, Channel, Found, FulltextChannel, VectorChannel, channels_for
+from ._channels import CHANNELS, Channel, Found, FulltextChannel, GraphChannel, VectorChannel, channels_for
 from ._context import (
     LABELS,
     MAX_BUDGET,
@@ -55,6 +55,7 @@ __all__ = [
     "Context",
     "Found",
     "FulltextChannel",
+    "GraphChannel",
     "Hit",
     "Item",
     "Key",

@@ -1,5 +1,6 @@
 """Channels: each finds records for a query its own way and ranks them; :class:`Channel` is the seam a new
-one plugs into. Full text (:class:`FulltextChannel`) always runs; vector similarity (:class:`VectorChannel`)
+one plugs into. Full text (:class:`FulltextChannel`) always runs; the entities the question names and their
+facts (:class:`GraphChannel`) when a preset weights ``"graph"``; vector similarity (:class:`VectorChannel`)
 when the memory has an :class:`~chronomem.contracts.Embedder` (:func:`channels_for`). A preset weights the
 list names the channels fill.
 
@@ -10,10 +11,12 @@ decided once, by :func:`~chronomem.retrieve.holds`, for every channel alike (in 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .._values import Episode, Fact
+from .._names import name_key
+from .._values import Entity, Episode, Fact, canonical_json
 from ..contracts import Embedder, Engine, FactQuery, TextQuery
 from ._bm25 import bm25
 from ._fusion import Ranked
@@ -21,7 +24,17 @@ from ._hits import ENTITY, EPISODE, FACT, Item, Key, key_of
 from ._request import SearchRequest
 from ._timeliness import holds
 
-__all__ = ["CHANNELS", "Channel", "Found", "FulltextChannel", "VectorChannel", "channels_for"]
+__all__ = [
+    "CHANNELS",
+    "Channel",
+    "Found",
+    "FulltextChannel",
+    "GraphChannel",
+    "VectorChannel",
+    "channels_for",
+    "name_spans",
+    "rank_facts",
+]
 
 
 @dataclass(slots=True)
@@ -143,6 +156,87 @@ class VectorChannel:
         found.add("vector", ranked)
 
 
+#: The longest name looked up, in tokens ("Mary Ann Smith", "杭州 西湖 区").
+_MAX_NAME_TOKENS = 3
+
+
+def name_spans(tokens: Sequence[str], max_tokens: int = _MAX_NAME_TOKENS) -> list[str]:
+    """Every run of up to ``max_tokens`` consecutive tokens, longest first, joined by a space (and, for
+    runs of Chinese, without one): the strings a name in the question may be.
+
+    >>> name_spans(["where", "does", "mary", "ann", "live"], 2)[:3]
+    ['where does', 'does mary', 'mary ann']
+    >>> "苏晴" in name_spans(["苏", "晴", "住"], 2)
+    True
+    """
+    out: dict[str, None] = {}
+    for n in range(max_tokens, 0, -1):
+        for i in range(len(tokens) - n + 1):
+            run = tokens[i : i + n]
+            out[" ".join(run)] = None
+            if n > 1 and all(not t.isascii() for t in run):
+                out["".join(run)] = None
+    return list(out)
+
+
+def rank_facts(facts: Sequence[Fact], terms: Sequence[str], names: set[str]) -> list[Fact]:
+    """Fact rows best first: by how many of the question's ``terms`` (other than the entities' own
+    ``names``) their predicate and object or value contain, then the later valid start first (a later
+    statement updates an earlier one).
+
+    >>> from chronomem._values import Interval
+    >>> a = Fact(1, "n", "tom", "rides", "bike", None, Interval(0, None), Interval(0, None))
+    >>> b = Fact(2, "n", "tom", "works_at", "mill", None, Interval(5, None), Interval(0, None))
+    >>> [f.row_id for f in rank_facts([b, a], ["tom", "bike"], {"tom"})]
+    [1, 2]
+    """
+    wanted = [t for t in terms if t not in names]
+
+    def overlap(f: Fact) -> int:
+        text = f"{f.predicate} {f.object or canonical_json(f.value)}".replace("_", " ").casefold()
+        return sum(t in text for t in wanted)
+
+    return sorted(facts, key=lambda f: (-overlap(f), -f.valid.start, f.row_id))
+
+
+class GraphChannel:
+    """Entities the question names, looked up by every run of its tokens in the name index (names, aliases,
+    a person's shorter forms); their fact rows that hold at the question's point (as subject or object),
+    ranked by :func:`rank_facts`; and the episodes that support them, in that order (``"graph"``). Finds what
+    a question asks about a person without repeating the words that were said."""
+
+    names = ("graph",)
+
+    def run(self, engine: Engine, namespace: str, request: SearchRequest, found: Found) -> None:
+        from ..text import tokenize
+
+        point, history = request.point, request.preset.history
+        entities: dict[str, Entity] = {}
+        for span in name_spans(tokenize(request.text)):
+            for e in engine.find_entities(namespace, name_key(span)):
+                if e.recorded_at <= point.as_of and e.merged_into is None:
+                    entities.setdefault(e.id, e)
+        if not entities:
+            return
+        query = FactQuery(touching=tuple(entities), as_of=point.as_of)
+        rows = [f for f in engine.facts(namespace, query) if f.recorded.start <= point.as_of]
+        judged = {f.row_id: (f, holds(f, point)) for f in rows}
+        kept = [f for f, ok in judged.values() if ok or history]
+        names = {name_key(n) for e in entities.values() for n in (e.name, *e.aliases)}
+        ranked = rank_facts(kept, request.terms, names)[: request.preset.depth]
+        for f in ranked:
+            found.facts.setdefault(f.row_id, judged[f.row_id])
+        found.add("graph", list[Item](ranked))
+        order = list(dict.fromkeys(ep for f in ranked for ep in f.episodes))
+        known = {e.id: e for e in engine.episodes(namespace, order)}
+        episodes: list[Item] = []
+        for ep_id in order:
+            ep = known.get(ep_id)
+            if isinstance(ep, Episode) and ep.recorded_at <= point.as_of and (history or _live(ep, point.as_of)):
+                episodes.append(ep)
+        found.add("graph", episodes)
+
+
 def channels_for(embedder: Embedder | None) -> tuple[Channel, ...]:
     """The channels a memory searches with: :data:`CHANNELS`, and vectors when it has an embedder."""
     return CHANNELS if embedder is None else (*CHANNELS, VectorChannel(embedder))
@@ -155,4 +249,4 @@ def _live(episode: Episode, as_of: int) -> bool:
 
 #: The built-in channels. A preset weights their list names; a channel none of whose names it weights
 #: does not run.
-CHANNELS: tuple[Channel, ...] = (FulltextChannel(),)
+CHANNELS: tuple[Channel, ...] = (FulltextChannel(), GraphChannel())

@@ -40,7 +40,8 @@ class Hit:
     """One search result. ``score`` orders results (higher is better; comparable within one search only).
 
     ``scores`` explains it: each channel's share of the fused score (``"fulltext"``, ``"support"``, …) and the
-    factors applied after fusion (``"time"``, ``"recency"``, ``"importance"``, ``"stale"``; 1.0 = unchanged).
+    factors applied after fusion (``"time"``, ``"recency"``, ``"importance"``, ``"latest"``, ``"topic"``,
+    ``"stale"``; 1.0 = unchanged).
     ``cites`` are the ids of the episodes the record rests on (see :func:`cites_of`).
     """
 

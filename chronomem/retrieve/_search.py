@@ -12,6 +12,7 @@ from ._fusion import Scored, apply_factors, fuse, recency_factor
 from ._hits import EPISODE, Hit, Item, Key, cites_of
 from ._request import SearchRequest
 from ._timeliness import Topic, demote_stale, holds
+from ._topics import asks_past, group_topics, latest_first, sharing
 
 __all__ = ["run_search"]
 
@@ -35,8 +36,40 @@ def run_search(
     if request.latest and request.preset.latest_boost > 0:
         apply_factors(scored, latest_factors(found.items, scored, request.preset.latest_boost))
     if not request.preset.history:
+        if request.preset.topic_depth > 0:
+            _latest_first(request, scored, found)
         _demote_stale(engine, namespace, request, scored, found)
     return _hits(scored, found, request)
+
+
+def _latest_first(request: SearchRequest, scored: dict[Key, Scored], found: Found) -> None:
+    """Apply :func:`latest_first` to the ``topic_depth`` leading episodes, grouped into topics by the rare
+    question terms they share (:func:`sharing`) among those nearly as relevant as the topic's leader
+    (``topic_ratio``), in force at the end of the window the question names, else at ``valid_at``."""
+    p, point = request.preset, request.point
+    lead = sorted((k for k in scored if k[0] == EPISODE), key=lambda k: (-scored[k].score, k))[: p.topic_depth]
+    times = {k: item.occurred_at for k in lead if isinstance(item := found.items[k], Episode)}
+    if len(times) < 2:
+        return
+    same = sharing({k: _terms_of(found.items[k], request.terms) for k in times}, p.topic_share)
+
+    def comparable(leader: Key, key: Key) -> bool:  # nearly as relevant to the question as the leader
+        return scored[key].score >= p.topic_ratio * scored[leader].score and same(leader, key)
+
+    window = request.window
+    reference = window[1] if window is not None and window[1] is not None else point.valid_at
+    past = window is None and asks_past(request.text)
+    latest_first(scored, group_topics(list(times), comparable), times, reference, past)
+
+
+def _terms_of(item: Item, wanted: Sequence[str]) -> set[str]:
+    """The question's terms an episode's text contains (as the index reads it: words and Chinese characters)."""
+    from ..text import char_terms, query_terms
+
+    if not isinstance(item, Episode):
+        return set()
+    words = query_terms(item.content)
+    return set(words + char_terms(words)) & set(wanted)
 
 
 def _demote_stale(

@@ -65,6 +65,8 @@ class MergeTests(EngineFixtures):
         assert {(f.subject, f.predicate) for f in rows} >= {("bob", "birthday"), ("bob", "likes"), ("bob", "knows")}
         reasons = {r.reason for f in mem.audit("bob", "likes") for r in mem.versions(f)}
         assert Reason.MERGE in reasons
+        found = [h.item.id for h in mem.search("Bobby", kinds=["entity"])]  # type: ignore[union-attr]
+        assert "bob" not in found and "robert" in found  # search finds the survivor by the merged one's names
 
     def test_unmerge_gives_both_entities_back_what_they_had(self, mem: Memory) -> None:
         self._two_people(mem)

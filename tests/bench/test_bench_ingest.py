@@ -23,4 +23,5 @@ def test_bench_ingest_reports_rates_and_what_was_stored(tmp_path: Path) -> None:
     figures = json.loads(result.output)
     assert figures["episodes"] == 2 and figures["errors"] == 0 and figures["episodes_per_s"] > 0
     assert figures["facts_per_episode"] > 0 and 0 < figures["extract_share"] < 1
+    assert figures["episodes_per_cpu_s"] > 0 and figures["warmup_s"] > 0
     assert "episodes_per_s_with_embeddings" not in figures

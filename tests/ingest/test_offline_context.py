@@ -184,3 +184,60 @@ def test_where_is_it_after_news_of_a_new_place() -> None:
 def test_a_correction_with_no_messages_before_names_its_slot(text: str, predicate: str, value: str) -> None:
     got = [c for c in extract(text).claims if c.predicate == predicate and c.action is Action.CORRECT]
     assert [(c.value, c.valid_from) for c in got] == [(value, None)]
+
+
+@pytest.mark.parametrize(
+    ("before", "now", "right", "wrong"),
+    [
+        ("I'm working on Project Alpha.", "Sorry, I meant Project Apollo, not Project Alpha.", "Project Apollo",
+         "Project Alpha"),
+        ("I'm working on Project Alpha.", "Not Project Alpha but Project Apollo, sorry.", "Project Apollo",
+         "Project Alpha"),
+        ("I love hiking.", "I meant climbing, not hiking.", "climbing", "hiking"),
+        ("我负责Alpha项目。", "我是说Apollo项目，不是Alpha项目。", "Apollo项目", "Alpha项目"),
+        ("我负责Alpha项目。", "不是Alpha项目，是Apollo项目。", "Apollo项目", "Alpha项目"),
+        ("我喜欢爬山。", "不是爬山，是游泳。", "游泳", "爬山"),
+    ],
+)  # fmt: skip
+def test_i_meant_x_not_y_corrects_the_many_valued_slot_that_held_y(before: str, now: str, right: str,
+                                                                     wrong: str) -> None:  # fmt: skip
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in now)
+    said = (AT_ZH if zh else AT_EN) - timedelta(hours=3)
+    got = extract(now, recent=(episode(before, at=said),)).claims
+    assert [(c.object.name if c.object else c.value, c.action) for c in got] == [
+        (right, Action.CORRECT),
+        (wrong, Action.RETRACT),
+    ]
+    assert {c.valid_from for c in got} == {round(said.timestamp() * 1_000_000)}  # over the portion Y was said for
+
+
+@pytest.mark.parametrize(
+    ("before", "now", "predicate", "right"),
+    [
+        ("I live in Leeds.", "Oops, not Leeds but York.", "lives_in", "York"),
+        ("I work at Hooli.", "I meant Pied Piper, not Hooli.", "works_at", "Pied Piper"),
+        ("我住在苏州。", "我是说杭州，不是苏州。", "lives_in", "杭州"),
+        ("我在美团上班。", "不是美团，是滴滴。", "works_at", "滴滴"),
+    ],
+)
+def test_i_meant_x_not_y_corrects_the_single_valued_slot_that_held_y(
+    before: str, now: str, predicate: str, right: str
+) -> None:
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in now)
+    got = extract(now, recent=(episode(before, at=(AT_ZH if zh else AT_EN) - timedelta(hours=3)),)).claims
+    assert [(c.predicate, c.object and c.object.name, c.action) for c in got] == [(predicate, right, Action.CORRECT)]
+
+
+@pytest.mark.parametrize(
+    ("before", "now"),
+    [
+        ("I live in Leeds.", "I'm not sure but I think so."),
+        ("I love hiking.", "Not hiking today but maybe tomorrow?"),
+        ("I love really spicy food.", "Not really, I love hiking now."),
+        ("我在美团上班。", "我是说真的，美团很好。"),
+    ],
+)
+def test_not_y_is_no_correction_unless_it_names_what_the_speaker_said(before: str, now: str) -> None:
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in now)
+    got = extract(now, recent=(episode(before, at=(AT_ZH if zh else AT_EN) - timedelta(hours=3)),)).claims
+    assert all(c.action is not Action.CORRECT for c in got)

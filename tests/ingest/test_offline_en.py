@@ -461,3 +461,18 @@ def test_a_condition_after_the_main_clause_leaves_it_asserted() -> None:
 def test_a_new_number_from_a_date_ahead_holds_from_then() -> None:
     (c,) = extract("From April 2nd my new number is 555-0177.").claims
     assert (c.predicate, c.modality, local(c.valid_from, BERLIN)) == ("phone", "asserted", "2024-04-02 00:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Painting looks like a great outlet for expressing yourself.", set()),  # "like" the preposition
+        ("It feels like home.", set()),
+        ("Things like that make me happy.", set()),
+        ("I'd love to support those with similar issues.", {(ME, "goal", "support those with similar issues")}),
+        ("I like hiking.", {(ME, "likes", "hiking")}),
+        ("We really like board games.", {(ME, "likes", "board games")}),
+    ],
+)
+def test_like_and_love_are_preferences_only_as_verbs_and_not_as_wishes(text: str, expected: set[object]) -> None:
+    assert {(s, p, o) for s, p, o in asserted(text) if p in ("likes", "goal")} == expected

@@ -128,3 +128,26 @@ def test_two_events_on_the_same_day_are_both_kept(tmp_path: Path) -> None:
         assert sorted(current) == ["baked bread", "painted the fence"]
     finally:
         mem.close()
+
+
+@pytest.mark.parametrize(
+    ("clause", "lang", "may"),
+    [
+        ("Yesterday I fixed the bike", "en", True),
+        ("we met Sam on Friday", "en", True),
+        ("the party was lovely yesterday", "en", False),
+        ("明天上午十点要去看牙医", "zh", True),
+        ("昨天天气很好", "zh", False),
+    ],
+)
+def test_only_a_clause_with_a_subject_or_a_verb_is_searched_for_times(clause: str, lang: str, may: bool) -> None:
+    from chronomem.ingest._offline_events import may_name_action
+
+    assert may_name_action(clause, lang) is may
+    if not may:
+        assert events(clause) == []
+
+
+def test_an_event_ends_where_a_second_clause_begins() -> None:
+    (claim,) = events("I went to a support group yesterday and it was so powerful.")
+    assert claim.value == "went to a support group"

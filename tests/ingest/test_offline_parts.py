@@ -36,6 +36,37 @@ def test_overlapping_hits_keep_the_higher_priority() -> None:
     assert [(h.rule.name, h.obj) for h in hits] == [("en.high", "Paris"), ("en.apart", "Acme")]
 
 
+def test_a_rule_runs_only_on_a_clause_holding_what_it_needs() -> None:
+    rules = Rules("en")
+    rules.rule("x.at", "works_at", r"\w+ at (?P<obj>[A-Z]\w+)", "at", 1, needs=r" at [A-Z]")
+    assert rules.hits("nurse at Acme", "nurse at acme")[0].obj == "Acme"
+    assert rules.hits("that is all", "that is all") == []
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "I'm a pediatric nurse at Mercy General",
+        "senior software engineer with the Acme Corp",
+        "head chef for The Ivy",
+        "a barista at\tBlue Bottle",
+        "an engineer at 字节跳动",
+        "the lead developers at   Globex, since May",
+    ],
+)
+def test_what_a_rule_needs_is_inside_each_of_its_matches(clause: str) -> None:
+    from chronomem.ingest._offline_en import EN_RULES
+    from chronomem.ingest._offline_zh import ZH_RULES
+
+    needing = [r for rules in (EN_RULES, ZH_RULES) for r in rules if r.needs is not None]
+    assert needing
+    matched = [m.group(0) for r in needing for m in r.pattern.finditer(clause)]
+    assert matched
+    for r in needing:
+        for m in r.pattern.finditer(clause):
+            assert r.needs is not None and r.needs.search(m.group(0)), (r.name, m.group(0))
+
+
 def _lives(name: str, **kw: object) -> Claim:
     return Claim(ME, "lives_in", object=Mentioned(name, "place"), **kw)  # type: ignore[arg-type]
 
@@ -76,3 +107,17 @@ def test_portion_of_a_change_a_length_a_past_state_and_a_last_day() -> None:
     assert portion(Change.LAST_DAY, False, friday, ref) == (friday.end, None)
     y = _mention("in 2019")
     assert portion(Change.STATE, True, y, ref) == (y.start, y.end)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Call me Tina", "i go by Rob", "I'm known as Kat", "my nickname's Bee", "we call her Dot", "his name is Leo",
+     "she goes by Mags", "Sir Reginald, Reggie for short"],
+)  # fmt: skip
+def test_every_english_alias_pattern_holds_one_of_its_gate_words(sentence: str) -> None:
+    from chronomem.ingest._offline_en import EN_ALIAS_WORDS, EN_ALIASES
+
+    assert any(p.search(sentence) for p, _ in EN_ALIASES)
+    for p, _ in EN_ALIASES:
+        for m in p.finditer(sentence):
+            assert any(w in m.group(0).lower() for w in EN_ALIAS_WORDS), m.group(0)

@@ -280,14 +280,28 @@ def test_the_write_paths_default_cardinalities_follow_the_profile_vocabulary() -
     assert not {name for name, p in PREDICATES.items() if p.single} & DEFAULT_MULTI_VALUED
 
 
-def test_both_extractors_speak_the_same_profile_vocabulary() -> None:
-    """The offline rules' table and the LLM prompt's table are two views of DESIGN §6.1: same names, same
-    cardinality, values where the other has values (the offline one adds 'event')."""
-    from chronomem.ingest._prompt import VOCABULARY
+def test_the_prompt_is_rendered_from_the_one_profile_table() -> None:
+    """DESIGN §6.1 is one table (``_vocabulary.PREDICATES``): the offline rules map onto it and the LLM prompt,
+    in each language, offers every profile predicate of it with its cardinality, object and example, and
+    nothing beyond the profile ('event')."""
+    from chronomem._values import Episode
+    from chronomem.ingest import Role
+    from chronomem.ingest._prompt import VOCABULARY, build_messages
     from chronomem.ingest._vocabulary import PREDICATES
 
-    prompt = {p.name: p for p in VOCABULARY}
-    assert set(prompt) == set(PREDICATES) - {"event"}
-    for name, p in prompt.items():
-        assert p.many == (not PREDICATES[name].single), name
-        assert p.takes_value == PREDICATES[name].value, name
+    offered = [p.name for p in VOCABULARY]
+    assert offered == [name for name in PREDICATES if name != "event"]
+    at = datetime(2024, 3, 6, 10, 0, tzinfo=UTC)
+    for text, lang, one, many in (("I moved.", "en", "one", "many"), ("我搬家了。", "zh", "单值", "多值")):
+        ep = Episode("m1", "ns", text, 0, 0, speaker="Alice")
+        system = build_messages(ep, ExtractionContext("Alice", Role.USER, at))[0]["content"]
+        for p in PREDICATES.values():
+            example = p.en if lang == "en" else p.zh
+            line = next(
+                (x for x in system.splitlines() if x.startswith(f"{p.name} (") or x.startswith(f"{p.name}（")), None
+            )
+            if not p.profile:
+                assert line is None, p.name
+                continue
+            assert line is not None and example in line and p.object in line, (lang, p.name)
+            assert (one if p.single else many) in line, (lang, p.name)

@@ -52,7 +52,6 @@ def test_a_phone_number_changed_on_a_date(mem: chronomem.Memory) -> None:
     assert names(mem, mem.values("Nora", "phone", valid_at=day("2024-03-05T12:00"))) == ["555-0199"]
 
 
-@pytest.mark.xfail(strict=True, reason="the offline extractor does not read 'I meant X, not Y' as a correction yet")
 def test_a_project_name_corrected_two_days_later_stays_readable_as_believed(mem: chronomem.Memory) -> None:
     say(mem, 1, "2024-05-06T10:00:00+02:00", "I work at Siemens and I'm working on Project Alpha.")
     fix = say(mem, 2, "2024-05-08T10:00:00+02:00", "Sorry, I meant Project Apollo, not Project Alpha.")
@@ -60,6 +59,15 @@ def test_a_project_name_corrected_two_days_later_stays_readable_as_believed(mem:
     assert names(mem, mem.values("Nora", "works_on", valid_at=day("2024-05-07T12:00"))) == ["Project Apollo"]
     believed = mem.values("Nora", "works_on", valid_at=day("2024-05-07T12:00"), as_of=from_us(fix.tx - 1))
     assert names(mem, believed) == ["Project Alpha"]
+
+
+def test_a_chinese_project_corrected_two_days_later_stays_readable_as_believed(mem: chronomem.Memory) -> None:
+    say(mem, 1, "2024-05-06T10:00:00+08:00", "我在腾讯上班，负责Alpha项目。", tz=SHANGHAI)
+    fix = say(mem, 2, "2024-05-08T10:00:00+08:00", "不好意思，我是说Apollo项目，不是Alpha项目。", tz=SHANGHAI)
+    assert fix.tx is not None
+    assert names(mem, mem.values("Nora", "works_on", valid_at=day("2024-05-07T12:00"))) == ["Apollo项目"]
+    believed = mem.values("Nora", "works_on", valid_at=day("2024-05-07T12:00"), as_of=from_us(fix.tx - 1))
+    assert names(mem, believed) == ["Alpha项目"]
 
 
 def test_a_cold_and_a_missed_day_of_work_are_two_dated_ordered_events(mem: chronomem.Memory) -> None:

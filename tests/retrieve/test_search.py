@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 import chronomem
 from chronomem import Memory
 from chronomem.errors import ConfigError, InvalidInterval, InvalidValue, NaiveDatetime
-from chronomem.retrieve import MAX_QUERY_CHARS, Hit
+from chronomem.retrieve import MAX_QUERY_CHARS, PRESETS, Hit
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 
@@ -92,3 +93,49 @@ def test_a_window_keeps_only_its_period_and_a_named_time_boosts_it(mem: Memory) 
 def test_k_and_kinds_cut_the_result(mem: Memory) -> None:
     assert len(mem.search("Alice live Berlin Paris", k=1)) == 1
     assert {h.kind for h in mem.search("Alice live Berlin Paris", kinds="entity")} == {"entity"}
+
+
+@pytest.fixture
+def renamed(tmp_path: Path) -> Iterator[Memory]:
+    """A team renamed months later, in other words, with no fact extracted: only the episodes say it."""
+    with chronomem.open(str(tmp_path / "r.db"), namespace="t", embedder=None) as m:
+        old = "The entry form wants a team name. Our team name is Spoke Folk."
+        m.add_episode(old, occurred_at=T0, id="old", speaker="Tom")
+        m.add_episode("Training ride on Saturday from the car park.", occurred_at=T0, id="ride", speaker="Priya")
+        m.add_episode(
+            "I moved the bikes into the garage.", occurred_at=T0 + timedelta(days=30), id="bikes", speaker="Tom"
+        )
+        later = T0 + timedelta(days=90)
+        new = "Good news before the ride: I changed our team name on the portal this morning, we are the Hill Snails."
+        m.add_episode(new, occurred_at=later, id="new", speaker="Priya")
+        yield m
+
+
+def test_a_later_statement_on_the_same_topic_outranks_the_earlier_one(renamed: Memory) -> None:
+    asked = T0 + timedelta(days=100)
+    without = replace(PRESETS["default"], topic_depth=0)
+    plain = renamed.search("What is the team name?", kinds=["episode"], valid_at=asked, preset=without)
+    assert [h.id for h in plain][:2] == ["old", "new"]  # without the rule, the earlier statement matches best
+    hits = renamed.search("What is the team name?", kinds=["episode"], valid_at=asked)
+    assert [h.id for h in hits][:2] == ["new", "old"]  # the earlier one stays, below
+    assert hits[0].scores["topic"] > 1
+
+
+def test_a_question_about_the_past_keeps_the_earlier_statement_first(renamed: Memory) -> None:
+    asked = T0 + timedelta(days=100)
+    for question in ("What did they use to call the team?", "What was the team name originally?"):
+        assert [h.id for h in renamed.search(question, kinds=["episode"], valid_at=asked)][:2] == ["old", "new"]
+    then = renamed.search("What was the team name in February 2024?", kinds=["episode"], valid_at=asked)
+    assert [h.id for h in then][:2] == ["old", "new"]  # in force then: the earlier one
+
+
+def test_the_graph_channel_finds_what_a_named_entitys_facts_rest_on(tmp_path: Path) -> None:
+    with chronomem.open(str(tmp_path / "g.db"), namespace="t", embedder=None) as m:
+        said = m.add_episode("Started at the mill on Monday.", occurred_at=T0, id="said", speaker="Tom")
+        m.assert_fact("Tom", "works_at", "Leeds Mill", episode=said)
+        m.add_episode("Tom, where do you keep the pump?", occurred_at=T0, id="pump", speaker="Priya")
+        graph = replace(PRESETS["default"], channels={"fulltext": 1.0, "graph": 1.0})
+        hits = m.search("Which company employs Tom?", kinds=["episode", "fact"], preset=graph)
+        assert any(h.kind == "fact" and h.scores.get("graph", 0) > 0 for h in hits)
+        said_hit = next(h for h in hits if h.id == "said")
+        assert said_hit.scores["graph"] > 0  # "employs" is not in it: found through Tom's fact
