@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
 from ._names import check_identifier, check_text
-from ._time import now_us, to_us
+from ._time import from_us, now_us, to_us
 from ._values import (
     JSON,
     Change,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from .contracts import LLM, Embedder, Extractor
     from .ingest import Alias, Claim, IngestResult, Message
-    from .retrieve import Hit, Preset
+    from .retrieve import Context, Hit, Preset
 
 __all__ = ["Memory"]
 
@@ -406,6 +406,41 @@ class Memory:
             query, k=k, valid_at=valid_at, as_of=as_of, window=window, kinds=kinds, preset_name=preset
         )
         return run_search(self.engine, self.namespace, request, channels_for(self.embedder))
+
+    def context(
+        self,
+        query: str,
+        *,
+        budget_tokens: int = 1000,
+        valid_at: datetime | None = None,
+        as_of: datetime | None = None,
+        k: int = 20,
+        preset: str | Preset = "default",
+    ) -> Context:
+        """What the memory knows about ``query`` as text for an LLM prompt, within ``budget_tokens`` (DESIGN §7).
+
+        The ``k`` hits of :meth:`search` (same time rules) told as a narrative grouped by entity and ordered
+        in time: each fact's slot with its history ("lives in: Berlin from 2023-01-05 until 2024-01-03
+        (changed on 2024-01-03; past); now Paris since 2024-01-03"), open conflicts called out, episodes
+        quoted briefly, every statement citing its episodes with their dates, labels in the conversation's
+        language. The :class:`~chronomem.retrieve.Context` also holds the same content as sections and
+        statements, the estimated token count and what was cut for the budget.
+
+        Raises what :meth:`search` raises, and :class:`InvalidValue` for a budget outside 100..100,000.
+
+        >>> print(mem.context("where does Alice live?", budget_tokens=300))      # doctest: +SKIP
+        Memory for "where does Alice live?" (valid at 2024-05-01, as of 2024-05-01):
+        <BLANKLINE>
+        ## Alice
+        - lives in: Berlin from 2023-01-05 until 2024-03-04 (changed on 2024-03-04; past); now Paris since ...
+        """
+        # deferred, as in search()
+        from .retrieve import check_budget, gather, render_context
+
+        budget = check_budget(budget_tokens)
+        v, t = self._point(valid_at, as_of)
+        hits = self.search(query, k=k, valid_at=from_us(v), as_of=from_us(t), preset=preset)
+        return render_context(gather(self.engine, self.namespace, query, hits, v, t), budget)
 
     # -- reads -------------------------------------------------------------------------------
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:

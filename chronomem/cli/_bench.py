@@ -87,6 +87,30 @@ def models(sentences: int, repeat: int, no_minilm: bool, as_json: bool) -> None:
     echo_figures(run(sentences, repeat=repeat, minilm=not no_minilm), as_json, width=36)
 
 
+@bench.command(name="search")
+@click.option("--episodes", type=click.IntRange(min=1), default=None,
+              help="Episodes in the namespace: LoCoMo's turns repeated (default: each turn once).")  # fmt: skip
+@click.option("--data", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A LoCoMo file (default: the workspace's locomo-dev.json).")  # fmt: skip
+@db_option(_TEMP + "; the engine is the URL's (sqlite or postgresql)")
+@click.option("--queries", type=click.IntRange(min=1), default=200, show_default=True, help="Questions to time.")
+@click.option("-k", "k", type=click.IntRange(1, 1000), default=10, show_default=True, help="Hits per search.")
+@click.option("--budget", type=click.IntRange(100, 100_000), default=1000, show_default=True, help="Context tokens.")
+@embedder_option
+@json_option
+def search(
+    episodes: int | None, data: str | None, db: str | None, queries: int, k: int, budget: int, embedder: str,
+    as_json: bool,
+) -> None:  # fmt: skip
+    """Memory.search and Memory.context latency (p50/p95 ms) over N episodes, with LoCoMo's questions."""
+    from ..bench.search import LOCOMO, run
+
+    with reported():
+        figures = run(episodes, data=data or LOCOMO, url=db, queries=queries, embedder=embedder, k=k,
+                      budget_tokens=budget)  # fmt: skip
+    echo_figures(figures, as_json)
+
+
 @bench.command(name="locomo-adapter")
 @db_option(_TEMP + "; each conversation replaces the last")
 @click.option("--preset", default="default", show_default=True, help="Search preset (chronomem.retrieve.PRESETS).")

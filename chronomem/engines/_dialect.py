@@ -41,6 +41,8 @@ class Dialect:
     #: The full-text match (see :mod:`._fulltext`): a FROM clause giving the index table as ``f``, a
     #: condition and an order (the engine's own rank); one of the first two takes :meth:`text_query`.
     text_match: ClassVar[tuple[str, str, str]]
+    #: What makes a namespace's full-text statistics current: its creation time, last system time and cache epoch.
+    text_stamp: ClassVar[str]
 
     def __init__(self) -> None:
         from ._fulltext import TextStatements

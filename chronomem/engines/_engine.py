@@ -89,6 +89,28 @@ class SqlEngine(ABC):
     def _vectors(self) -> VectorSpaces:
         return VectorSpaces()
 
+    @functools.cached_property
+    def _stats(self) -> dict[tuple[str, str], tuple[tuple[Any, ...], tuple[int, int]]]:
+        return {}
+
+    def _text_stats(self, namespace: str, kind: str) -> tuple[int, int]:
+        """A kind's document count and total length in ``namespace``, kept while the namespace's stamp (creation
+        time, last system time, cache epoch) is unchanged: counting scans every document of the kind (220 ms
+        over 100,000 episodes on SQLite), while any write moves the stamp. The stamp is read first, so what is
+        kept under it is never older than it."""
+        stamp = self._read(self.text.stamp, (namespace,))
+        key = (namespace, kind)
+        kept = self._stats.get(key)
+        if stamp and kept is not None and kept[0] == stamp[0]:
+            return kept[1]
+        documents, total = self._read(self.text.stats, (namespace, kind))[0]
+        found = (int(documents), int(total))
+        if stamp:
+            if len(self._stats) >= 4096:  # bounded: many namespaces start over
+                self._stats.clear()
+            self._stats[key] = (tuple(stamp[0]), found)
+        return found
+
     def nearest(
         self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
     ) -> list[tuple[str, str, float]]:
@@ -174,8 +196,8 @@ class SqlEngine(ABC):
         t, q = self.text, query
         if q.kind not in t.match:
             raise InvalidValue(f"full-text kind {q.kind!r}; use one of {sorted(t.match)}")
-        documents, total = self._read(t.stats, (namespace, q.kind))[0]
-        if not q.terms or q.limit < 1:
-            return TextMatch([], int(documents), int(total))
+        documents, total = self._text_stats(namespace, q.kind)
+        if not q.terms or q.limit < 1 or not documents:  # no document of the kind: the match would scan the others'
+            return TextMatch([], documents, total)
         rows = self._read(t.match[q.kind], t.match_args(namespace, q.terms, q.as_of, q.limit))
-        return TextMatch([(r[0], r[1]) for r in rows], int(documents), int(total))
+        return TextMatch([(r[0], r[1]) for r in rows], documents, total)

@@ -127,6 +127,7 @@ class TextStatements:
         self.delete = r("DELETE FROM fulltext WHERE namespace = ? AND kind = ? AND ref = ?")
         self.delete_rows = r("DELETE FROM fulltext WHERE namespace = ? AND kind = 'fact' AND {rows}")
         self.stats = r("SELECT count(*), coalesce(sum(length), 0) FROM fulltext WHERE namespace = ? AND kind = ?")
+        self.stamp = d.text_stamp
         m_from, m_where, m_order = d.text_match
         scope = {
             "episode": "JOIN episodes e ON e.namespace = f.namespace AND e.id = f.ref",

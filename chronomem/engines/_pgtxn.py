@@ -37,6 +37,10 @@ class PgDialect(Dialect):
         "SELECT n.created, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "
         "WHERE n.namespace = ?"
     )
+    text_stamp: ClassVar[str] = (
+        "SELECT n.created, c.last_tx, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "
+        "WHERE n.namespace = %s"
+    )
     text_match: ClassVar[tuple[str, str, str]] = (
         "fulltext f CROSS JOIN CAST(%s AS tsquery) q",
         "f.tsv @@ q",

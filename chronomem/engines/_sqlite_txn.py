@@ -30,6 +30,9 @@ class SqliteDialect(Dialect):
     vector_basis: ClassVar[str] = (
         "SELECT created, (SELECT cache_epoch FROM clock WHERE id = 1) FROM namespaces WHERE namespace = ?"
     )
+    text_stamp: ClassVar[str] = (
+        "SELECT n.created, c.last_tx, c.cache_epoch FROM namespaces n JOIN clock c ON c.id = 1 WHERE n.namespace = ?"
+    )
     text_match: ClassVar[tuple[str, str, str]] = (
         "fulltext_terms m JOIN fulltext f ON f.doc = m.rowid",
         "fulltext_terms MATCH ?",

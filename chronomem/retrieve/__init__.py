@@ -5,7 +5,8 @@ find and rank records (full-text BM25, and vector similarity when the memory has
 :class:`Channel` contract is the seam for graph expansion); :mod:`._fusion` fuses ranked lists (weighted
 reciprocal rank) and applies factors; :mod:`._timeliness` decides what holds and demotes what no longer
 does; :mod:`._presets` names the settings; :mod:`._hits` is what comes back. Everything but the channels
-is a pure function over plain values.
+is a pure function over plain values. :mod:`._material` reads what a context needs and :mod:`._context`
+renders it (``Memory.context``).
 
 >>> hits = mem.search("where does Alice live?", k=5)            # doctest: +SKIP
 >>> hits[0].kind, hits[0].cites, hits[0].scores                  # doctest: +SKIP
@@ -16,8 +17,21 @@ from __future__ import annotations
 
 from ._bm25 import bm25
 from ._channels import CHANNELS, Channel, Found, FulltextChannel, GraphChannel, VectorChannel, channels_for
+from ._context import (
+    LABELS,
+    MAX_BUDGET,
+    MIN_BUDGET,
+    Citation,
+    Context,
+    Section,
+    Statement,
+    check_budget,
+    estimate_tokens,
+    render_context,
+)
 from ._fusion import Ranked, Scored, apply_factors, fuse, recency_factor
 from ._hits import ENTITY, EPISODE, FACT, KINDS, Hit, Item, Key, cites_of, key_of
+from ._material import ENTITY_SLOTS, Material, Slot, gather
 from ._presets import PRESETS, Preset, preset
 from ._request import MAX_K, MAX_QUERY_CHARS, SearchRequest, check_request
 from ._search import run_search
@@ -26,35 +40,49 @@ from ._timeliness import Point, demote_stale, holds
 __all__ = [
     "CHANNELS",
     "ENTITY",
+    "ENTITY_SLOTS",
     "EPISODE",
     "FACT",
     "KINDS",
+    "LABELS",
+    "MAX_BUDGET",
     "MAX_K",
     "MAX_QUERY_CHARS",
+    "MIN_BUDGET",
     "PRESETS",
     "Channel",
+    "Citation",
+    "Context",
     "Found",
     "FulltextChannel",
     "GraphChannel",
     "Hit",
     "Item",
     "Key",
+    "Material",
     "Point",
     "Preset",
     "Ranked",
     "Scored",
     "SearchRequest",
+    "Section",
+    "Slot",
+    "Statement",
     "VectorChannel",
     "apply_factors",
     "bm25",
     "channels_for",
+    "check_budget",
     "check_request",
     "cites_of",
     "demote_stale",
+    "estimate_tokens",
     "fuse",
+    "gather",
     "holds",
     "key_of",
     "preset",
     "recency_factor",
+    "render_context",
     "run_search",
 ]

@@ -52,6 +52,8 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
   contradictions kept open and settled, erases that take them away;
 * :class:`SearchTests` — the full-text index kept and erased with its rows; ``Memory.search`` time-correct
   (``as_of``, superseded facts, retracted episodes) with the same hits in the same order on every engine;
+* :class:`ContextTests` — ``Memory.context``: a slot's history with dates and citations, open conflicts,
+  nothing recorded after ``as_of``;
 * :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
   independent model of DESIGN §3, and retracting random episodes against replaying the others.
@@ -70,6 +72,7 @@ from __future__ import annotations
 from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
+from ._context import ContextTests
 from ._contract import ContractTests
 from ._episodes import EpisodeTests
 from ._graph import GraphTests
@@ -86,6 +89,7 @@ __all__ = [
     "NAMESPACE",
     "REFERENCE_CASES",
     "CheckedEngine",
+    "ContextTests",
     "ContractTests",
     "EngineConformance",
     "EngineFixtures",
@@ -118,6 +122,7 @@ class EngineConformance(
     MergeTests,
     VectorTests,
     SearchTests,
+    ContextTests,
     ContractTests,
     ModelBasedTests,
 ):

@@ -87,3 +87,18 @@ def test_a_failed_write_caches_nothing(url: str) -> None:
     assert sorted(f.value for f in a.values("x", "p")) == [3, 4]  # type: ignore[type-var]
     a.close()
     b.close()
+
+
+def test_full_text_statistics_follow_writes_and_erases_made_elsewhere(pair: tuple[Memory, Memory]) -> None:
+    from chronomem.contracts import TextQuery
+
+    a, b = pair
+    query = TextQuery("episode", ("berlin",), 2**62, 10)
+    a.add_episode("I live in Berlin.", occurred_at=T1, id="e1")
+    assert a.engine.match_text("ns", query).documents == 1  # kept by a
+    b.add_episode("Berlin is big.", occurred_at=T1, id="e2")
+    assert a.engine.match_text("ns", query).documents == 2
+    b.erase_namespace()
+    b.add_episode("Paris.", occurred_at=T1, id="e3")
+    match = a.engine.match_text("ns", query)
+    assert (match.documents, match.records) == (1, [])
