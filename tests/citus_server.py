@@ -30,7 +30,16 @@ from pathlib import Path
 
 from pg_server import OS_USER, ServerUnavailable, _ensure_os_user, find_bin
 
-TOOLS = Path(os.environ.get("CITUS_TOOLS") or Path(__file__).resolve().parents[2] / "shared" / "tools" / "citus")
+def _tools() -> Path:
+    """Where the Citus tool is: ``$CITUS_TOOLS``, else ``../shared/tools/citus`` beside the clone, else the
+    machine's ``/work/shared/tools/citus`` (a clone elsewhere, as CI makes one); scripts/setup looks alike."""
+    if os.environ.get("CITUS_TOOLS"):
+        return Path(os.environ["CITUS_TOOLS"])
+    beside = Path(__file__).resolve().parents[2] / "shared" / "tools" / "citus"
+    return beside if beside.is_dir() else Path("/work/shared/tools/citus")
+
+
+TOOLS = _tools()
 SHARDS = 4
 #: Set on the coordinator's database, so every session of the tests inherits them.
 SETTINGS = {
