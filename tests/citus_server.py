@@ -30,6 +30,7 @@ from pathlib import Path
 
 from pg_server import OS_USER, ServerUnavailable, _ensure_os_user, find_bin
 
+
 def _tools() -> Path:
     """Where the Citus tool is: ``$CITUS_TOOLS``, else ``../shared/tools/citus`` beside the clone, else the
     machine's ``/work/shared/tools/citus`` (a clone elsewhere, as CI makes one); scripts/setup looks alike."""
