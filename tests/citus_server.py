@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pg_server import OS_USER, ServerUnavailable, _ensure_os_user, find_bin
+from pg_server import OS_USER, ServerUnavailable, _ensure_os_user, children_of, find_bin
 
 
 def _tools() -> Path:
@@ -142,16 +142,7 @@ class CitusCluster:
             pid_file = self.root / "c" / f"n{self.port + i}" / "postmaster.pid"
             if pid_file.exists():
                 mains.append(int(pid_file.read_text().split()[0]))
-        children = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                except (OSError, IndexError, ValueError):
-                    continue
-                if ppid in mains:
-                    children.append(int(entry.name))
-        return mains + children
+        return mains + children_of(mains)
 
     def destroy(self) -> None:
         """Kill the nodes (SIGKILL to this cluster's own processes: a shutdown would checkpoint data that is never

@@ -51,6 +51,20 @@ def _ensure_os_user() -> str:
     return OS_USER
 
 
+def children_of(parents: list[int]) -> list[int]:
+    """The processes whose parent is one of ``parents`` (read from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid in parents:
+                out.append(int(entry.name))
+    return out
+
+
 class PgServer:
     """One PostgreSQL cluster. ``start()`` initialises it on first use; ``kill()`` is a crash (SIGKILL)."""
 
@@ -103,16 +117,7 @@ class PgServer:
         if not pid_file.exists():
             return []
         main = int(pid_file.read_text().split()[0])
-        out = [main]
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                except (OSError, IndexError, ValueError):
-                    continue
-                if ppid == main:
-                    out.append(int(entry.name))
-        return out
+        return [main, *children_of([main])]
 
     def kill(self) -> None:
         """Crash the server: SIGKILL the postmaster and every backend, as a power cut would stop them."""
