@@ -12,11 +12,12 @@ position, as in ``chronomem.temporal._rules``.
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
+
+import ahocorasick  # type: ignore[import-not-found]
 
 __all__ = ["Change", "Hit", "Rule", "Rules", "split_list"]
 
@@ -83,7 +84,7 @@ class Rules:
         self.lang = lang
         self._rules: dict[str, Rule] = {}
         self._order: list[Rule] = []
-        self._gates: dict[str, list[tuple[str, tuple[int, ...]]]] | None = None
+        self._gates: ahocorasick.Automaton | None = None
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self._rules.values())
@@ -91,18 +92,19 @@ class Rules:
     def __len__(self) -> int:
         return len(self._rules)
 
-    def _index(self) -> dict[str, list[tuple[str, tuple[int, ...]]]]:
-        """Each gate word with the rules it opens, filed under its first two characters (built once, on the
-        first clause): a clause only tries the gates that start with a pair of characters it has."""
+    def _index(self) -> ahocorasick.Automaton:
+        """An Aho-Corasick automaton of every gate word, each with the rules it opens (built once, on the first
+        clause): one pass over a clause finds every gate it holds, whatever the number of rules."""
         self._order = list(self._rules.values())
         by_gate: dict[str, list[int]] = {}
         for i, r in enumerate(self._order):
             for g in r.gate:
                 by_gate.setdefault(g, []).append(i)
-        heads: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+        automaton = ahocorasick.Automaton()
         for g, rules in by_gate.items():
-            heads.setdefault(g[:2], []).append((g, tuple(rules)))
-        return heads
+            automaton.add_word(g, tuple(rules))
+        automaton.make_automaton()
+        return automaton
 
     def get(self, predicate: str) -> Rule | None:
         """The first rule for ``predicate``, if any."""
@@ -134,15 +136,10 @@ class Rules:
 
     def hits(self, clause: str, lowered: str) -> list[Hit]:
         """Every match in ``clause`` of the rules whose gate it opens and whose check accepts it, overlapping
-        matches settled by priority. Each gate word is looked for once, not once per rule."""
+        matches settled by priority. The gate words are found in one pass (Aho-Corasick), not one per rule."""
         if self._gates is None:
             self._gates = self._index()
-        gates = self._gates
-        pairs = set(map(operator.add, lowered, lowered[1:]))
-        pairs.update(lowered)  # and 1-character gates
-        opened = {
-            i for pair in pairs.intersection(gates) for gate, rules in gates[pair] if gate in lowered for i in rules
-        }
+        opened = {i for _, rules in self._gates.iter(lowered) for i in rules}
         found: list[Hit] = []
         for i in sorted(opened):
             r = self._order[i]

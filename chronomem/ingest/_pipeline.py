@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .._bitemporal import same_claim
 from .._names import slot_key
-from .._time import MIN_US, from_us, zone
+from .._time import MIN_US, from_us
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Modality, Reason
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
@@ -34,10 +34,11 @@ from ..write import (
 )
 from ..write._execute import execute_plan
 from ..write._facts import Resolved, Target, plan_for, portion_of, target
+from ._batch import RECENT, Batch, Parsed
 from ._bind import name_of, valid_time
 from ._claims import Action, Claim, Extraction, ExtractionContext, Mentioned
 from ._decide import Decision, Outcome, Proposal, clashes, decide
-from ._message import Message, as_message, to_episode
+from ._message import Message
 from ._result import IngestResult, Skipped
 from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
 from ._vocabulary import PREDICATES
@@ -51,8 +52,6 @@ __all__ = ["LASTING", "RECENT", "SIMILAR_NAMES", "ingest", "ingest_many"]
 T = TypeVar("T")
 #: How many messages of a batch are embedded in one embedder call.
 EMBED_BATCH = 64
-#: How many earlier messages of the session an extractor sees.
-RECENT = 6
 #: Predicates whose value lasts a lifetime: another value contradicts, it does not supersede (DESIGN §6.1).
 LASTING = frozenset({"birthday", "from"})
 #: The embedder's cosine at which a name means a known entity's name (with an embedder configured). High on
@@ -77,31 +76,35 @@ def ingest(
     the entity whose name means the same (:data:`SIMILAR_NAMES`). Raises
     :class:`~chronomem.errors.ChronomemError` (bad input, a failed extraction or embedding, a storage error);
     nothing of the message is stored then."""
-    m = as_message(item)
-    ep = to_episode(namespace, m)
-    known = engine.episode(namespace, ep.id)
+    batch = Batch(engine, namespace)
+    [parsed] = batch.read([item])
+    if isinstance(parsed, ChronomemError):
+        raise parsed
+    return _ingest(batch, parsed, extractor, embedder, vectors)
+
+
+def _ingest(
+    batch: Batch, parsed: Parsed, extractor: Extractor, embedder: Embedder | None, vectors: Matrix | None
+) -> IngestResult:
+    m, ep = parsed.message, parsed.episode
+    known = batch.stored(ep)
     if known is not None:
         _same_episode(known, ep)
         return IngestResult(episode=ep.id, duplicate=True)
-    ctx = _context(engine, namespace, m, ep)
+    ctx = batch.context(m, ep)
     extraction = extractor.extract(ep, ctx)
     if embedder is not None and vectors is None:
         vectors = embedder.embed(embedding_parts(ep))
-    result = engine.write(namespace, lambda txn: _Write(txn, namespace, ep, ctx, embedder, vectors).run(extraction))
+    ns, names = batch.namespace, batch.names
+    result = batch.engine.write(ns, lambda txn: _Write(txn, ns, ep, ctx, names, embedder, vectors).run(extraction))
+    if result.tx is not None and not result.duplicate:
+        batch.added(ep, result.tx)
     return replace(result, usage=extraction.usage)
 
 
 def _same_episode(known: Episode, ep: Episode) -> None:
     if known.content != ep.content or known.occurred_at != ep.occurred_at:
         raise Conflict(f"message {ep.id!r} was already added with other content or time; use a new id")
-
-
-def _context(engine: Engine, namespace: str, m: Message, ep: Episode) -> ExtractionContext:
-    # without a session, the namespace's last messages that have none are the conversation so far
-    recent = tuple(engine.recent_episodes(namespace, m.session, ep.occurred_at, RECENT))
-    local = m.occurred_at if m.tz is None else m.occurred_at.astimezone(zone(m.tz))
-    participants = tuple(dict.fromkeys(e.speaker for e in recent if e.speaker is not None and e.speaker != m.speaker))
-    return ExtractionContext(m.speaker, m.role, local, m.tz, participants, recent)
 
 
 @dataclass
@@ -112,6 +115,7 @@ class _Write:
     namespace: str
     episode: Episode
     ctx: ExtractionContext
+    names: dict[tuple[str, str], str]
     embedder: Embedder | None = None
     vectors: Matrix | None = None
     res: Resolved = field(default_factory=Resolved)
@@ -153,10 +157,17 @@ class _Write:
     def _entity(self, name: str, type: str) -> Entity:
         known = self.res.entities.get(name)
         if known is None:
-            known = self._find_or_create(name, type)
+            known = self._resolved_before(name, type) or self._find_or_create(name, type)
             self.res.entities[name] = known
             self.res.entities[known.id] = known
+            self.names[name, type] = known.id
         return known
+
+    def _resolved_before(self, name: str, type: str) -> Entity | None:
+        """The entity ``name`` resolved to earlier in the batch, unless it has been merged or is gone."""
+        ident = self.names.get((name, type))
+        hit = None if ident is None else self.txn.entity(ident)
+        return hit if hit is not None and hit.merged_into is None else None
 
     def _find_or_create(self, name: str, type: str) -> Entity:
         """The entity a conversation means by ``name``: the one so called, else the one person a shorter or
@@ -356,13 +367,18 @@ def ingest_many(
     *,
     embedder: Embedder | None = None,
 ) -> list[IngestResult]:
-    """:func:`ingest` each message in order; a message that fails has ``error`` set and the batch goes on."""
+    """:func:`ingest` each message in order; a message that fails has ``error`` set and the batch goes on.
+    What every message needs is read once per chunk of messages (:class:`~._batch.Batch`)."""
     out: list[IngestResult] = []
+    batch = Batch(engine, namespace)
     for chunk in batched(items, EMBED_BATCH):
-        vectors = {} if embedder is None else _embed_new(engine, namespace, chunk, embedder)
-        for i, item in enumerate(chunk):
+        parsed = batch.read(chunk)
+        vectors = {} if embedder is None else _embed_new(batch, parsed, embedder)
+        for i, (item, p) in enumerate(zip(chunk, parsed, strict=True)):
             try:
-                out.append(ingest(engine, namespace, item, extractor, embedder=embedder, vectors=vectors.get(i)))
+                if isinstance(p, ChronomemError):
+                    raise p
+                out.append(_ingest(batch, p, extractor, embedder, vectors.get(i)))
             except ChronomemError as exc:
                 ident = item.get("id") if isinstance(item, Mapping) else item.id if isinstance(item, Message) else None
                 out.append(IngestResult(episode=str(ident or ""), error=exc))
@@ -376,18 +392,14 @@ def batched(items: Iterable[T], n: int) -> Iterator[list[T]]:
         yield chunk
 
 
-def _embed_new(
-    engine: Engine, namespace: str, chunk: Sequence[Message | Mapping[str, object]], embedder: Embedder
-) -> dict[int, Matrix]:
+def _embed_new(batch: Batch, parsed: Sequence[Parsed | ChronomemError], embedder: Embedder) -> dict[int, Matrix]:
     """The vectors of the chunk's messages not stored yet, by position, from one embedder call. A message
     that is not valid, or an embedder that fails, gets none here: it is embedded (and fails) on its own."""
-    parts: dict[int, list[str]] = {}
-    for i, item in enumerate(chunk):
-        try:
-            ep = to_episode(namespace, as_message(item))
-        except ChronomemError:
-            continue
-        parts[i] = embedding_parts(ep) if engine.episode(namespace, ep.id) is None else []
+    parts = {
+        i: embedding_parts(p.episode)
+        for i, p in enumerate(parsed)
+        if isinstance(p, Parsed) and batch.stored(p.episode) is None
+    }
     texts = [t for i in sorted(parts) for t in parts[i]]
     if not texts:
         return {}

@@ -24,6 +24,8 @@ _SCRIPTS: Final = re.compile(
     r"|(?P<latin>[A-Za-z\u00c0-\u024f\uff21-\uff3a\uff41-\uff5a])"
 )
 
+_ASCII_LETTER: Final = re.compile("[A-Za-z]")
+
 
 def detect_language(text: str) -> Language:
     """The language of ``text``, judged by the letters it is written in.
@@ -39,6 +41,8 @@ def detect_language(text: str) -> Language:
     >>> detect_language("What did I say about Berlin?")
     'en'
     """
+    if text.isascii():  # the common case, without a pass over every letter
+        return "en" if _ASCII_LETTER.search(text) else "und"
     counts = {"han": 0, "kana": 0, "hangul": 0, "latin": 0}
     for match in _SCRIPTS.finditer(text):
         counts[match.lastgroup or "latin"] += 1

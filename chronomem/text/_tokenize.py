@@ -29,7 +29,10 @@ __all__ = ["CHAR_MARK", "Tokenizer", "char_terms", "default_tokenizer", "query_t
 
 _WORD: Final = f"[^\\W_{HAN_CLASS}]+"
 # A word may hold an apostrophe (don't) or a decimal point (3.5kg); other punctuation splits it.
-_RUNS: Final = re.compile(f"(?P<han>[{HAN_CLASS}]+)|(?P<word>{_WORD}(?:['’]{_WORD}|(?<=\\d)\\.(?=\\d){_WORD})*)")
+_LATIN_WORD: Final = f"{_WORD}(?:['’]{_WORD}|(?<=\\d)\\.(?=\\d){_WORD})*"
+_RUNS: Final = re.compile(f"(?P<han>[{HAN_CLASS}]+)|(?P<word>{_LATIN_WORD})")
+_LATIN_RUNS: Final = re.compile(_LATIN_WORD)
+_HAN_CHAR: Final = re.compile(f"[{HAN_CLASS}]")
 _QUERY_STOPWORDS: Final = EN_QUERY_STOPWORDS | ZH_QUERY_STOPWORDS
 _logger = logger.getChild("text")
 
@@ -107,7 +110,10 @@ class Tokenizer:
 
         Raises :class:`~chronomem.errors.InvalidValue` when ``text`` is not a ``str``.
         """
-        text = normalise(text)
+        text = normalise(text).replace("’", "'")
+        if not _HAN_CHAR.search(text):  # Latin only: one pass, one stemmer call
+            words = [w.lower().removesuffix("'s") for w in _LATIN_RUNS.findall(text)]
+            return self._stemmer().stemWords(words) if self._stem else words
         stem = self._stemmer().stemWord if self._stem else None
         cut = self._jieba.cut
         terms: list[str] = []
@@ -116,7 +122,7 @@ class Tokenizer:
             if match.lastgroup == "han":
                 terms.extend(cut(run))
                 continue
-            word = run.lower().replace("’", "'")
+            word = run.lower()
             if word.endswith("'s"):
                 word = word[:-2]
             terms.append(stem(word) if stem is not None else word)
@@ -151,6 +157,9 @@ class _Stem:
     """What this module uses of ``Stemmer.Stemmer`` (PyStemmer ships no type hints)."""
 
     def stemWord(self, word: str) -> str:
+        raise NotImplementedError
+
+    def stemWords(self, words: list[str]) -> list[str]:
         raise NotImplementedError
 
 
