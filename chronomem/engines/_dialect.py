@@ -41,6 +41,9 @@ class Dialect:
     #: The full-text match (see :mod:`._fulltext`): a FROM clause giving the index table as ``f``, a
     #: condition and an order (the engine's own rank); one of the first two takes :meth:`text_query`.
     text_match: ClassVar[tuple[str, str, str]]
+    #: Whether new documents wait outside the full-text index until a batch of them is added (SQLite; see
+    #: :mod:`._fulltext`): a match then also reads the waiting ones, flagged, for the engine to filter.
+    text_pending: ClassVar[bool] = False
     #: What makes a namespace's full-text statistics current: its creation time, last system time and cache epoch.
     text_stamp: ClassVar[str]
 

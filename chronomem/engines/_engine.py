@@ -16,7 +16,7 @@ from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
 from ..contracts import Erasure, FactQuery, TextMatch, TextQuery
 from ..errors import InvalidValue
 from ._dialect import Dialect, Statements
-from ._fulltext import TextStatements
+from ._fulltext import TextStatements, has_term
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
 from ._txn import SqlTxn
@@ -200,4 +200,7 @@ class SqlEngine(ABC):
         if not q.terms or q.limit < 1 or not documents:  # no document of the kind: the match would scan the others'
             return TextMatch([], documents, total)
         rows = self._read(t.match[q.kind], t.match_args(namespace, q.terms, q.as_of, q.limit))
-        return TextMatch([(r[0], r[1]) for r in rows], documents, total)
+        # r[2]: a document waiting outside the index (SQLite, see ._fulltext): matched here, and first (the newest)
+        waiting = [(r[0], r[1]) for r in rows if r[2] and has_term(r[1], q.terms)]
+        found = waiting + [(r[0], r[1]) for r in rows if not r[2]]
+        return TextMatch(found[: q.limit], documents, total)

@@ -6,9 +6,17 @@ project's tokenizer (:mod:`chronomem.text`: lower-cased, stemmed, Chinese segmen
 the characters of its Chinese words (:func:`chronomem.text.char_terms`: recall where segmentation differs). The
 engines match those terms and nothing else, so both see exactly the same words:
 
-* SQLite: an FTS5 table over ``fulltext`` (external content, kept by triggers); ``unicode61`` only
-  splits the pre-segmented terms at the spaces (and at an apostrophe or decimal point inside a term,
-  the same way in documents and queries, so a term still matches as a phrase);
+* SQLite: an FTS5 table over ``fulltext`` (external content); ``unicode61`` only splits the pre-segmented
+  terms at the spaces (and at an apostrophe or decimal point inside a term, the same way in documents and
+  queries, so a term still matches as a phrase). New documents wait in ``fulltext`` until
+  :data:`PENDING_DOCS` of them have gathered, then one write transaction adds them all to FTS5
+  (:data:`SQLITE_MERGE`), as PostgreSQL's GIN index keeps a pending list: FTS5 writes a segment per
+  transaction, so indexing each message's document in its own transaction wrote about six of the fifteen
+  pages a message's transaction wrote. A lookup reads, in one statement (one snapshot), FTS5's matches and
+  the waiting documents (at most :data:`PENDING_DOCS`), whose terms are matched here (:func:`has_term`).
+  ``fulltext_state.indexed`` is the last document FTS5 holds: every document up to it is in FTS5, none
+  after it is (a deletion that removes the last documents lowers it, so a new document never gets an id
+  at or below it);
 * PostgreSQL: a generated ``tsvector`` made with ``array_to_tsvector`` from the same terms (no parser,
   no dictionary: the lexemes are the terms), under a GIN index.
 
@@ -34,12 +42,16 @@ if TYPE_CHECKING:
     from ._dialect import Dialect
 
 __all__ = [
+    "PENDING_DOCS",
     "PG_MIGRATION",
+    "SQLITE_MERGE",
     "SQLITE_MIGRATION",
+    "SQLITE_PENDING_MIGRATION",
     "TextStatements",
     "entity_terms",
     "episode_terms",
     "fact_terms",
+    "has_term",
 ]
 
 #: The SQLite migration (FTS5 ships with the stdlib's sqlite3 on every supported platform).
@@ -56,6 +68,32 @@ SQLITE_MIGRATION: tuple[str, list[str]] = (
         """CREATE TRIGGER fulltext_removed AFTER DELETE ON fulltext BEGIN
             INSERT INTO fulltext_terms (fulltext_terms, rowid, terms) VALUES ('delete', old.doc, old.terms); END""",
     ],
+)
+
+#: How many documents wait outside FTS5 at most (SQLite; see the module docstring).
+PENDING_DOCS = 64
+
+#: SQLite: documents wait in ``fulltext`` until a transaction moves them into FTS5 together (the module docstring).
+SQLITE_PENDING_MIGRATION: tuple[str, list[str]] = (
+    "0009_fulltext_pending",
+    [
+        "CREATE TABLE fulltext_state (id INTEGER PRIMARY KEY CHECK (id = 1), indexed INTEGER NOT NULL)",
+        "INSERT INTO fulltext_state VALUES (1, (SELECT coalesce(max(doc), 0) FROM fulltext))",
+        "DROP TRIGGER fulltext_added",
+        "DROP TRIGGER fulltext_removed",
+        # one trigger, two statements in this order (SQLite does not promise an order between triggers)
+        """CREATE TRIGGER fulltext_removed AFTER DELETE ON fulltext BEGIN
+            INSERT INTO fulltext_terms (fulltext_terms, rowid, terms) SELECT 'delete', old.doc, old.terms
+                WHERE old.doc <= (SELECT indexed FROM fulltext_state WHERE id = 1);
+            UPDATE fulltext_state SET indexed = (SELECT coalesce(max(doc), 0) FROM fulltext)
+                WHERE id = 1 AND indexed > (SELECT coalesce(max(doc), 0) FROM fulltext); END""",
+    ],
+)
+
+#: SQLite: move every waiting document into FTS5 (parameters: the last indexed document, twice).
+SQLITE_MERGE: tuple[str, str] = (
+    "INSERT INTO fulltext_terms (rowid, terms) SELECT doc, terms FROM fulltext WHERE doc > ? ORDER BY doc",
+    "UPDATE fulltext_state SET indexed = (SELECT coalesce(max(doc), 0) FROM fulltext) WHERE id = 1 AND indexed = ?",
 )
 
 #: The PostgreSQL migration: the same table, with the terms as a tsvector under GIN.
@@ -112,6 +150,17 @@ def entity_terms(entity: Entity) -> list[str]:
     return [t for name in (entity.name, *entity.aliases) for t in _name_terms(name)]
 
 
+def has_term(document: str, terms: Sequence[str]) -> bool:
+    """Whether a waiting document (its space-separated terms) holds one of ``terms`` (SQLite; the module
+    docstring): a term is a word of the document, as FTS5 matches it once indexed.
+
+    >>> has_term("alice move berlin", ["berlin"]), has_term("alice moved", ["move"])
+    (True, False)
+    """
+    words = set(document.split(" "))
+    return any(t in words for t in terms)
+
+
 # -- statements ------------------------------------------------------------------------------------
 class TextStatements:
     """The index's statements for one dialect: writes are shared; the match is the dialect's
@@ -135,10 +184,18 @@ class TextStatements:
             "entity": "JOIN entities n ON n.namespace = f.namespace AND n.id = f.ref",
         }
         recorded = {"episode": "e.recorded", "fact": "t.recorded_from", "entity": "n.recorded"}
+        pending = ""
+        if d.text_pending:  # SQLite: the documents waiting outside FTS5, in the same statement (one snapshot)
+            pending = (
+                " UNION ALL SELECT f.ref, f.terms, 1 FROM fulltext f {join} WHERE f.doc > "
+                "(SELECT indexed FROM fulltext_state WHERE id = 1) AND f.namespace = ? AND f.kind = '{kind}' "
+                "AND {recorded} <= ?"
+            )
         self.match = {
             kind: r(
-                f"SELECT f.ref, f.terms FROM {m_from} {join} WHERE {m_where} AND f.namespace = ? "
-                f"AND f.kind = '{kind}' AND {recorded[kind]} <= ? ORDER BY {m_order} LIMIT ?"
+                f"SELECT * FROM (SELECT f.ref, f.terms, 0 FROM {m_from} {join} WHERE {m_where} AND f.namespace = ? "
+                f"AND f.kind = '{kind}' AND {recorded[kind]} <= ? ORDER BY {m_order} LIMIT ?) AS ranked"
+                + pending.format(join=join, kind=kind, recorded=recorded[kind])
             )
             for kind, join in scope.items()
         }
@@ -146,4 +203,5 @@ class TextStatements:
     def match_args(self, namespace: str, terms: Sequence[str], as_of: int, limit: int) -> tuple[Any, ...]:
         """The parameters of a ``self.match`` statement: the dialect's match (one parameter, in its FROM or
         its WHERE clause) comes first."""
-        return (self.dialect.text_query(terms), namespace, as_of, limit)
+        args = (self.dialect.text_query(terms), namespace, as_of, limit)
+        return (*args, namespace, as_of) if self.dialect.text_pending else args

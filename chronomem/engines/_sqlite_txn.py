@@ -33,6 +33,7 @@ class SqliteDialect(Dialect):
     text_stamp: ClassVar[str] = (
         "SELECT n.created, c.last_tx, c.cache_epoch FROM namespaces n JOIN clock c ON c.id = 1 WHERE n.namespace = ?"
     )
+    text_pending: ClassVar[bool] = True
     text_match: ClassVar[tuple[str, str, str]] = (
         "fulltext_terms m JOIN fulltext f ON f.doc = m.rowid",
         "fulltext_terms MATCH ?",

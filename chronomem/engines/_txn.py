@@ -90,6 +90,8 @@ class SqlTxn(ABC, Generic[C]):
         self.learned = Known()
         #: ... unless it changed or deleted a cached kind of record: then every writer drops its cache.
         self.forget = False
+        #: How many full-text documents it added (SQLite moves waiting ones into FTS5 in batches: ._fulltext).
+        self.documents = 0
 
     @abstractmethod
     def _execute(self, plans: Sequence[tuple[str, Plan]]) -> Sequence[int]:
@@ -122,6 +124,7 @@ class SqlTxn(ABC, Generic[C]):
     def _index(self, kind: str, ref: str, row_id: int | None, terms: list[str]) -> None:
         """Add one document to the full-text index (see :mod:`._fulltext`)."""
         self._c.execute(self.text.put, (self._ns, kind, ref, row_id, " ".join(terms), len(terms)))
+        self.documents += 1
 
     def episode(self, episode_id: str) -> Episode | None:
         r = self._c.execute(self.sql.episode, (self._ns, episode_id)).fetchone()
@@ -257,6 +260,7 @@ class SqlTxn(ABC, Generic[C]):
             terms = fact_terms(cl.subject, cl.predicate, cl.object, cl.value)
             docs.append((ns, "fact", str(rid), rid, " ".join(terms), len(terms)))
         self._c.executemany(self.text.put, docs)
+        self.documents += len(docs)
 
     # -- contradictions kept open ---------------------------------------------------------------
     def open_conflict(self, conflict: Contradiction) -> int:

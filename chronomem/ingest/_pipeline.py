@@ -99,7 +99,7 @@ def _ingest(
     result = batch.engine.write(ns, lambda txn: _Write(txn, ns, ep, ctx, names, embedder, vectors).run(extraction))
     if result.tx is not None and not result.duplicate:
         batch.added(ep, result.tx)
-    return replace(result, usage=extraction.usage)
+    return result if extraction.usage is None else replace(result, usage=extraction.usage)
 
 
 def _same_episode(known: Episode, ep: Episode) -> None:

@@ -8,6 +8,7 @@ convert the local wall-clock results to UTC microseconds.
 from __future__ import annotations
 
 import re
+import string
 from datetime import datetime, timezone, tzinfo
 
 from .._time import MAX_US, MIN_US, to_us, zone
@@ -27,6 +28,7 @@ __all__ = ["parse", "resolve_zone"]
 
 _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"[a-z]+")
+_LATIN_LETTERS = frozenset(string.ascii_letters)
 # every rule, highest priority first (its rank); on equal length the lower rank wins
 _RANKED: tuple[Rule, ...] = tuple(sorted(Grammar("", NUMERIC, ZH, EN), key=lambda r: (-r.priority, r.name)))
 _RUN = tuple((r.pattern.finditer, r.produce) for r in _RANKED)  # bound once: the loop below is the hot path
@@ -72,8 +74,10 @@ def _past_tense(text: str) -> bool:
 
 
 def _features(text: str) -> set[str]:
-    """What rule gates look for: the characters, the lower-case words, and :data:`DIGIT` when there is a digit."""
-    feats = set(text)
+    """What rule gates look for: the characters other than Latin letters (a Chinese character, a quote mark),
+    the lower-case words (a one-letter gate such as "h" of "3h" is a word: as a character it opened the
+    duration rules on nearly every English sentence), and :data:`DIGIT` when there is a digit."""
+    feats = set(text).difference(_LATIN_LETTERS)
     feats.update(_WORD.findall(text.lower()))
     if _DIGIT.search(text):
         feats.add(DIGIT)

@@ -176,7 +176,7 @@ def char_terms(terms: Iterable[str]) -> list[str]:
     >>> char_terms(["我", "养猫", "berlin"])
     ['#养', '#猫']
     """
-    return [CHAR_MARK + ch for t in terms if _HAN_RUN.fullmatch(t) for ch in t]
+    return [CHAR_MARK + ch for t in terms if not t.isascii() and _HAN_RUN.fullmatch(t) for ch in t]
 
 
 _default: Tokenizer | None = None
