@@ -106,8 +106,10 @@ def conflict_json(c: Contradiction) -> Obj:
 
 
 def ingest_json(r: IngestResult) -> Obj:
-    """What remembering one message did: the rows it added, the rows it closed and why, conflicts, entities."""
-    out: Obj = {"episode": r.episode, "duplicate": r.duplicate, "added": [fact_json(f) for f in r.added]}
+    """What remembering one message did (``at``: the system time it was learned): the rows it added, the rows
+    it closed and why, the conflicts it opened, the entities it created."""
+    out: Obj = {"episode": r.episode, "at": instant(r.tx), "duplicate": r.duplicate}
+    out["added"] = [fact_json(f) for f in r.added]
     for key in ("supported", "superseded", "corrected", "retracted", "conflicts"):
         if getattr(r, key):
             out[key] = list(getattr(r, key))

@@ -11,6 +11,7 @@ from ._bench import bench
 from ._db import doctor, migrate
 from ._facts import facts_command, history_command, value_command
 from ._ingest import ingest_command
+from ._mcp import mcp_command
 from ._options import reported
 from ._recall import context_command, search_command
 from ._time import time_group
@@ -44,7 +45,7 @@ def demo(db: Path | None) -> None:
 
 
 for command in (
-    ingest_command, search_command, context_command, facts_command, value_command, history_command,
+    ingest_command, search_command, context_command, facts_command, value_command, history_command, mcp_command,
     bench, migrate, doctor, time_group,
 ):  # fmt: skip
     cli.add_command(command)
