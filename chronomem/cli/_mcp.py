@@ -21,10 +21,16 @@ def mcp_command(db: str | None, namespace: str, transport: str, host: str, port:
     """Serve one namespace of the memory to an MCP client (an agent): tools to remember, search, read facts as of a
     time, show history, list conflicts and forget. Needs: pip install 'chronomem[mcp]'."""
     from ..mcp import serve
-    from ..mcp._server import check_loopback
+    from ..mcp._server import check_loopback, require_sdk
 
     with reported():
+        require_sdk()  # before opening (or creating) anything
         if transport == "http":
-            check_loopback(host)  # before opening anything
+            check_loopback(host)
         with open_memory(db, namespace, embedder=embedder) as mem:
+            if transport == "http":
+                where = f"[{host}]" if ":" in host else host
+                click.echo(
+                    f"serving namespace {namespace!r} of {mem.engine.url} at http://{where}:{port}/mcp", err=True
+                )
             serve(mem, transport=transport, host=host, port=port)

@@ -12,7 +12,7 @@ from ..errors import ConfigError
 if TYPE_CHECKING:
     from .._memory import Memory
 
-__all__ = ["TRANSPORTS", "build_server", "check_loopback", "serve"]
+__all__ = ["TRANSPORTS", "build_server", "check_loopback", "require_sdk", "serve"]
 
 TRANSPORTS = ("stdio", "http")
 INSTRUCTIONS = (
@@ -23,7 +23,8 @@ INSTRUCTIONS = (
 )
 
 
-def _require_sdk() -> None:
+def require_sdk() -> None:
+    """Raise :class:`ConfigError` naming the extra when the MCP SDK is not installed."""
     try:
         import mcp.server.mcpserver  # noqa: F401
     except ImportError as exc:
@@ -33,7 +34,7 @@ def _require_sdk() -> None:
 def build_server(memory: Memory, *, name: str = "chronomem") -> Any:
     """An ``mcp.server.mcpserver.MCPServer`` whose tools read and write ``memory`` (its namespace only).
     Raises :class:`ConfigError` when the MCP SDK is not installed."""
-    _require_sdk()
+    require_sdk()
     from mcp.server.mcpserver import MCPServer
     from mcp.types import ToolAnnotations
 

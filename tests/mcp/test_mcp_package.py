@@ -29,3 +29,16 @@ def test_a_missing_sdk_names_the_extra(tmp_path: Path, monkeypatch: pytest.Monke
 def test_an_unknown_transport_is_refused(tmp_path: Path) -> None:
     with chronomem.open(tmp_path / "m.db", embedder=None) as mem, pytest.raises(ConfigError, match="stdio"):
         serve(mem, transport="sse")
+
+
+def test_the_command_without_the_sdk_names_the_extra_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from chronomem.cli import cli
+
+    monkeypatch.setitem(sys.modules, "mcp.server.mcpserver", None)
+    db = tmp_path / "m.db"
+    result = CliRunner().invoke(cli, ["mcp", "--db", str(db)])
+    assert result.exit_code == 1 and "pip install 'chronomem[mcp]'" in result.output and not db.exists()
