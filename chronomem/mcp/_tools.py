@@ -32,6 +32,10 @@ AsOf = Annotated[
 Subject = Annotated[
     str, Field(description="The entity: a name ('Alice', '王伟'), an alias or an entity id.", min_length=1)
 ]
+IncludePast = Annotated[
+    bool,
+    Field(description="Also rank what no longer holds (where she used to live) as high as what holds now."),
+]
 Predicate = Annotated[
     str, Field(description="The attribute or relation: lives_in, works_at, likes, job, age, … (snake_case).")
 ]
@@ -55,6 +59,10 @@ def _dumps(obj: object) -> str:
 
 def _when(text: str | None, name: str) -> datetime | None:
     return None if text is None else from_us(parse_instant(text.replace("Z", "+00:00"), name=name))
+
+
+def _preset(include_past: bool) -> str:
+    return "history" if include_past else "default"  # chronomem.retrieve.PRESETS
 
 
 @contextmanager
@@ -99,11 +107,13 @@ class Tools:
         kinds: Annotated[
             list[Literal["episode", "fact", "entity"]] | None, Field(description="Only these kinds (default all).")
         ] = None,
+        include_past: IncludePast = False,
     ) -> str:
         with _as_tool_errors():
             hits = self.memory.search(
-                query, k=k, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of"), kinds=kinds
-            )
+                query, k=k, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of"), kinds=kinds,
+                preset=_preset(include_past),
+            )  # fmt: skip
         return _dumps([hit_json(h) for h in hits])
 
     def context(
@@ -112,11 +122,13 @@ class Tools:
         budget_tokens: Annotated[int, Field(description="Most tokens the text may take.", ge=100, le=100_000)] = 1000,
         valid_at: ValidAt = None,
         as_of: AsOf = None,
+        include_past: IncludePast = False,
     ) -> str:
         with _as_tool_errors():
             ctx = self.memory.context(
-                query, budget_tokens=budget_tokens, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of")
-            )
+                query, budget_tokens=budget_tokens, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of"),
+                preset=_preset(include_past),
+            )  # fmt: skip
         return _dumps(context_json(ctx))
 
     def value(self, subject: Subject, predicate: Predicate, valid_at: ValidAt = None, as_of: AsOf = None) -> str:

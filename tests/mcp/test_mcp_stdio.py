@@ -97,6 +97,10 @@ def test_remember_recall_read_as_of_history_conflicts_and_forget(tmp_path: Path)
         hits = await call(session, "search", query="Where does Alice live?", k=5)
         assert hits and any("m2" in h["cites"] for h in hits)
         assert all(h["kind"] == "episode" for h in await call(session, "search", query="peanuts", kinds=["episode"]))
+        now = await call(session, "search", query="Berlin", kinds=["fact"])
+        past = await call(session, "search", query="Berlin", kinds=["fact"], include_past=True)
+        assert not any(h["fact"].get("object") == "berlin" for h in now)  # no longer holds
+        assert any(h["fact"].get("object") == "berlin" for h in past)
         ctx = await call(session, "context", query="Where does Alice live?", budget_tokens=300)
         assert "巴黎" in ctx["text"] and ctx["tokens"] <= 300
 
