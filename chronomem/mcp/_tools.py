@@ -96,7 +96,9 @@ class Tools:
         with _as_tool_errors():
             for m in messages:  # a bad time refuses the call, rather than one message of it
                 _when(m.occurred_at, "occurred_at")
-            return _dumps([ingest_json(r) for r in self.memory.add(items)])
+            # one message fails as a tool error; of several, each result says whether it failed (one transaction each)
+            results = [self.memory.add(items[0])] if len(items) == 1 else self.memory.add(items)
+        return _dumps([ingest_json(r) for r in results])
 
     def search(
         self,

@@ -140,9 +140,12 @@ def test_bad_arguments_are_tool_errors_and_the_server_keeps_serving(tmp_path: Pa
         assert await error(session, "search", query=123)  # wrong type
         assert await error(session, "remember", messages=[{"content": "hi", "colour": "red"}])  # unknown key
         assert await error(session, "remember")  # missing argument
+        assert "NUL" in await error(session, "remember", messages=[{"content": "a\x00b"}])
+        both = await call(session, "remember", messages=[{"content": "a\x00b"}, {"content": "I live in Rome."}])
+        assert "NUL" in both[0]["error"] and "error" not in both[1]
         assert await error(session, "forget_episode", episode="m404")
         assert await error(session, "no_such_tool")
-        await call(session, "remember", messages=MESSAGES[:1])  # still serving, nothing of the above stored
+        await call(session, "remember", messages=MESSAGES[:1])  # still serving
         assert [f["episodes"] for f in await call(session, "facts", entity="Alice")] == [["m1"], ["m1"]]
         assert await call(session, "conflicts") == []
 
