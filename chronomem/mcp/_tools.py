@@ -58,7 +58,12 @@ def _dumps(obj: object) -> str:
 
 
 def _when(text: str | None, name: str) -> datetime | None:
-    return None if text is None else from_us(parse_instant(text.replace("Z", "+00:00"), name=name))
+    if text is None:
+        return None
+    try:
+        return from_us(parse_instant(text.replace("Z", "+00:00"), name=name))
+    except NaiveDatetime as exc:  # its own message speaks of Python datetimes; the agent sent text
+        raise NaiveDatetime(f"{name}={text!r} has no offset; add one, e.g. {text}+08:00 or {text}Z") from exc
 
 
 def _preset(include_past: bool) -> str:
@@ -70,8 +75,6 @@ def _as_tool_errors() -> Iterator[None]:
     """Map the library's errors to MCP tool errors with a hint the agent can act on (STYLE #12)."""
     try:
         yield
-    except NaiveDatetime as exc:
-        raise ToolError(f"{exc} (every time needs an offset: {_TIME})") from exc
     except InvalidInput as exc:
         raise ToolError(f"invalid argument: {exc}") from exc
     except NotFound as exc:

@@ -5,10 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("mcp", reason="the MCP SDK is the extra chronomem[mcp]")
-
 from chronomem.mcp._tools import TOOLS, Tools
 
 README = Path(__file__).resolve().parents[2] / "README.md"

@@ -16,13 +16,10 @@ from pathlib import Path
 import anyio
 import pytest
 from click.testing import CliRunner
-
-from chronomem.cli import cli
-
-pytest.importorskip("mcp", reason="the MCP SDK is the extra chronomem[mcp]")
-
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
+
+from chronomem.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,14 @@ from chronomem.errors import ConfigError
 from chronomem.mcp import build_server, serve
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_sdk_is_installed(request: pytest.FixtureRequest) -> None:
+    if find_spec("mcp") is None:
+        missing = "the MCP SDK is missing, so the MCP server tests were not collected: pip install -e '.[mcp]'"
+        if request.config.getoption("--require-servers"):
+            pytest.fail(missing)
+        pytest.skip(missing)
 
 
 def test_importing_the_package_does_not_import_the_sdk() -> None:

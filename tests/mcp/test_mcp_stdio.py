@@ -13,9 +13,6 @@ from typing import Any
 
 import anyio
 import pytest
-
-pytest.importorskip("mcp", reason="the MCP SDK is the extra chronomem[mcp]")
-
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
