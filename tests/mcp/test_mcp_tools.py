@@ -16,6 +16,8 @@ from chronomem.mcp import build_server
 MOVE = [
     {"id": "m1", "speaker": "Ann", "content": "I live in Oslo.", "occurred_at": "2023-03-01T10:00:00+01:00"},
     {"id": "m2", "speaker": "Ann", "content": "I moved to Bergen.", "occurred_at": "2024-03-01T10:00:00+01:00"},
+    {"id": "m3", "speaker": "Ann", "content": "I'm allergic to peanuts.", "occurred_at": "2024-04-01T10:00:00+02:00"},
+    {"id": "m4", "speaker": "Ann", "content": "I'm not allergic to peanuts.", "occurred_at": "2024-05-01T10:00:00Z"},
 ]
 
 
@@ -58,8 +60,11 @@ def test_every_tool_in_process(tmp_path: Path) -> None:
     assert added[1]["superseded"] and now[0]["added"] and hits
     assert ctx["budget"] == 200 and "Bergen" in ctx["text"]
     assert [f["object"] for f in value] == ["oslo"]
-    assert {f["predicate"] for f in facts} == {"lives_in", "likes"}
-    assert [f["object"] for f in story] == ["oslo", "bergen"] and conflicts == []
+    assert {f["predicate"] for f in facts} == {"lives_in", "likes", "allergic_to"}
+    assert [f["object"] for f in story] == ["oslo", "bergen"]
+    (conflict,) = conflicts
+    assert conflict["predicate"] == "allergic_to" and conflict["episode"] == "m4" and conflict["against"]
+    assert conflict["valid"]["from"].endswith("Z") and "settled_at" not in conflict
     assert undone["closed"] and undone["at"].endswith("Z") and erased["erased_rows"] >= 1
 
 
