@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import click
 
 from .._open import default_path
-from ..engines import diagnose, open_engine
+from ..engines import diagnose, open_engine, sqlite_path
 from ..errors import ChronomemError
 from ._options import db_option, reported
 
@@ -29,9 +30,10 @@ def _url(db: str | None) -> str:
 def migrate(db: str | None, distribute: bool | None) -> None:
     """Apply the pending schema migrations, in order, and list them."""
     url = _url(db)
-    if "://" not in url:
-        Path(url).parent.mkdir(parents=True, exist_ok=True)
     with reported():
+        path = sqlite_path(url)
+        if path is not None and ("://" not in url or Path(path).is_absolute()):
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
         engine = open_engine(url, migrate=False, distribute=distribute)
         try:
             applied = engine.migrate()
@@ -45,8 +47,12 @@ def migrate(db: str | None, distribute: bool | None) -> None:
 def doctor(db: str | None) -> None:
     """Check the connection, the schema version and the invariants; exit 1 if anything is wrong."""
     url = _url(db)
-    if "://" not in url and not Path(url).exists():
-        raise click.ClickException(f"no database at {url}; check --db")
+    with reported():
+        path = sqlite_path(url)
+    if path is not None and not Path(path).exists():
+        raise click.ClickException(
+            f"no database at {path}; check --db, or create it with: chronomem migrate --db {shlex.quote(url)}"
+        )
     try:
         engine = open_engine(url, migrate=False)
     except ChronomemError as exc:

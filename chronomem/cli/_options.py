@@ -64,12 +64,12 @@ def open_memory(db: str | None, namespace: str, **options: Any) -> Memory:
 def open_existing(db: str | None, namespace: str, embedder: str = "none") -> Memory:
     """The memory at ``--db`` in ``namespace`` for reading: a missing file or an unknown namespace is an error
     (reads never create either). Raises :class:`NotFound` (``reported()`` shows it as one line)."""
-    from ..engines import open_engine
+    from ..engines import open_engine, sqlite_path
     from ..models._choose import choose_embedder
 
     url = db if db is not None else str(default_path())
-    path = url.removeprefix("sqlite:///")
-    if "://" not in path and not Path(path).is_file():
+    path = sqlite_path(url)
+    if path is not None and not Path(path).is_file():
         raise NotFound(f"no database at {path}; check --db (or $CHRONOMEM_DB)")
     engine = open_engine(url)
     known = engine.namespaces()

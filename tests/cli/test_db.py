@@ -30,6 +30,9 @@ def test_doctor_reports_a_missing_file_and_an_unmigrated_one(tmp_path: Path) -> 
     runner = CliRunner()
     missing = runner.invoke(cli, ["doctor", "--db", str(tmp_path / "nope.db")])
     assert missing.exit_code == 1 and "no database at" in missing.output
+    assert f"create it with: chronomem migrate --db {tmp_path / 'nope.db'}" in missing.output
+    bad = runner.invoke(cli, ["doctor", "--db", "postgres:/bad"])
+    assert bad.exit_code == 1 and "not a PostgreSQL URL" in bad.output and not Path("postgres:").exists()
     sqlite3.connect(tmp_path / "empty.db").close()
     empty = runner.invoke(cli, ["doctor", "--db", str(tmp_path / "empty.db")])
     assert empty.exit_code == 1 and "run `chronomem migrate`" in empty.output
