@@ -25,7 +25,7 @@ from ._values import (
     WriteResult,
 )
 from .contracts import Engine, FactQuery
-from .errors import InvalidValue, NotFound
+from .errors import InvalidInput, InvalidValue, NotFound
 from .write import FactRecord, Writer, embed_episode, find_entity, new_episode
 from .write._checks import check_entity_name
 
@@ -464,13 +464,24 @@ class Memory:
     def value(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
     ) -> Fact | None:
-        """The asserted value of a single-valued slot at (``valid_at``, ``as_of``), or ``None``.
+        """The asserted value of a single-valued slot at (``valid_at``, ``as_of``), or ``None`` when the memory
+        knows the subject but holds no value there.
 
-        Plans, hypotheticals, denials and reports are not what holds; :meth:`values` lists them too."""
+        Raises :class:`NotFound` for a subject the memory has no entity by (a typo is not an empty slot), and
+        :class:`InvalidInput` when the slot holds several asserted values (a multi-valued predicate such as
+        ``likes``): :meth:`values` returns them all. Plans, hypotheticals, denials and reports are not what
+        holds; :meth:`values` lists them too."""
+        found = None
         for f in self.values(subject, predicate, valid_at=valid_at, as_of=as_of):
             if f.modality == "asserted":  # Modality.ASSERTED; a str literal keeps this hot read cheap
-                return f
-        return None
+                if found is not None:
+                    name = subject.name if isinstance(subject, Entity) else subject
+                    raise InvalidInput(
+                        f"{name!r} {predicate} holds several values; value() reads a single-valued slot: "
+                        f"call values({name!r}, {predicate!r}) for all of them"
+                    )
+                found = f
+        return found
 
     def values(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None

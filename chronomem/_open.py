@@ -30,10 +30,13 @@ def open(
     llm: LLM | None = None,
     embedder: str | Embedder | None = "auto",
 ) -> Memory:
-    """Open a memory. ``url`` is a file path (SQLite), ``sqlite:///path``, or ``postgresql://…``;
-    ``None`` picks :func:`default_path`. The namespace is created if new. ``extractor`` is what
-    :meth:`Memory.add` reads messages with by default: ``"offline"`` (rules, no model), ``"llm"`` (``llm``,
-    any :class:`~chronomem.contracts.LLM`), or an :class:`~chronomem.contracts.Extractor` of your own.
+    """Open a memory. ``url`` is a file path (SQLite), ``sqlite:///relative.db``, ``sqlite:////absolute.db`` or
+    ``postgresql://…`` (read as SQLAlchemy reads URLs; a malformed one raises :class:`ConfigError`);
+    ``None`` picks :func:`default_path`. ``namespace`` is whose memory this is (one user, agent or tenant);
+    without it the namespace is ``"default"``, shared by every caller that omits it. It is created if new.
+    ``extractor`` is what :meth:`Memory.add` reads messages with by default: ``"offline"`` (rules, no model),
+    ``"llm"`` (``llm``, any :class:`~chronomem.contracts.LLM`),
+    or an :class:`~chronomem.contracts.Extractor` of your own.
     ``embedder`` embeds each episode's text for search (vectors beside full text) and lets ingestion find
     an entity by a name that means the same ("pottery classes" for "pottery class"): ``"auto"`` is the
     multilingual Universal Sentence Encoder (Chinese and English in one space, loaded on first use), or
