@@ -30,7 +30,8 @@ def cli() -> None:
     "--db",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="SQLite file to use (default: a temporary file, removed afterwards).",
+    help="SQLite file to use (default: a temporary file, removed afterwards). The demo writes namespace "
+    "demo-alice and erases it first when an earlier run left it there.",
 )
 def demo(db: Path | None) -> None:
     """Store a short conversation, correct one fact, and read it as of before and after the correction."""

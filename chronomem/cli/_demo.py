@@ -14,11 +14,13 @@ from .._memory import Memory
 from .._open import open as open_memory
 from .._time import from_us
 from .._values import Fact
+from ..errors import NotFound
 from ..temporal import parse
 
 __all__ = ["run_demo"]
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
+NAMESPACE = "demo-alice"
 
 
 def _show(mem: Memory, fact: Fact | None) -> str:
@@ -30,9 +32,24 @@ def _show(mem: Memory, fact: Fact | None) -> str:
     return f"{what} (valid {fact.valid.start_dt.astimezone(SHANGHAI):%Y-%m-%d} .. {until}; cites {list(fact.episodes)})"
 
 
+def _fresh(db: Path, echo: Callable[[str], None]) -> Memory:
+    """The demo's own namespace in ``db``, empty: a file that holds an earlier run has that namespace erased
+    first (and only that one), so that each run tells the same story instead of piling up history."""
+    mem = open_memory(db, namespace=NAMESPACE)
+    try:
+        mem.get_episode("m1")
+    except NotFound:
+        return mem
+    mem.erase_namespace()
+    mem.close()
+    echo(f"(erased the previous demo in {db}, namespace {NAMESPACE!r}; other namespaces are untouched)")
+    return open_memory(db, namespace=NAMESPACE)
+
+
 def run_demo(db: Path, echo: Callable[[str], None] = print) -> dict[str, str | None]:
-    """Run the demo against the SQLite file ``db``; return the answers it printed (for tests)."""
-    with open_memory(db, namespace="demo-alice") as mem:
+    """Run the demo against the SQLite file ``db`` in namespace ``demo-alice``, replacing an earlier run's;
+    return the answers it printed (for tests)."""
+    with _fresh(db, echo) as mem:
         t1 = datetime(2024, 3, 1, 10, 0, tzinfo=SHANGHAI)
         e1 = mem.add_episode(
             "Hi, I'm Alice. I live in Berlin and work at Acme.", occurred_at=t1, id="m1", speaker="Alice", role="user"
