@@ -23,6 +23,7 @@ from ._values import (
     Revision,
     Subgraph,
     WriteResult,
+    canonical_json,
 )
 from .contracts import Engine, FactQuery
 from .errors import InvalidInput, InvalidValue, NotFound
@@ -519,6 +520,19 @@ class Memory:
             return rows
         ent = self.get_entity(ref)
         return [] if ent.id == ref else query(ent.id)
+
+    def describe(self, fact: Fact) -> str:
+        """``fact`` as a person reads it: entity names where ``subject`` and ``object`` hold keys (``berlin``
+        for Berlin), times in ISO 8601, and how it is held when it is not simply asserted. The keys stay
+        in the fact's fields (``str(fact)`` shows them)."""
+
+        def name(key: str) -> str:
+            ent = self.engine.entity(self.namespace, key)
+            return key if ent is None else ent.name
+
+        what = name(fact.object) if fact.object is not None else canonical_json(fact.value)
+        how = "" if fact.modality == "asserted" else f" ({fact.modality})"
+        return f"{name(fact.subject)} {fact.predicate} {what}{how}, valid {fact.valid}, recorded {fact.recorded}"
 
     def audit(self, subject: str | Entity, predicate: str) -> list[Fact]:
         """Every row ever stored for ``subject.predicate``, across all system time."""

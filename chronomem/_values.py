@@ -13,6 +13,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TypeAlias
 
+from ._display import iso, show
 from ._time import MAX_US, MIN_US, from_us
 from .errors import InvalidInterval, InvalidValue
 
@@ -126,8 +127,10 @@ class Interval:
         return None if self.end is None else from_us(self.end)
 
     def __str__(self) -> str:
-        end = "∞" if self.end is None else from_us(self.end).isoformat()
-        return f"[{from_us(self.start).isoformat()}, {end})"
+        return f"[{iso(self.start)}, {iso(self.end)})"
+
+    def __repr__(self) -> str:
+        return f"Interval{self}"
 
 
 # One encoder, built once: ``json.dumps`` with options builds a new one per call (a bulk-load hot spot).
@@ -213,6 +216,9 @@ class Episode:
     def occurred_dt(self) -> datetime:
         return from_us(self.occurred_at)
 
+    def __repr__(self) -> str:
+        return show(self, "occurred_at", "recorded_at", "retracted_at")
+
 
 @dataclass(frozen=True, slots=True)
 class Entity:
@@ -226,6 +232,9 @@ class Entity:
     recorded_at: int = 0
     merged_into: str | None = None  # set while this entity is merged into another (:meth:`Memory.merge`)
     merged_at: int | None = None
+
+    def __repr__(self) -> str:
+        return show(self, "recorded_at", "merged_at")
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +266,15 @@ class Fact:
     def current(self) -> bool:
         return self.recorded.end is None
 
+    def __str__(self) -> str:
+        what = self.object if self.object is not None else canonical_json(self.value)
+        return f"{self.subject} -{self.predicate}-> {what}, valid {self.valid}, recorded {self.recorded}"
+
+    def __repr__(self) -> str:
+        what = self.object if self.object is not None else canonical_json(self.value)
+        head = f"#{self.row_id} {self.subject} -{self.predicate}-> {what}"
+        return show(self, head=head, skip=("row_id", "subject", "predicate", "object", "value"))
+
 
 @dataclass(frozen=True, slots=True)
 class Revision:
@@ -270,6 +288,9 @@ class Revision:
     reason: str
     at: int
 
+    def __repr__(self) -> str:
+        return show(self, "at")
+
 
 @dataclass(frozen=True, slots=True)
 class Change:
@@ -278,6 +299,9 @@ class Change:
     at: int
     action: str  # "learned" | "unlearned"
     fact: Fact
+
+    def __repr__(self) -> str:
+        return show(self, "at")
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +316,9 @@ class WriteResult:
     @property
     def changed(self) -> bool:
         return bool(self.closed or self.inserted)
+
+    def __repr__(self) -> str:
+        return show(self, "tx")
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +338,9 @@ class Merge:
     conflicts: tuple[int, ...] = ()
     aliases: tuple[str, ...] = ()
     unmerged_at: int | None = None
+
+    def __repr__(self) -> str:
+        return show(self, "merged_at", "unmerged_at")
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +376,9 @@ class Contradiction:
     @property
     def open(self) -> bool:
         return self.settled_at is None
+
+    def __repr__(self) -> str:
+        return show(self, "opened_at", "settled_at")
 
 
 @dataclass(frozen=True, slots=True)

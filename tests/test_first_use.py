@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -52,3 +54,32 @@ def test_the_default_namespace_is_documented(tmp_path: Path) -> None:
 def test_the_readme_says_how_to_install_without_a_release() -> None:
     install = README[: README.index("```python")]
     assert "not on PyPI yet" in install and "pip install ./chronomem" in install and "python -m build" in install
+
+
+def test_values_show_iso_times_and_keep_their_keys_and_equality(mem: Memory) -> None:
+    ep = mem.add_episode("I live in Berlin. " * 10, occurred_at=datetime(2023, 1, 10, 8, tzinfo=UTC), id="m1")
+    done = mem.assert_fact("Alice", "lives_in", "Berlin", episode=ep, valid_from=datetime(2023, 1, 10, tzinfo=UTC))
+    fact = mem.value("Alice", "lives_in")
+    assert fact is not None and fact.object == "berlin" and isinstance(fact.valid.start, int)  # keys and types stay
+    assert fact == done.inserted[0] and hash(fact) == hash(done.inserted[0])
+    for shown in (repr(fact), str(fact), repr(done), repr(ep), repr(mem.get_entity("Alice")), repr(fact.valid)):
+        assert not re.search(r"\d{13,}", shown), f"microseconds in {shown}"
+    assert repr(fact.valid) == "Interval[2023-01-10T00:00:00+00:00, ∞)"
+    assert repr(fact).startswith(f"Fact(#{fact.row_id} alice -lives_in-> berlin, namespace='alice', valid=Interval[")
+    assert str(fact).startswith("alice -lives_in-> berlin, valid [2023-01-10T00:00:00+00:00, ∞), recorded [")
+    assert "occurred_at=2023-01-10T08:00:00+00:00" in repr(ep) and "…'" in repr(ep)  # long text is cut
+    assert repr(mem.get_entity("Alice")).startswith("Entity(id='alice', namespace='alice', type='thing', name='Alice'")
+    assert repr(done).startswith(f"WriteResult(tx={fact.recorded.start_dt.isoformat()}, inserted=(Fact(#")
+    change = mem.changes(datetime(2000, 1, 1, tzinfo=UTC))[0]
+    assert repr(change).startswith(f"Change(at={fact.recorded.start_dt.isoformat()}, action='learned'")
+
+
+def test_describe_shows_names_where_facts_hold_keys(mem: Memory) -> None:
+    mem.add_entity("Alice", type="person", aliases=["小爱"])
+    mem.assert_fact("小爱", "lives_in", "Berlin", valid_from=datetime(2023, 1, 10, tzinfo=UTC))
+    mem.assert_fact("Alice", "age", value="三十", valid_from=datetime(2023, 1, 10, tzinfo=UTC))
+    lives = mem.value("Alice", "lives_in")
+    assert lives is not None and lives.subject == "alice" and lives.object == "berlin"
+    assert mem.describe(lives).startswith("Alice lives_in Berlin, valid [2023-01-10T00:00:00+00:00, ∞), recorded [")
+    age = mem.value("Alice", "age")
+    assert age is not None and mem.describe(age).startswith('Alice age "三十", valid [2023-01-10')

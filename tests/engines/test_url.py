@@ -86,3 +86,11 @@ def test_three_slashes_before_an_absolute_looking_path_say_to_write_four(
     with pytest.raises(ConfigError, match="four slashes"):
         open_engine(url)
     assert not target.exists()
+
+
+def test_the_module_examples_run() -> None:
+    import doctest
+
+    from chronomem.engines import _url
+
+    assert doctest.testmod(_url).failed == 0
