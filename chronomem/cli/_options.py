@@ -34,7 +34,7 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-DB_HELP = "Database: a SQLite file, sqlite:///path or postgresql://…"
+DB_HELP = "Database: a SQLite file, sqlite:///relative.db, sqlite:////absolute.db or postgresql://…"
 
 
 def db_option(default_help: str) -> Callable[[F], F]:
