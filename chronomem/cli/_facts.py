@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 import click
 
+from .._memory import Memory
 from .._values import Fact
 from .._wire import fact_json, instant
 from ._options import as_of_option, db_option, json_option, namespace_option, open_existing, point_options, reported
@@ -20,22 +21,28 @@ _DB = "the user's memory file"
 _COLUMNS = ("row", "subject", "predicate", "is", "valid from", "valid to", "recorded", "episodes")
 
 
-def _row(f: Fact) -> dict[str, object]:
-    what = f.object if f.object is not None else json.dumps(f.value, ensure_ascii=False)
+def _row(f: Fact, names: Mapping[str, str]) -> dict[str, object]:
+    what = names.get(f.object, f.object) if f.object is not None else json.dumps(f.value, ensure_ascii=False)
     if f.modality != "asserted":
         what = f"{what} ({f.modality})"
     return {
-        "row": f.row_id, "subject": f.subject, "predicate": f.predicate, "is": what,
+        "row": f.row_id, "subject": names.get(f.subject, f.subject), "predicate": f.predicate, "is": what,
         "valid from": instant(f.valid.start), "valid to": instant(f.valid.end) or "…",
         "recorded": instant(f.recorded.start), "episodes": ",".join(f.episodes),
     }  # fmt: skip
 
 
-def echo_facts(rows: Sequence[Fact], as_json: bool) -> None:
+def names_of(mem: Memory, rows: Sequence[Fact]) -> dict[str, str]:
+    """The entity names of the keys ``rows`` hold (a table shows ``Berlin``; JSON keeps the key ``berlin``)."""
+    keys = {k for f in rows for k in (f.subject, f.object) if k is not None}
+    return {e.id: e.name for e in mem.engine.entities(mem.namespace, sorted(keys))}
+
+
+def echo_facts(rows: Sequence[Fact], as_json: bool, names: Mapping[str, str] | None = None) -> None:
     if as_json:
         click.echo(json.dumps([fact_json(f) for f in rows], ensure_ascii=False))
         return
-    echo_table([_row(f) for f in rows], _COLUMNS, empty="(no facts)")
+    echo_table([_row(f, names or {}) for f in rows], _COLUMNS, empty="(no facts)")
 
 
 @click.command(name="facts")
@@ -51,7 +58,8 @@ def facts_command(
     believed at --as-of (both default to now)."""
     with reported(), open_existing(db, namespace) as mem:
         rows = mem.facts(entity, valid_at=valid_at, as_of=as_of)
-    echo_facts(rows, as_json)
+        names = names_of(mem, rows)
+    echo_facts(rows, as_json, names)
 
 
 @click.command(name="value")
@@ -69,7 +77,8 @@ def value_command(
     value of a multi-valued one (likes). Exit 1 when there is none."""
     with reported(), open_existing(db, namespace) as mem:
         rows = mem.values(subject, predicate, valid_at=valid_at, as_of=as_of)
-    echo_facts(rows, as_json)
+        names = names_of(mem, rows)
+    echo_facts(rows, as_json, names)
     if not rows:
         raise SystemExit(1)
 
@@ -88,4 +97,5 @@ def history_command(
     (default now): each value with when it held."""
     with reported(), open_existing(db, namespace) as mem:
         rows = mem.history(subject, predicate, as_of=as_of)
-    echo_facts(rows, as_json)
+        names = names_of(mem, rows)
+    echo_facts(rows, as_json, names)

@@ -73,7 +73,11 @@ def test_history_tells_the_slot_oldest_first(filled: tuple[str, str]) -> None:
     then = json.loads(_run("history", "Alice", "lives_in", *_at(db), "--as-of", before_move, "--json")[1])
     assert [(r["object"], r["valid"]["to"]) for r in then] == [("berlin", None)]
     code, out = _run("history", "Alice", "lives_in", *_at(db))
-    assert code == 0 and "berlin" in out and "巴黎" in out
+    _, *lines = out.splitlines()
+    assert code == 0 and [line.split()[1:4] for line in lines] == [
+        ["Alice", "lives_in", "Berlin"],
+        ["Alice", "lives_in", "巴黎"],
+    ]
 
 
 def test_search_and_context(filled: tuple[str, str]) -> None:
