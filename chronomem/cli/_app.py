@@ -11,6 +11,7 @@ from ._bench import bench
 from ._db import doctor, migrate
 from ._ingest import ingest_command
 from ._options import reported
+from ._serve import keys_group, serve
 from ._time import time_group
 
 __all__ = ["cli", "main"]
@@ -41,7 +42,7 @@ def demo(db: Path | None) -> None:
             run_demo(Path(tmp) / "demo.db", echo=click.echo)
 
 
-for command in (ingest_command, bench, migrate, doctor, time_group):
+for command in (ingest_command, bench, migrate, doctor, time_group, serve, keys_group):
     cli.add_command(command)
 
 
