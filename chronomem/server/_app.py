@@ -46,7 +46,7 @@ def create_app(
     >>> app = create_app(chronomem.open("m.db"), keys=KeyStore("keys.json"))
     >>> client = httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://mem")
     """
-    app = FastAPI(title="chronomem", version=version("chronomem"), description=_DESCRIPTION)
+    app = FastAPI(title="chronomem", version=version("chronomem"), description=_DESCRIPTION, redirect_slashes=False)
     app.state.memory = memory if isinstance(memory, AsyncMemory) else AsyncMemory(memory)
     install_handlers(app)
     app.include_router(router)
