@@ -42,7 +42,6 @@ class _Offloaded(Generic[_P, _R]):
     """A :class:`Memory` method as an ``async`` method of :class:`AsyncMemory`: the same parameters, awaited."""
 
     def __init__(self, method: Callable[Concatenate[Memory, _P], _R]) -> None:
-        self._method = method
         self.__name__ = method.__name__
         self.__doc__ = method.__doc__
 
@@ -57,11 +56,12 @@ class _Offloaded(Generic[_P, _R]):
     ) -> Self | Callable[_P, Coroutine[Any, Any, _R]]:
         if obj is None:
             return self
-        method, memory = self._method, obj.sync
+        # the memory's own method, so that a subclass's override is what runs
+        bound: Callable[_P, _R] = getattr(obj.sync, self.__name__)
 
-        @functools.wraps(getattr(memory, self.__name__))  # the bound method: its signature has no ``self``
+        @functools.wraps(bound)
         async def offloaded(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-            return await asyncio.to_thread(method, memory, *args, **kwargs)
+            return await asyncio.to_thread(bound, *args, **kwargs)
 
         return offloaded
 
