@@ -120,3 +120,12 @@ def test_the_openapi_document_describes_every_route_and_the_key(api: Api) -> Non
     assert doc["info"]["title"] == "chronomem"
     assert "HTTPBearer" in doc["components"]["securitySchemes"]
     assert all(op.get("summary") for ops in doc["paths"].values() for op in ops.values())
+
+
+def test_every_route_is_in_the_readme(api: Api) -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    paths = api.get("/openapi.json").json()["paths"]
+    for path, operations in paths.items():
+        short = path.removeprefix(PREFIX + "{namespace}")
+        for method in operations:
+            assert f"`{method.upper()} {short}" in readme, f"{method.upper()} {path} is not in the README"
