@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Api, make_api, said
+from apitools import Api, make_api, said
 from hypothesis import HealthCheck, given, settings
 
 from chronomem.server._guard import PREFIX

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Api
+from apitools import Api
 
 from chronomem.server._guard import PREFIX, ROLE_FOR_METHOD
 from chronomem.server._keys import Role

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import Api, make_api
+from apitools import Api, make_api
 
 import chronomem
 from chronomem.server import create_app

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import Api, said
+from apitools import Api, said
 
 from chronomem.server._guard import PREFIX
 
