@@ -9,14 +9,17 @@ on a loopback address; the CLI refuses it otherwise) every request acts as an ad
 
 from __future__ import annotations
 
-from urllib.parse import unquote
+import logging
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..errors import ChronomemError
 from ._errors import error_response
 from ._keys import ApiKey, KeyStore, Role
 
 __all__ = ["PREFIX", "ROLE_FOR_METHOD", "NamespaceGuard"]
+
+log = logging.getLogger("chronomem.server")
 
 #: Every route that reads or changes a memory lives under this prefix.
 PREFIX = "/v1/namespaces/"
@@ -39,8 +42,14 @@ class NamespaceGuard:
         if scope["type"] != "http" or not scope["path"].startswith(PREFIX):
             await self.app(scope, receive, send)
             return
-        namespace = unquote(scope["path"][len(PREFIX) :].split("/", 1)[0])
-        refusal = self._refusal(scope, namespace)
+        # scope["path"] is already percent-decoded, exactly as the router reads it: decoding it again would check
+        # one namespace ("al%69ce" -> "alice") and serve another
+        namespace = scope["path"][len(PREFIX) :].split("/", 1)[0]
+        try:
+            refusal = self._refusal(scope, namespace)
+        except ChronomemError as exc:  # the keys file became unreadable: refuse, say why in the log
+            log.error("cannot check API keys: %s", exc)
+            refusal = 500, "internal", "the server cannot check API keys now; the server log has the details"
         if refusal is not None:
             status, code, message = refusal
             headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None

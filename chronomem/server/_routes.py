@@ -42,6 +42,8 @@ async def _known_parameters(request: Request) -> None:
 
 async def _memory(request: Request, namespace: Annotated[str, Path(min_length=1, max_length=200)]) -> AsyncMemory:
     """The memory of the path's namespace (created by a write; a read of an unknown namespace is a 404)."""
+    if namespace != request.state.namespace:  # the guard checked another one: never serve it
+        raise ApiError(403, "forbidden", f"namespace {namespace!r} was not the one authorised")
     base: AsyncMemory = request.app.state.memory
     return await asyncio.to_thread(base.using, namespace, create=request.method != "GET")
 

@@ -95,3 +95,16 @@ def test_the_right_key_gets_through(api: Api) -> None:
     assert api.get(f"{PREFIX}alice/entities/Alice", "alice:read").status_code == 200
     assert api.post(f"{PREFIX}alice/episodes/a1/retract", "alice:write").status_code == 200
     assert api.delete(f"{PREFIX}alice/episodes/a1", "alice:admin").status_code == 200
+
+
+@pytest.mark.parametrize("namespace", ["al%2569ce", "alice%2F..%2Fbob", "%61lice", "bob%00", "ALICE", "alice%20"])
+def test_a_namespace_spelled_another_way_is_another_namespace(api: Api, namespace: str) -> None:
+    before = api.dump()
+    for method, path, body in ROUTES:
+        response = api.request(method, f"{PREFIX}{namespace}{path}", "alice:admin", json=body)
+        if namespace == "%61lice":  # the client sends 'alice' itself, percent-encoded: the same namespace
+            continue
+        assert response.status_code in (403, 404), (method, path, response.text)
+        assert "Rome" not in response.text and "Berlin" not in response.text
+    if namespace != "%61lice":
+        assert api.dump() == before
