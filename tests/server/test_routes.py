@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import httpx
 import pytest
 from apitools import Api, said
 
@@ -129,3 +131,25 @@ def test_every_route_is_in_the_readme(api: Api) -> None:
         short = path.removeprefix(PREFIX + "{namespace}")
         for method in operations:
             assert f"`{method.upper()} {short}" in readme, f"{method.upper()} {path} is not in the README"
+
+
+def test_concurrent_requests_each_message_is_stored_once(api: Api) -> None:
+    at = "2024-08-01T10:00:00Z"
+
+    async def run() -> list[httpx.Response]:
+        auth = {"Authorization": f"Bearer {api.keys['alice:write']}"}
+        transport = httpx.ASGITransport(app=api.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://chronomem", headers=auth) as client:
+            writes = [
+                client.post(f"{A}/messages", json={"messages": [said(f"c{i % 8}", f"I like topic{i % 8}.", at)]})
+                for i in range(16)
+            ]
+            reads = [client.get(f"{A}/entities/Alice/facts") for _ in range(8)]
+            return list(await asyncio.gather(*writes, *reads))
+
+    responses = asyncio.run(run())
+    assert [r.status_code for r in responses] == [200] * 24
+    results = [r.json()["results"][0] for r in responses[:16]]
+    assert sorted(r["episode"] for r in results if not r["duplicate"]) == [f"c{i}" for i in range(8)]
+    for i in range(8):
+        assert api.get(f"{A}/episodes/c{i}", "alice:read").status_code == 200
