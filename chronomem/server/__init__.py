@@ -3,7 +3,7 @@
 ``create_app`` builds the ASGI application; ``KeyStore`` manages the API keys that grant namespaces and roles.
 One module per concept: ``_app`` (the application), ``_routes`` (parse -> call -> format), ``_schemas``
 (bodies and JSON), ``_keys`` and ``_guard`` (who may do what, where), ``_errors`` (one JSON error shape),
-``_limits`` (access log, body size, timeout).
+``_limits`` (access log, body size, timeout), ``_shapes`` (what the routes answer, for the OpenAPI document).
 """
 
 from __future__ import annotations

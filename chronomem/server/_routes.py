@@ -17,7 +17,24 @@ from pydantic import AwareDatetime
 from .._async import AsyncMemory
 from ._errors import ApiError
 from ._guard import PREFIX
-from ._schemas import EntityIn, MessagesIn, Page, ResolveIn, page, to_json
+from ._schemas import EntityIn, MessagesIn, ResolveIn, page, to_json
+from ._shapes import (
+    ERRORS,
+    ChangeOut,
+    ContextOut,
+    ContradictionOut,
+    EntityOut,
+    EpisodeOut,
+    ErasedOut,
+    FactOut,
+    HitsOut,
+    MessagesOut,
+    Page,
+    RevisionsOut,
+    SubgraphOut,
+    ValueOut,
+    WriteResultOut,
+)
 
 __all__ = ["health", "router"]
 
@@ -49,11 +66,13 @@ async def _memory(request: Request, namespace: Annotated[str, Path(min_length=1,
 
 
 _bearer = HTTPBearer(auto_error=False, description="An API key from 'chronomem keys add'.")
-router = APIRouter(prefix=PREFIX + "{namespace}", dependencies=[Depends(_known_parameters), Depends(_bearer)])
+router = APIRouter(
+    prefix=PREFIX + "{namespace}", responses=ERRORS, dependencies=[Depends(_known_parameters), Depends(_bearer)]
+)
 Mem = Annotated[AsyncMemory, Depends(_memory)]
 
 
-@router.post("/messages", tags=["write"], summary="Remember messages (Memory.add)")
+@router.post("/messages", tags=["write"], response_model=MessagesOut, summary="Remember messages (Memory.add)")
 async def add_messages(body: MessagesIn, mem: Mem) -> dict[str, Any]:
     """Each message is stored once (by id), read into facts and written in its own transaction; a message that
     fails has ``error`` set and wrote nothing."""
@@ -61,7 +80,9 @@ async def add_messages(body: MessagesIn, mem: Mem) -> dict[str, Any]:
     return {"results": to_json(results)}
 
 
-@router.get("/search", tags=["read"], summary="Search episodes, facts and entities (Memory.search)")
+@router.get(
+    "/search", tags=["read"], response_model=HitsOut, summary="Search episodes, facts and entities (Memory.search)"
+)
 async def search(
     mem: Mem,
     q: Annotated[str, Query(min_length=1, max_length=2000)],
@@ -78,7 +99,9 @@ async def search(
     return {"hits": to_json(hits)}
 
 
-@router.get("/context", tags=["read"], summary="What the memory knows about a query, as prompt text")
+@router.get(
+    "/context", tags=["read"], response_model=ContextOut, summary="What the memory knows about a query, as prompt text"
+)
 async def context(
     mem: Mem,
     q: Annotated[str, Query(min_length=1, max_length=2000)],
@@ -92,91 +115,144 @@ async def context(
     return dict(to_json(found))
 
 
-@router.post("/entities", tags=["write"], summary="Add an entity", status_code=201)
+@router.post("/entities", tags=["write"], response_model=EntityOut, summary="Add an entity", status_code=201)
 async def add_entity(body: EntityIn, mem: Mem) -> dict[str, Any]:
     return dict(to_json(await mem.add_entity(body.name, type=body.type, aliases=body.aliases)))
 
 
-@router.get("/entities/{ref}", tags=["read"], summary="An entity by id, name or alias")
+@router.get("/entities/{ref}", tags=["read"], response_model=EntityOut, summary="An entity by id, name or alias")
 async def get_entity(ref: _Id, mem: Mem) -> dict[str, Any]:
     return dict(to_json(await mem.get_entity(ref)))
 
 
-@router.delete("/entities/{ref}", tags=["erase"], summary="Erase a subject across all system time (admin)")
+@router.delete(
+    "/entities/{ref}",
+    tags=["erase"],
+    response_model=ErasedOut,
+    summary="Erase a subject across all system time (admin)",
+)
 async def erase_entity(ref: _Id, mem: Mem) -> dict[str, Any]:
     return {"erased_rows": await mem.erase(subject=ref)}
 
 
-@router.get("/entities/{ref}/facts", tags=["read"], summary="Facts about an entity at (valid_at, as_of)")
+@router.get(
+    "/entities/{ref}/facts",
+    tags=["read"],
+    response_model=Page[FactOut],
+    summary="Facts about an entity at (valid_at, as_of)",
+)
 async def facts(ref: _Id, mem: Mem, valid_at: _Time = None, as_of: _Time = None, limit: _Limit = 100,
-                offset: _Offset = 0) -> Page:  # fmt: skip
-    return Page(**page(await mem.facts(ref, valid_at=valid_at, as_of=as_of), offset, limit))
+                offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
+    return page(await mem.facts(ref, valid_at=valid_at, as_of=as_of), offset, limit)
 
 
-@router.get("/entities/{ref}/neighbourhood", tags=["read"], summary="Entities and edges within hops")
+@router.get(
+    "/entities/{ref}/neighbourhood", tags=["read"], response_model=SubgraphOut, summary="Entities and edges within hops"
+)
 async def neighbourhood(ref: _Id, mem: Mem, hops: Annotated[int, Query(ge=0, le=6)] = 2, valid_at: _Time = None,
                         as_of: _Time = None) -> dict[str, Any]:  # fmt: skip
     return dict(to_json(await mem.neighbourhood(ref, hops, valid_at=valid_at, as_of=as_of)))
 
 
-@router.get("/entities/{ref}/predicates/{predicate}/value", tags=["read"], summary="A slot's asserted value")
+@router.get(
+    "/entities/{ref}/predicates/{predicate}/value",
+    tags=["read"],
+    response_model=ValueOut,
+    summary="A slot's asserted value",
+)
 async def value(ref: _Id, predicate: _Id, mem: Mem, valid_at: _Time = None, as_of: _Time = None) -> dict[str, Any]:
     return {"fact": to_json(await mem.value(ref, predicate, valid_at=valid_at, as_of=as_of))}
 
 
-@router.get("/entities/{ref}/predicates/{predicate}/values", tags=["read"], summary="Every value of a slot")
+@router.get(
+    "/entities/{ref}/predicates/{predicate}/values",
+    tags=["read"],
+    response_model=Page[FactOut],
+    summary="Every value of a slot",
+)
 async def values(ref: _Id, predicate: _Id, mem: Mem, valid_at: _Time = None, as_of: _Time = None,
-                 limit: _Limit = 100, offset: _Offset = 0) -> Page:  # fmt: skip
-    return Page(**page(await mem.values(ref, predicate, valid_at=valid_at, as_of=as_of), offset, limit))
+                 limit: _Limit = 100, offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
+    return page(await mem.values(ref, predicate, valid_at=valid_at, as_of=as_of), offset, limit)
 
 
-@router.get("/entities/{ref}/predicates/{predicate}/history", tags=["read"], summary="A slot's valid-time story")
+@router.get(
+    "/entities/{ref}/predicates/{predicate}/history",
+    tags=["read"],
+    response_model=Page[FactOut],
+    summary="A slot's valid-time story",
+)
 async def history(ref: _Id, predicate: _Id, mem: Mem, as_of: _Time = None, limit: _Limit = 100,
-                  offset: _Offset = 0) -> Page:  # fmt: skip
-    return Page(**page(await mem.history(ref, predicate, as_of=as_of), offset, limit))
+                  offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
+    return page(await mem.history(ref, predicate, as_of=as_of), offset, limit)
 
 
-@router.get("/entities/{ref}/predicates/{predicate}/audit", tags=["read"], summary="Every row ever stored")
-async def audit(ref: _Id, predicate: _Id, mem: Mem, limit: _Limit = 100, offset: _Offset = 0) -> Page:
-    return Page(**page(await mem.audit(ref, predicate), offset, limit))
+@router.get(
+    "/entities/{ref}/predicates/{predicate}/audit",
+    tags=["read"],
+    response_model=Page[FactOut],
+    summary="Every row ever stored",
+)
+async def audit(ref: _Id, predicate: _Id, mem: Mem, limit: _Limit = 100, offset: _Offset = 0) -> dict[str, Any]:
+    return page(await mem.audit(ref, predicate), offset, limit)
 
 
-@router.get("/changes", tags=["read"], summary="What the memory learned or unlearned in (since, until]")
+@router.get(
+    "/changes",
+    tags=["read"],
+    response_model=Page[ChangeOut],
+    summary="What the memory learned or unlearned in (since, until]",
+)
 async def changes(mem: Mem, since: Annotated[AwareDatetime, Query()], until: _Time = None, limit: _Limit = 100,
-                  offset: _Offset = 0) -> Page:  # fmt: skip
-    return Page(**page(await mem.changes(since, until), offset, limit))
+                  offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
+    return page(await mem.changes(since, until), offset, limit)
 
 
-@router.get("/facts/{row_id}/versions", tags=["read"], summary="The version chain through a fact row")
+@router.get(
+    "/facts/{row_id}/versions",
+    tags=["read"],
+    response_model=RevisionsOut,
+    summary="The version chain through a fact row",
+)
 async def versions(row_id: Annotated[int, Path(ge=1, le=2**62)], mem: Mem) -> dict[str, Any]:
     return {"revisions": to_json(await mem.versions(row_id))}
 
 
-@router.get("/conflicts", tags=["read"], summary="Open (or also settled) contradictions")
+@router.get(
+    "/conflicts", tags=["read"], response_model=Page[ContradictionOut], summary="Open (or also settled) contradictions"
+)
 async def conflicts(mem: Mem, subject: Annotated[str | None, Query(max_length=200)] = None,
                     predicate: Annotated[str | None, Query(max_length=200)] = None, settled: bool = False,
-                    limit: _Limit = 100, offset: _Offset = 0) -> Page:  # fmt: skip
-    return Page(**page(await mem.conflicts(subject, predicate, settled=settled), offset, limit))
+                    limit: _Limit = 100, offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
+    return page(await mem.conflicts(subject, predicate, settled=settled), offset, limit)
 
 
-@router.post("/conflicts/{conflict_id}/resolve", tags=["write"], summary="Settle a conflict")
+@router.post(
+    "/conflicts/{conflict_id}/resolve", tags=["write"], response_model=WriteResultOut, summary="Settle a conflict"
+)
 async def resolve_conflict(
     conflict_id: Annotated[int, Path(ge=1, le=2**62)], body: ResolveIn, mem: Mem
 ) -> dict[str, Any]:
     return dict(to_json(await mem.resolve_conflict(conflict_id, keep=body.keep)))
 
 
-@router.get("/episodes/{episode_id}", tags=["read"], summary="A stored episode")
+@router.get("/episodes/{episode_id}", tags=["read"], response_model=EpisodeOut, summary="A stored episode")
 async def get_episode(episode_id: _Id, mem: Mem) -> dict[str, Any]:
     return dict(to_json(await mem.get_episode(episode_id)))
 
 
-@router.post("/episodes/{episode_id}/retract", tags=["write"], summary="Undo what an episode caused")
+@router.post(
+    "/episodes/{episode_id}/retract",
+    tags=["write"],
+    response_model=WriteResultOut,
+    summary="Undo what an episode caused",
+)
 async def retract_episode(episode_id: _Id, mem: Mem) -> dict[str, Any]:
     return dict(to_json(await mem.retract_episode(episode_id)))
 
 
-@router.delete("/episodes/{episode_id}", tags=["erase"], summary="Erase an episode's rows (admin)")
+@router.delete(
+    "/episodes/{episode_id}", tags=["erase"], response_model=ErasedOut, summary="Erase an episode's rows (admin)"
+)
 async def erase_episode(episode_id: _Id, mem: Mem) -> dict[str, Any]:
     return {"erased_rows": await mem.erase(episode=episode_id)}
 

@@ -19,7 +19,7 @@ from .._values import Interval
 from ..errors import ChronomemError
 from ._errors import for_error
 
-__all__ = ["INSTANT_FIELDS", "EntityIn", "MessageIn", "MessagesIn", "Page", "ResolveIn", "page", "to_json"]
+__all__ = ["INSTANT_FIELDS", "EntityIn", "MessageIn", "MessagesIn", "ResolveIn", "page", "to_json"]
 
 #: Fields of the Python API's values that hold an instant (int UTC microseconds) rather than a number.
 INSTANT_FIELDS = frozenset(
@@ -62,16 +62,6 @@ class ResolveIn(_Strict):
     keep: Literal["known", "claim"] = Field(
         description="'known' leaves what the memory holds; 'claim' writes the claim as a correction."
     )
-
-
-class Page(BaseModel):
-    """One page of a list: ``items[offset : offset + limit]`` of ``total``; ``next_offset`` is ``null`` at the end."""
-
-    items: list[Any]
-    total: int
-    offset: int
-    limit: int
-    next_offset: int | None
 
 
 def page(items: list[Any], offset: int, limit: int) -> dict[str, Any]:
