@@ -8,6 +8,11 @@ One module per concept: ``_app`` (the application), ``_routes`` (parse -> call -
 
 from __future__ import annotations
 
+try:
+    import fastapi as _fastapi  # noqa: F401  (the extra's framework; pydantic and starlette come with it)
+except ImportError as exc:  # pragma: no cover - only without the extra
+    raise ImportError(f"chronomem.server needs its extra: pip install 'chronomem[server]' ({exc})") from exc
+
 from ._app import DEFAULT_MAX_BODY, DEFAULT_TIMEOUT, create_app
 from ._keys import ALL_NAMESPACES, ApiKey, KeyStore, Role
 
