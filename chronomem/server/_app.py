@@ -51,9 +51,10 @@ def create_app(
     install_handlers(app)
     app.include_router(router)
     app.add_api_route("/health", health, methods=["GET"], tags=["service"], summary="Is the database reachable")
-    # added inside out: a request meets AccessLog, then the guard, then the body limit, then the timeout
-    app.add_middleware(Timeout, seconds=timeout)
+    # added inside out: a request meets AccessLog, then the guard, then the timeout (which also bounds a slow
+    # upload), then the body limit
     app.add_middleware(BodyLimit, max_bytes=max_body)
+    app.add_middleware(Timeout, seconds=timeout)
     app.add_middleware(NamespaceGuard, keys=keys, dev=dev)
     app.add_middleware(AccessLog)
     return app

@@ -15,6 +15,7 @@ from fastapi.security import HTTPBearer
 from pydantic import AwareDatetime
 
 from .._async import AsyncMemory
+from ..errors import NotFound
 from ._errors import ApiError
 from ._guard import PREFIX
 from ._schemas import EntityIn, MessagesIn, ResolveIn, page, to_json
@@ -62,7 +63,10 @@ async def _memory(request: Request, namespace: Annotated[str, Path(min_length=1,
     if namespace != request.state.namespace:  # the guard checked another one: never serve it
         raise ApiError(403, "forbidden", f"namespace {namespace!r} was not the one authorised")
     base: AsyncMemory = request.app.state.memory
-    return await asyncio.to_thread(base.using, namespace, create=request.method != "GET")
+    try:
+        return await asyncio.to_thread(base.using, namespace, create=request.method != "GET")
+    except NotFound as exc:  # its message lists the store's namespaces: other tenants' names stay unsaid
+        raise ApiError(404, "not_found", f"namespace {namespace!r} holds nothing yet; a write creates it") from exc
 
 
 _bearer = HTTPBearer(auto_error=False, description="An API key from 'chronomem keys add'.")
