@@ -26,7 +26,7 @@ from ._values import (
 )
 from .contracts import Engine, FactQuery
 from .errors import InvalidValue, NotFound
-from .write import FactRecord, Writer, embedding_parts, find_entity, new_episode
+from .write import FactRecord, Writer, embed_episode, find_entity, new_episode
 from .write._checks import check_entity_name
 
 if TYPE_CHECKING:
@@ -123,8 +123,7 @@ class Memory:
         )
         if self.embedder is None:
             return self._writer.episode(ep)
-        vectors = self.embedder.embed(embedding_parts(ep))
-        return self._writer.episode(ep, (self.embedder.name, vectors))
+        return self._writer.episode(ep, embed_episode(self.engine, self.namespace, self.embedder, ep))
 
     def get_episode(self, episode_id: str) -> Episode:
         """The stored episode ``episode_id``. Raises :class:`NotFound`."""
@@ -268,7 +267,13 @@ class Memory:
             raise InvalidValue("erase() takes exactly one of subject= or episode=; see erase_namespace()")
         if subject is not None:
             return self._writer.erase_subject(self.get_entity(subject).id)
-        return self._writer.erase_episode(check_identifier(episode, "episode id"))
+        episode = check_identifier(episode, "episode id")
+        readers = self.engine.embedded_with(self.namespace, episode)  # their vectors go with it: embed them anew
+        removed = self._writer.erase_episode(episode)
+        if self.embedder is not None:
+            for ep in self.engine.episodes(self.namespace, readers):
+                self._writer.vectors(ep.id, embed_episode(self.engine, self.namespace, self.embedder, ep))
+        return removed
 
     def erase_namespace(self) -> int:
         """Delete this whole namespace across all system time, leaving a content-free audit record."""

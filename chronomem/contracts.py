@@ -134,9 +134,10 @@ class Txn(Protocol):
         """Entities not merged into another whose normalised name or alias equals ``name_key``."""
         ...
 
-    def put_vectors(self, model: str, kind: str, item: str, vectors: Matrix) -> None:
+    def put_vectors(self, model: str, kind: str, item: str, vectors: Matrix, context: str | None = None) -> None:
         """Store what embedder ``model`` made of ``item`` (an episode id, for ``kind="episode"``): one row per
-        part of its text, recorded at this transaction's system time."""
+        part of its text, recorded at this transaction's system time. ``context`` names the episode whose text
+        the vectors also read (the message before it): erasing that episode deletes them too."""
         ...
 
     def put_merge(self, merge: Merge) -> None:
@@ -247,6 +248,11 @@ class Engine(Protocol):
     def episode(self, namespace: str, episode_id: str) -> Episode | None: ...
 
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]: ...
+
+    def embedded_with(self, namespace: str, episode_id: str) -> list[str]:
+        """The episodes whose stored vectors read ``episode_id``'s text as their context (``put_vectors``), by id:
+        what erasing it takes away from them."""
+        ...
 
     def recent_episodes(self, namespace: str, session: str | None, before: int, limit: int) -> list[Episode]:
         """The last ``limit`` episodes of ``session`` (``None``: those that belong to no session) that occurred

@@ -105,29 +105,36 @@ def _load(mem: Memory, turns: Sequence[Mapping[str, Any]], n: int) -> datetime:
         mem.add_entity(speaker, type="person")
     vectors: dict[int, Any] = {}
     last = first
+
+    def episode(i: int) -> Episode:
+        turn, repeat = turns[i % len(turns)], i // len(turns)
+        return new_episode(
+            mem.namespace,
+            str(turn["content"]) or "…",
+            occurred_at=turn["occurred_at"] + span * repeat,
+            id=f"{turn['id']}~{repeat}" if repeat else str(turn["id"]),
+            speaker=turn.get("speaker"),
+            session=f"{turn.get('session')}~{repeat}",
+        )
+
+    # each turn's vector reads the turn before it in its session, as ingestion embeds it (write/_episodes.py)
+    before = {t: t - 1 for t in range(1, len(turns)) if turns[t - 1].get("session") == turns[t].get("session")}
     for lo in range(0, n, BATCH):
         chunk = []
         for i in range(lo, min(n, lo + BATCH)):
-            turn, repeat = turns[i % len(turns)], i // len(turns)
-            ep = new_episode(
-                mem.namespace,
-                str(turn["content"]) or "…",
-                occurred_at=turn["occurred_at"] + span * repeat,
-                id=f"{turn['id']}~{repeat}" if repeat else str(turn["id"]),
-                speaker=turn.get("speaker"),
-                session=f"{turn.get('session')}~{repeat}",
-            )
-            chunk.append((i % len(turns), ep))
+            ep = episode(i)
+            prior = episode(i - 1) if i % len(turns) in before else None
+            chunk.append((i % len(turns), ep, prior))
             last = max(last, ep.occurred_dt)
         if mem.embedder is not None:
-            _embed(mem.embedder, [(t, ep) for t, ep in chunk if t not in vectors], vectors)
+            _embed(mem.embedder, [(t, ep, prior) for t, ep, prior in chunk if t not in vectors], vectors)
         mem.engine.write(mem.namespace, _store(chunk, vectors, mem.embedder))
     return last
 
 
-def _embed(embedder: Embedder, todo: Sequence[tuple[int, Episode]], into: dict[int, Any]) -> None:
+def _embed(embedder: Embedder, todo: Sequence[tuple[int, Episode, Episode | None]], into: dict[int, Any]) -> None:
     """Embed each new distinct turn's parts once (batches of 64 texts)."""
-    parts = [(t, p) for t, ep in todo for p in embedding_parts(ep)]
+    parts = [(t, p) for t, ep, prior in todo for p in embedding_parts(ep, prior)]
     for lo in range(0, len(parts), 64):
         batch = parts[lo : lo + 64]
         for (t, _), vec in zip(batch, embedder.embed([p for _, p in batch]), strict=True):
@@ -135,15 +142,16 @@ def _embed(embedder: Embedder, todo: Sequence[tuple[int, Episode]], into: dict[i
 
 
 def _store(
-    chunk: Sequence[tuple[int, Episode]], vectors: Mapping[int, Any], embedder: Embedder | None
+    chunk: Sequence[tuple[int, Episode, Episode | None]], vectors: Mapping[int, Any], embedder: Embedder | None
 ) -> Callable[[Txn], None]:
     import numpy as np
 
     def write(txn: Txn) -> None:
-        for t, ep in chunk:
+        for t, ep, prior in chunk:
             stored = store_episode(txn, ep)
             if embedder is not None and stored.recorded_at == txn.tx:
-                txn.put_vectors(embedder.name, "episode", ep.id, np.stack(vectors[t]))
+                context = None if prior is None else prior.id
+                txn.put_vectors(embedder.name, "episode", ep.id, np.stack(vectors[t]), context)
 
     return write
 

@@ -9,8 +9,11 @@ import click
 
 from ._bench import bench
 from ._db import doctor, migrate
+from ._facts import facts_command, history_command, value_command
 from ._ingest import ingest_command
+from ._mcp import mcp_command
 from ._options import reported
+from ._recall import context_command, search_command
 from ._serve import keys_group, serve
 from ._time import time_group
 
@@ -42,7 +45,10 @@ def demo(db: Path | None) -> None:
             run_demo(Path(tmp) / "demo.db", echo=click.echo)
 
 
-for command in (ingest_command, bench, migrate, doctor, time_group, serve, keys_group):
+for command in (
+    ingest_command, search_command, context_command, facts_command, value_command, history_command, mcp_command,
+    serve, keys_group, bench, migrate, doctor, time_group,
+):  # fmt: skip
     cli.add_command(command)
 
 

@@ -1,5 +1,5 @@
-"""Options and output shared by every command: ``--db``, ``--json``, ``--as-of``/``--valid-at``, and errors
-reported as one line without a traceback."""
+"""Options and output shared by every command: ``--db``, ``--namespace``, ``--json``, ``--as-of``/``--valid-at``,
+opening a memory that must already exist, and errors reported as one line without a traceback."""
 
 from __future__ import annotations
 
@@ -7,14 +7,16 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from .._memory import Memory
+from .._open import default_path
 from .._open import open as open_at
 from .._time import from_us, parse_instant
-from ..errors import ChronomemError, NaiveDatetime
+from ..errors import ChronomemError, NaiveDatetime, NotFound
 
 __all__ = [
     "as_of_option",
@@ -23,7 +25,9 @@ __all__ = [
     "instant",
     "json_option",
     "namespace_option",
+    "open_existing",
     "open_memory",
+    "point_options",
     "reported",
     "valid_at_option",
 ]
@@ -57,6 +61,24 @@ def open_memory(db: str | None, namespace: str, **options: Any) -> Memory:
     return open_at(db, namespace=namespace, **options)
 
 
+def open_existing(db: str | None, namespace: str, embedder: str = "none") -> Memory:
+    """The memory at ``--db`` in ``namespace`` for reading: a missing file or an unknown namespace is an error
+    (reads never create either). Raises :class:`NotFound` (``reported()`` shows it as one line)."""
+    from ..engines import open_engine
+    from ..models._choose import choose_embedder
+
+    url = db if db is not None else str(default_path())
+    path = url.removeprefix("sqlite:///")
+    if "://" not in path and not Path(path).is_file():
+        raise NotFound(f"no database at {path}; check --db (or $CHRONOMEM_DB)")
+    engine = open_engine(url)
+    known = engine.namespaces()
+    if namespace not in known:
+        engine.close()
+        raise NotFound(f"namespace {namespace!r} does not exist in {url}; known: {', '.join(known) or '(none)'}")
+    return Memory(engine, namespace, embedder=choose_embedder(embedder))
+
+
 def instant(ctx: click.Context, param: click.Parameter, value: str | None) -> datetime | None:
     """An option's ISO 8601 time with an offset (``2024-06-12T15:00:00+08:00``, ``…Z``) as an aware UTC
     datetime. A time without an offset is refused: it names no instant."""
@@ -78,6 +100,11 @@ as_of_option = click.option(
 valid_at_option = click.option(
     "--valid-at", "valid_at", callback=instant, default=None, help="When in the world, ISO 8601 with offset."
 )
+
+
+def point_options(command: F) -> F:
+    """``--valid-at`` and ``--as-of`` (both default to now)."""
+    return valid_at_option(as_of_option(command))
 
 
 @contextmanager

@@ -135,15 +135,20 @@ class Statements:
         self.delete_subject_merges = r("DELETE FROM merges WHERE namespace = ? AND (source = ? OR target = ?)")
         # -- vectors (engines/_vectors.py)
         self.put_vector = r(
-            "INSERT INTO vectors (namespace, model, kind, item, part, recorded, vec) VALUES (?,?,?,?,?,?,?) "
-            "ON CONFLICT DO NOTHING"
+            "INSERT INTO vectors (namespace, model, kind, item, part, recorded, vec, context) "
+            "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING"
         )
         self.vectors_since = r(
             "SELECT kind, item, recorded, vec FROM vectors WHERE namespace = ? AND model = ? AND recorded > ? "
             "ORDER BY recorded, kind, item, part"
         )
         self.vector_basis = r(d.vector_basis)
-        self.delete_episode_vectors = r("DELETE FROM vectors WHERE namespace = ? AND kind = 'episode' AND item = ?")
+        self.delete_episode_vectors = r(
+            "DELETE FROM vectors WHERE namespace = ? AND (kind = 'episode' AND item = ? OR context = ?)"
+        )
+        self.embedded_with = r(
+            "SELECT DISTINCT item FROM vectors WHERE namespace = ? AND context = ? AND kind = 'episode' ORDER BY item"
+        )
         # -- contradictions kept open (ingestion)
         self.next_conflict = r("SELECT coalesce(max(id), 0) + 1 FROM conflicts WHERE namespace = ?")
         self.open_conflict = r(f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({', '.join('?' * 19)})")

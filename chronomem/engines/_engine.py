@@ -132,6 +132,9 @@ class SqlEngine(ABC):
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
         return [episode_from_row(r) for r in self._by_ids(self.sql.episodes, namespace, ids)]
 
+    def embedded_with(self, namespace: str, episode_id: str) -> list[str]:
+        return [r[0] for r in self._read(self.sql.embedded_with, (namespace, episode_id))]
+
     def recent_episodes(self, namespace: str, session: str | None, before: int, limit: int) -> list[Episode]:
         if session is None:
             rows = self._read(self.sql.recent_unsessioned, (namespace, before, limit))

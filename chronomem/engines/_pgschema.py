@@ -132,6 +132,15 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "CREATE INDEX vectors_recorded ON vectors (namespace, model, recorded)",
         ],
     ),
+    (
+        # A vector may be made of an episode's text with the message before it (write/_episodes.py):
+        # ``context`` names that one, so erasing it also deletes the vectors that read it.
+        "0010_vector_context",
+        [
+            'ALTER TABLE vectors ADD COLUMN context text COLLATE "C"',
+            "CREATE INDEX vectors_context ON vectors (namespace, context) WHERE context IS NOT NULL",
+        ],
+    ),
 ]
 
 #: The table that is not sharded: replicated to every node under Citus.

@@ -105,7 +105,7 @@ def episode_from_row(r: Sequence[Any]) -> Episode:
         speaker=r[7],
         session=r[8],
         source=r[9],
-        metadata=json.loads(r[10]),
+        metadata={} if r[10] == "{}" else json.loads(r[10]),
         retracted_at=r[11],
         tz=r[12],
     )

@@ -157,6 +157,15 @@ MIGRATIONS: list[Migration] = [
         ],
     ),
     SQLITE_PENDING_MIGRATION,  # 0009_fulltext_pending (engines/_fulltext.py)
+    (
+        # A vector may be made of an episode's text with the message before it (write/_episodes.py):
+        # ``context`` names that one, so erasing it also deletes the vectors that read it.
+        "0010_vector_context",
+        [
+            "ALTER TABLE vectors ADD COLUMN context TEXT",
+            "CREATE INDEX vectors_context ON vectors (namespace, context) WHERE context IS NOT NULL",
+        ],
+    ),
 ]
 
 

@@ -164,8 +164,8 @@ class SqlTxn(ABC, Generic[C]):
         self._c.executemany(self.sql.drop_name, [(self._ns, key, entity_id) for key in keys])
 
     # -- vectors ----------------------------------------------------------------------------------
-    def put_vectors(self, model: str, kind: str, item: str, vectors: Matrix) -> None:
-        rows = [(self._ns, model, kind, item, i, self._tx, to_blob(v)) for i, v in enumerate(vectors)]
+    def put_vectors(self, model: str, kind: str, item: str, vectors: Matrix, context: str | None = None) -> None:
+        rows = [(self._ns, model, kind, item, i, self._tx, to_blob(v), context) for i, v in enumerate(vectors)]
         self._c.executemany(self.sql.put_vector, rows)
 
     # -- entity merges --------------------------------------------------------------------------
@@ -300,7 +300,7 @@ class SqlTxn(ABC, Generic[C]):
             c.execute(q.delete_episode, (ns, episode))
             c.execute(self.text.delete, (ns, "episode", episode))
             c.execute(q.delete_episode_conflicts, (ns, episode))
-            if c.execute(q.delete_episode_vectors, (ns, episode)).rowcount:
+            if c.execute(q.delete_episode_vectors, (ns, episode, episode)).rowcount:
                 self.bump_cache_epoch()  # readers' vector matrices start over (engines/_vectors.py)
         d = self.dialect
         for chunk in d.chunks(ids):

@@ -134,6 +134,29 @@ class Batch:
         participants = tuple(dict.fromkeys(others))
         return ExtractionContext(m.speaker, m.role, local, m.tz, participants, recent)
 
+    def befores(self, chunk: Sequence[Parsed | ChronomemError]) -> list[Episode | None]:
+        """For each message of ``chunk`` read by :meth:`read`, the message said just before it in its session
+        once the chunk's earlier messages are stored (what :meth:`context` will call the last of its recent
+        messages): the context its vector reads (:func:`chronomem.write.embedding_parts`)."""
+        out: list[Episode | None] = []
+        earlier: dict[str | None, list[tuple[tuple[int, int, int], Episode]]] = {}
+        for i, p in enumerate(chunk):
+            if not isinstance(p, Parsed):
+                out.append(None)
+                continue
+            ep = p.episode
+            window = self._windows.get(ep.session)
+            stored = None if window is None else recent_in(window, ep.occurred_at, 1)
+            if stored is None:
+                stored = self.engine.recent_episodes(self.namespace, ep.session, ep.occurred_at, 1)
+            # the chunk's own messages are recorded after every stored one, in chunk order
+            seen = [((e.occurred_at, 0, e.recorded_at), e) for e in stored]
+            seen += [(k, e) for k, e in earlier.get(ep.session, []) if e.occurred_at <= ep.occurred_at]
+            out.append(max(seen, key=lambda s: s[0])[1] if seen else None)
+            if self.stored(ep) is None:
+                earlier.setdefault(ep.session, []).append(((ep.occurred_at, 1, i), ep))
+        return out
+
     def added(self, ep: Episode, tx: int) -> None:
         """``ep`` was stored at ``tx``: later messages of the batch see it."""
         stored = replace(ep, recorded_at=tx)

@@ -21,6 +21,7 @@ from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Mod
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
 from ..write import (
+    Embedded,
     FactRecord,
     check_record,
     embedding_parts,
@@ -45,7 +46,6 @@ from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
     from ..contracts import Embedder, Engine, Extractor, Txn
-    from ..models._embed import Matrix
 
 __all__ = ["LASTING", "RECENT", "SIMILAR_NAMES", "ingest", "ingest_many"]
 
@@ -69,22 +69,23 @@ def ingest(
     extractor: Extractor,
     *,
     embedder: Embedder | None = None,
-    vectors: Matrix | None = None,
+    embedded: Embedded | None = None,
 ) -> IngestResult:
     """Ingest one message (see the module docstring). With an ``embedder``, the episode's text is embedded
-    (``vectors``, when the caller embedded it already) and stored with it for search, and a name may also find
-    the entity whose name means the same (:data:`SIMILAR_NAMES`). Raises
+    with the message before it (:func:`~chronomem.write.embedding_parts`; ``embedded``, when the caller
+    embedded it already) and stored with it for search, and a name may also find the entity whose name
+    means the same (:data:`SIMILAR_NAMES`). Raises
     :class:`~chronomem.errors.ChronomemError` (bad input, a failed extraction or embedding, a storage error);
     nothing of the message is stored then."""
     batch = Batch(engine, namespace)
     [parsed] = batch.read([item])
     if isinstance(parsed, ChronomemError):
         raise parsed
-    return _ingest(batch, parsed, extractor, embedder, vectors)
+    return _ingest(batch, parsed, extractor, embedder, embedded)
 
 
 def _ingest(
-    batch: Batch, parsed: Parsed, extractor: Extractor, embedder: Embedder | None, vectors: Matrix | None
+    batch: Batch, parsed: Parsed, extractor: Extractor, embedder: Embedder | None, embedded: Embedded | None
 ) -> IngestResult:
     m, ep = parsed.message, parsed.episode
     known = batch.stored(ep)
@@ -93,10 +94,12 @@ def _ingest(
         return IngestResult(episode=ep.id, duplicate=True)
     ctx = batch.context(m, ep)
     extraction = extractor.extract(ep, ctx)
-    if embedder is not None and vectors is None:
-        vectors = embedder.embed(embedding_parts(ep))
+    if embedder is not None and embedded is None:
+        before = ctx.recent[-1] if ctx.recent else None  # the session's last message (write/_episodes.py)
+        vectors = embedder.embed(embedding_parts(ep, before))
+        embedded = Embedded(embedder.name, vectors, None if before is None else before.id)
     ns, names = batch.namespace, batch.names
-    result = batch.engine.write(ns, lambda txn: _Write(txn, ns, ep, ctx, names, embedder, vectors).run(extraction))
+    result = batch.engine.write(ns, lambda txn: _Write(txn, ns, ep, ctx, names, embedder, embedded).run(extraction))
     if result.tx is not None and not result.duplicate:
         batch.added(ep, result.tx)
     return result if extraction.usage is None else replace(result, usage=extraction.usage)
@@ -117,7 +120,7 @@ class _Write:
     ctx: ExtractionContext
     names: dict[tuple[str, str], str]
     embedder: Embedder | None = None
-    vectors: Matrix | None = None
+    embedded: Embedded | None = None
     res: Resolved = field(default_factory=Resolved)
     speakers: dict[str, str | None] = field(default_factory=dict)
     added: list[Fact] = field(default_factory=list)
@@ -134,8 +137,9 @@ class _Write:
         if stored.recorded_at != self.txn.tx:  # another writer stored it since we looked
             _same_episode(stored, self.episode)
             return IngestResult(episode=self.episode.id, duplicate=True)
-        if self.embedder is not None and self.vectors is not None:
-            self.txn.put_vectors(self.embedder.name, "episode", self.episode.id, self.vectors)
+        if self.embedded is not None:
+            e = self.embedded
+            self.txn.put_vectors(e.model, "episode", self.episode.id, e.vectors, e.context)
         if self.ctx.speaker is not None:
             self._entity(self.ctx.speaker, "person")
         for alias in extraction.aliases:
@@ -392,11 +396,13 @@ def batched(items: Iterable[T], n: int) -> Iterator[list[T]]:
         yield chunk
 
 
-def _embed_new(batch: Batch, parsed: Sequence[Parsed | ChronomemError], embedder: Embedder) -> dict[int, Matrix]:
-    """The vectors of the chunk's messages not stored yet, by position, from one embedder call. A message
-    that is not valid, or an embedder that fails, gets none here: it is embedded (and fails) on its own."""
+def _embed_new(batch: Batch, parsed: Sequence[Parsed | ChronomemError], embedder: Embedder) -> dict[int, Embedded]:
+    """What the embedder makes of the chunk's messages not stored yet, each with the message before it
+    (:meth:`~._batch.Batch.befores`), by position, from one embedder call. A message that is not valid, or an
+    embedder that fails, gets none here: it is embedded (and fails) on its own."""
+    befores = batch.befores(parsed)
     parts = {
-        i: embedding_parts(p.episode)
+        i: embedding_parts(p.episode, befores[i])
         for i, p in enumerate(parsed)
         if isinstance(p, Parsed) and batch.stored(p.episode) is None
     }
@@ -407,10 +413,11 @@ def _embed_new(batch: Batch, parsed: Sequence[Parsed | ChronomemError], embedder
         matrix = embedder.embed(texts)
     except ChronomemError:
         return {}
-    out: dict[int, Matrix] = {}
+    out: dict[int, Embedded] = {}
     at = 0
     for i in sorted(parts):
         if parts[i]:
-            out[i] = matrix[at : at + len(parts[i])]
+            before = befores[i]
+            out[i] = Embedded(embedder.name, matrix[at : at + len(parts[i])], None if before is None else before.id)
             at += len(parts[i])
     return out

@@ -151,8 +151,11 @@ class VectorChannel:
         ids = [item for kind, item, _ in near if kind == EPISODE]
         if not ids:
             return
-        known = {e.id: e for e in engine.episodes(namespace, ids)}
-        ranked: list[Item] = [ep for i in ids if (ep := known.get(i)) is not None and (history or _live(ep, as_of))]
+        known = {i: ep for i in ids if (ep := found.items.get((EPISODE, i))) is not None}  # read by another channel
+        known.update((e.id, e) for e in engine.episodes(namespace, [i for i in ids if i not in known]))
+        ranked: list[Item] = [
+            ep for i in ids if isinstance(ep := known.get(i), Episode) and (history or _live(ep, as_of))
+        ]
         found.add("vector", ranked)
 
 

@@ -94,6 +94,9 @@ class CheckedEngine:
     def recent_episodes(self, namespace: str, session: str | None, before: int, limit: int) -> list[Episode]:
         return self.inner.recent_episodes(namespace, session, before, limit)
 
+    def embedded_with(self, namespace: str, episode_id: str) -> list[str]:
+        return self.inner.embedded_with(namespace, episode_id)
+
     def conflicts(
         self, namespace: str, *, subject: str | None = None, predicate: str | None = None, open_only: bool = True
     ) -> list[Contradiction]:

@@ -42,9 +42,10 @@ class VectorTests(EngineFixtures):
     def test_an_episode_is_found_by_its_text_as_of_when_it_was_recorded(
         self, vmem: Memory, engine: CheckedEngine
     ) -> None:
-        vmem.add_episode("Alice moved to Berlin in spring", id="e1", occurred_at=at(1))  # tx 1
-        vmem.add_episode("我喜欢在周末去爬山", id="e2", occurred_at=at(2))  # 2
-        vmem.add_episode("Bob adopted a cat named Luna", id="e3", occurred_at=at(3))  # 3
+        # three conversations: no vector also reads the message before it (see the last test)
+        vmem.add_episode("Alice moved to Berlin in spring", id="e1", occurred_at=at(1), session="a")  # tx 1
+        vmem.add_episode("我喜欢在周末去爬山", id="e2", occurred_at=at(2), session="b")  # 2
+        vmem.add_episode("Bob adopted a cat named Luna", id="e3", occurred_at=at(3), session="c")  # 3
         assert _items(engine, vmem, "Where did Alice move?", k=1) == ["e1"]
         assert _items(engine, vmem, "周末爬山", k=1) == ["e2"]
         assert _items(engine, vmem, "cat named Luna", k=1) == ["e3"]
@@ -89,3 +90,25 @@ class VectorTests(EngineFixtures):
         assert _items(engine, vmem, "penguins", k=5) == ["e2"]
         vmem.erase_namespace()
         assert engine.nearest(vmem.namespace, MODEL, _q("milk"), 5) == []
+
+    def test_a_vector_reads_the_message_before_it_and_loses_it_when_that_one_is_erased(
+        self, vmem: Memory, engine: CheckedEngine
+    ) -> None:
+        if not self.supports_erase:
+            pytest.skip("this backend does not erase")
+        vmem.add_episode("morning coffee notes", id="e0", occurred_at=at(1))
+        vmem.add_episode("secret diary entry about penguins", id="e1", occurred_at=at(2))
+        vmem.add_episode("shopping list: milk, eggs", id="e2", occurred_at=at(3))
+        assert engine.embedded_with(vmem.namespace, "e1") == ["e2"]
+        assert engine.embedded_with(vmem.namespace, "e0") == ["e1"]
+
+        def score(item: str) -> float:
+            near = engine.nearest(vmem.namespace, MODEL, _q("secret diary entry about penguins"), 5)
+            return next(s for _, i, s in near if i == item)
+
+        assert score("e2") > 0.3  # e2's vector read e1's words
+        vmem.erase(episode="e1")
+        assert engine.embedded_with(vmem.namespace, "e1") == []
+        assert engine.embedded_with(vmem.namespace, "e0") == ["e2"]  # embedded anew after the one before e1
+        assert score("e2") < 0.1
+        assert _items(engine, vmem, "milk eggs coffee", k=1) == ["e2"]

@@ -32,7 +32,16 @@ from ._entities import (
     most_similar,
     need_entity,
 )
-from ._episodes import MAX_CONTENT, PART_CHARS, embedding_parts, new_episode, store_episode
+from ._episodes import (
+    MAX_CONTENT,
+    PART_CHARS,
+    Embedded,
+    context_before,
+    embed_episode,
+    embedding_parts,
+    new_episode,
+    store_episode,
+)
 from ._execute import execute_plan
 from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
@@ -43,7 +52,6 @@ from ._undo import erase_rows, retract_episode
 if TYPE_CHECKING:
     from .._values import Entity, Episode, Merge, WriteResult
     from ..contracts import Engine, Txn
-    from ..models._embed import Matrix
 
 __all__ = [
     "DEFAULT_MULTI_VALUED",
@@ -51,6 +59,7 @@ __all__ = [
     "MAX_CONTENT",
     "PART_CHARS",
     "Checked",
+    "Embedded",
     "FactRecord",
     "Names",
     "Writer",
@@ -59,6 +68,8 @@ __all__ = [
     "check_record",
     "check_records",
     "compatible",
+    "context_before",
+    "embed_episode",
     "embedding_parts",
     "erase_rows",
     "execute_plan",
@@ -89,15 +100,27 @@ class Writer:
         self.engine = engine
         self.namespace = namespace
 
-    def episode(self, ep: Episode, vectors: tuple[str, Matrix] | None = None) -> Episode:
-        """Store ``ep`` (idempotent by id) and, when new, the ``(model, vectors)`` of its text; the stored
+    def episode(self, ep: Episode, embedded: Embedded | None = None) -> Episode:
+        """Store ``ep`` (idempotent by id) and, when new, what an embedder made of its text; the stored
         episode."""
 
         def store(txn: Txn) -> Episode:
             stored = store_episode(txn, ep)
-            if vectors is not None and stored.recorded_at == txn.tx:
-                txn.put_vectors(vectors[0], "episode", ep.id, vectors[1])
+            if embedded is not None and stored.recorded_at == txn.tx:
+                txn.put_vectors(embedded.model, "episode", ep.id, embedded.vectors, embedded.context)
             return stored
+
+        return self.engine.write(self.namespace, store)
+
+    def vectors(self, episode_id: str, embedded: Embedded) -> bool:
+        """Store new vectors of a stored episode (after the one they read as context was erased); ``False``
+        when the episode is gone."""
+
+        def store(txn: Txn) -> bool:
+            if txn.episode(episode_id) is None:
+                return False
+            txn.put_vectors(embedded.model, "episode", episode_id, embedded.vectors, embedded.context)
+            return True
 
         return self.engine.write(self.namespace, store)
 

@@ -5,19 +5,26 @@ from __future__ import annotations
 import uuid
 from dataclasses import replace
 from datetime import datetime
+from typing import NamedTuple
 
 from .._names import check_identifier, check_text
-from .._time import to_us, zone
+from .._time import MAX_US, to_us, zone
 from .._values import JSON, Episode, canonical_json
-from ..contracts import Txn
+from ..contracts import Embedder, Engine, Txn
 from ..errors import Conflict, InvalidValue
+from ..models._embed import Matrix
 
-__all__ = ["MAX_CONTENT", "PART_CHARS", "embedding_parts", "new_episode", "store_episode"]
+__all__ = [
+    "CONTEXT_CHARS", "MAX_CONTENT", "PART_CHARS", "Embedded", "context_before", "embed_episode", "embedding_parts",
+    "new_episode", "store_episode",
+]  # fmt: skip
 
 MAX_CONTENT = 1_000_000
 #: An episode's text is embedded in parts of at most this many characters, cut between sentences (a chat
 #: message is one part; a document many, each found on its own).
 PART_CHARS = 1_000
+#: How much of the message before an episode its first vector also reads (see :func:`embedding_parts`).
+CONTEXT_CHARS = 300
 
 
 def new_episode(
@@ -76,11 +83,60 @@ def store_episode(txn: Txn, ep: Episode) -> Episode:
     return existing
 
 
-def embedding_parts(ep: Episode) -> list[str]:
+def embedding_parts(ep: Episode, before: Episode | None = None) -> list[str]:
     """The texts an embedder reads for ``ep``: its content as a transcript line (``"Alice: I moved to
     Berlin"``, so a question that names the speaker finds what they said), whole when short, else runs of
     whole sentences of at most :data:`PART_CHARS` characters (a longer sentence is cut at the limit), each
-    with the speaker."""
+    with the speaker.
+
+    ``before``, the message said just before it in the conversation (:func:`context_before`), leads the first
+    part (its first :data:`CONTEXT_CHARS` characters): a reply often makes sense only after what it answers
+    ("How about 'Chain Gang'?" after "we have to pick a new team name"). Measured with the multilingual USE,
+    evidence recall@10 rose 0.700 -> 0.799 on en-upd-dev, 0.803 -> 0.858 on zh-mem-dev and 0.559 -> 0.619 on
+    LoCoMo dev (issue #12); as separate parts it did less (0.763 on en-upd-dev).
+
+    >>> a = Episode("a", "n", "We must pick a new team name.", 0, 0, speaker="Tom")
+    >>> embedding_parts(Episode("b", "n", "How about Chain Gang?", 1, 0, speaker="Priya"), a)
+    ['Tom: We must pick a new team name.\nPriya: How about Chain Gang?']
+    """
+    parts = _parts(ep)
+    if before is not None and before.content.strip():
+        said = f"{before.speaker}: " if before.speaker else ""
+        parts[0] = f"{said}{before.content.strip()[:CONTEXT_CHARS]}\n{parts[0]}"
+    return parts
+
+
+class Embedded(NamedTuple):
+    """What an embedder made of an episode's text (:func:`embedding_parts`): the model's name, a vector per
+    part, and the episode whose text the first part also read (``None``: none)."""
+
+    model: str
+    vectors: Matrix
+    context: str | None = None
+
+
+def embed_episode(engine: Engine, namespace: str, embedder: Embedder, ep: Episode) -> Embedded:
+    """Embed ``ep`` with the message before it (:func:`context_before`), as ingestion does."""
+    before = context_before(engine, namespace, ep)
+    vectors = embedder.embed(embedding_parts(ep, before))
+    return Embedded(embedder.name, vectors, None if before is None else before.id)
+
+
+def context_before(engine: Engine, namespace: str, ep: Episode) -> Episode | None:
+    """The message said just before ``ep`` in its session (without a session: among the namespace's messages
+    that have none), as the store orders them (occurred, then recorded); ``ep`` itself may be stored or not.
+    ``None`` when nothing came before it. What ingestion's context calls the session's last message."""
+    got = engine.recent_episodes(namespace, ep.session, ep.occurred_at, 8)
+    at = (ep.occurred_at, ep.recorded_at or MAX_US)
+    earlier = [e for e in got if e.id != ep.id and (e.occurred_at, e.recorded_at) < at]
+    if earlier or len(got) < 8:
+        return earlier[-1] if earlier else None
+    # eight messages at ep's very time, all recorded after it: the last one strictly earlier
+    older = engine.recent_episodes(namespace, ep.session, ep.occurred_at - 1, 1)
+    return older[-1] if older else None
+
+
+def _parts(ep: Episode) -> list[str]:
     lead = f"{ep.speaker}: " if ep.speaker else ""
     text = ep.content.strip()
     if len(text) <= PART_CHARS:

@@ -4,6 +4,7 @@ see alone: the same extractor context, the same duplicates, the same entities.""
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -146,3 +147,27 @@ def test_a_name_remembered_by_the_batch_follows_a_merge(path: Path) -> None:
         results = mem.add(bob[1:], extractor=Aliasing())
         assert [m.source for m in results[0].merged] == ["bob"]
         assert [f.subject for f in results[1].added] == ["robert"]
+
+
+def test_each_vector_reads_the_message_before_it_alike_in_a_batch_and_alone(path: Path) -> None:
+    """What a message's vector reads as context (the message before it in its session) is the same whether
+    the message came in a batch or alone: the same texts embedded, the same ``context`` recorded."""
+    from chronomem.models import HashingEmbedder
+
+    rng = random.Random(7)
+    before, batch = _messages(rng, 40, "old"), _messages(rng, 90, "new")
+    stored: dict[str, dict[str, tuple[str | None, bytes]]] = {}
+    for name, one_by_one in (("alone", True), ("batch", False)):
+        with chronomem.open(path / f"{name}.db", namespace="n", embedder=HashingEmbedder(dim=64)) as mem:
+            mem.add(before, extractor=_Recording())
+            if one_by_one:
+                for m in batch:
+                    mem.add(m, extractor=_Recording())
+            else:
+                mem.add(batch, extractor=_Recording())
+        c = sqlite3.connect(path / f"{name}.db")
+        stored[name] = {r[0]: (r[1], r[2]) for r in c.execute("SELECT item, context, vec FROM vectors")}
+        c.close()
+    assert stored["alone"] == stored["batch"]
+    contexts = [ctx for ctx, _ in stored["batch"].values()]
+    assert sum(ctx is not None for ctx in contexts) > len(contexts) * 0.8  # most messages follow another

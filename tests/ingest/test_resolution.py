@@ -71,7 +71,8 @@ def test_the_best_must_reach_the_threshold_and_stand_out() -> None:
 def test_messages_are_embedded_in_batches_and_found_by_meaning(mem: chronomem.Memory, minilm: MiniLMEmbedder) -> None:
     texts = ["I adopted a puppy last week.", "My sister lives in Lisbon.", "We had pizza for dinner."]
     msgs = [
-        {"id": f"b{i}", "speaker": "Alice", "content": t, "occurred_at": T0 + timedelta(hours=i)}
+        # a session each: no vector also reads the message before it (tests/ingest/test_batch.py)
+        {"id": f"b{i}", "speaker": "Alice", "content": t, "occurred_at": T0 + timedelta(hours=i), "session": f"s{i}"}
         for i, t in enumerate(texts)
     ]
     assert all(r.ok for r in mem.add(msgs))
