@@ -1,7 +1,7 @@
 """What the routes take and give: request bodies as pydantic models (unknown fields refused, times with an
 offset), and :func:`to_json`, which turns any value the Python API returns into JSON.
 
-Instants are ISO 8601 in UTC with an offset (``2024-06-12T07:00:00+00:00``); an interval is
+Instants are ISO 8601 in UTC (``2024-06-12T07:00:00Z``, as the CLI and MCP print them); an interval is
 ``{"start": …, "end": … | null}`` (``null``: open-ended).
 """
 
@@ -14,8 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-from .._time import from_us
 from .._values import Interval
+from .._wire import instant
 from ..errors import ChronomemError
 from ._errors import for_error
 
@@ -82,14 +82,11 @@ def to_json(value: Any, name: str = "") -> Any:
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, int):
-        return from_us(value).isoformat() if name in INSTANT_FIELDS else value
+        return instant(value) if name in INSTANT_FIELDS else value
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, Interval):
-        return {
-            "start": from_us(value.start).isoformat(),
-            "end": None if value.end is None else from_us(value.end).isoformat(),
-        }
+        return {"start": instant(value.start), "end": instant(value.end)}
     if isinstance(value, ChronomemError):  # a failed message of a batch
         return {"code": for_error(value)[1], "message": str(value)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

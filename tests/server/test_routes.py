@@ -27,8 +27,8 @@ def test_messages_in_then_a_value_at_two_valid_times_and_before_the_move_was_lea
     assert api.get(slot, "alice:read").json()["fact"]["object"] == "paris"
     past = api.get(slot, "alice:read", params={"valid_at": "2024-03-01T00:00:00+01:00"}).json()["fact"]
     assert past["object"] == "berlin" and past["valid"] == {
-        "start": "2024-01-10T08:00:00+00:00",
-        "end": "2024-06-01T07:00:00+00:00",
+        "start": "2024-01-10T08:00:00Z",
+        "end": "2024-06-01T07:00:00Z",
     }
     moved_at = datetime.fromisoformat(api.get(slot, "alice:read").json()["fact"]["recorded"]["start"])
     before = api.get(slot, "alice:read", params={"as_of": (moved_at - timedelta(microseconds=1)).isoformat()}).json()
