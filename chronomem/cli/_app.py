@@ -15,6 +15,7 @@ from ._mcp import mcp_command
 from ._options import reported
 from ._recall import context_command, search_command
 from ._reindex import reindex_command
+from ._serve import keys_group, serve
 from ._time import time_group
 
 __all__ = ["cli", "main"]
@@ -47,7 +48,7 @@ def demo(db: Path | None) -> None:
 
 for command in (
     ingest_command, search_command, context_command, facts_command, value_command, history_command, mcp_command,
-    bench, migrate, doctor, reindex_command, time_group,
+    serve, keys_group, bench, migrate, doctor, reindex_command, time_group,
 ):  # fmt: skip
     cli.add_command(command)
 
