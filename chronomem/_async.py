@@ -153,6 +153,7 @@ class AsyncMemory:
     history = _Offloaded(Memory.history)
     merge = _Offloaded(Memory.merge)
     neighbourhood = _Offloaded(Memory.neighbourhood)
+    reindex = _Offloaded(Memory.reindex)
     resolve_conflict = _Offloaded(Memory.resolve_conflict)
     retract = _Offloaded(Memory.retract)
     retract_episode = _Offloaded(Memory.retract_episode)

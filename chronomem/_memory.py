@@ -86,7 +86,8 @@ class Memory:
         check_identifier(namespace, "namespace")
         if namespace not in self.engine.namespaces():
             if not create:
-                raise NotFound(f"namespace {namespace!r} does not exist; known: {self.engine.namespaces()}")
+                # not listing the others: a namespace is a tenant's, and this message may reach another tenant
+                raise NotFound(f"namespace {namespace!r} does not exist; check the name, or pass create=True")
             self.engine.ensure_namespace(namespace)
         return Memory(
             self.engine, namespace, owns_engine=False, extractor=self.extractor, llm=self.llm, embedder=self.embedder

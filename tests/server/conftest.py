@@ -1,17 +1,12 @@
-"""Fixtures of the HTTP API's tests (helpers in ``apitools``); the PostgreSQL ones come from the engines' tests."""
+"""Fixtures of the HTTP API's tests (helpers in ``apitools``); the PostgreSQL ones are in ``tests/conftest.py``."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from apitools import Api, make_api
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engines.conftest import new_pg_database, pg_server, pg_url  # noqa: F401  (the PostgreSQL fixtures)
 
 
 @pytest.fixture
