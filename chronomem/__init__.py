@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from . import _log  # noqa: F401  (the "chronomem" logger and its NullHandler)
+from ._async import AsyncMemory, open_async
 from ._memory import Memory
 from ._open import open
 from ._values import (
@@ -29,6 +30,7 @@ from .write import FactRecord
 
 __all__ = [
     "JSON",
+    "AsyncMemory",
     "Change",
     "ChronomemError",
     "Entity",
@@ -45,4 +47,5 @@ __all__ = [
     "Subgraph",
     "WriteResult",
     "open",
+    "open_async",
 ]

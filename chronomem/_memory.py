@@ -27,7 +27,7 @@ from ._values import (
 )
 from .contracts import Engine, FactQuery
 from .errors import InvalidInput, InvalidValue, NotFound
-from .write import FactRecord, Writer, embed_episode, find_entity, new_episode
+from .write import FactRecord, Reindexed, Writer, embed_episode, find_entity, new_episode, reindex
 from .write._checks import check_entity_name
 
 if TYPE_CHECKING:
@@ -87,7 +87,8 @@ class Memory:
         check_identifier(namespace, "namespace")
         if namespace not in self.engine.namespaces():
             if not create:
-                raise NotFound(f"namespace {namespace!r} does not exist; known: {self.engine.namespaces()}")
+                # not listing the others: a namespace is a tenant's, and this message may reach another tenant
+                raise NotFound(f"namespace {namespace!r} does not exist; check the name, or pass create=True")
             self.engine.ensure_namespace(namespace)
         return Memory(
             self.engine, namespace, owns_engine=False, extractor=self.extractor, llm=self.llm, embedder=self.embedder
@@ -279,6 +280,16 @@ class Memory:
     def erase_namespace(self) -> int:
         """Delete this whole namespace across all system time, leaving a content-free audit record."""
         return self._writer.erase_namespace()
+
+    def reindex(self) -> Reindexed:
+        """Index for search what the namespace stores without: full-text documents of records stored before
+        the index existed, and vectors of this memory's embedder for episodes that have none (after changing
+        embedders, or stored without one). Idempotent; see :mod:`chronomem.write._reindex`.
+
+        >>> mem.reindex()  # doctest: +SKIP
+        Reindexed(documents=0, embedded=120, model='universal-sentence-encoder-multilingual-3')
+        """
+        return reindex(self.engine, self.namespace, self.embedder)
 
     # -- ingestion ---------------------------------------------------------------------------
     @overload

@@ -134,6 +134,11 @@ class Txn(Protocol):
         """Entities not merged into another whose normalised name or alias equals ``name_key``."""
         ...
 
+    def index_records(self, kind: str, refs: Sequence[str]) -> int:
+        """Add full-text documents for stored records of ``kind`` (``"episode"``, ``"fact"`` row ids as text,
+        ``"entity"``) that have none (see :meth:`Engine.unindexed`); returns how many were added."""
+        ...
+
     def put_vectors(self, model: str, kind: str, item: str, vectors: Matrix, context: str | None = None) -> None:
         """Store what embedder ``model`` made of ``item`` (an episode id, for ``kind="episode"``): one row per
         part of its text, recorded at this transaction's system time. ``context`` names the episode whose text
@@ -248,6 +253,16 @@ class Engine(Protocol):
     def episode(self, namespace: str, episode_id: str) -> Episode | None: ...
 
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]: ...
+
+    def unindexed(self, namespace: str, kind: str, limit: int) -> list[str]:
+        """Up to ``limit`` records of ``kind`` with no full-text document (stored before migration
+        ``0007_fulltext``), by id: what ``Memory.reindex`` indexes."""
+        ...
+
+    def unembedded(self, namespace: str, model: str, limit: int) -> list[str]:
+        """Up to ``limit`` episodes with no vector of embedder ``model``, by id: what ``Memory.reindex`` embeds
+        (stored before migration ``0008_vectors``, without an embedder, or with another one)."""
+        ...
 
     def embedded_with(self, namespace: str, episode_id: str) -> list[str]:
         """The episodes whose stored vectors read ``episode_id``'s text as their context (``put_vectors``), by id:

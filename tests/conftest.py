@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 from model_servers import LlamaServer, llama_unavailable_reason, run_llama_server
+from pg_server import PgServer, ServerUnavailable
 
 # Hypothesis profiles: the default keeps local runs quick, `dev` quicker still (DEVELOPERS.md); CI runs
 # `pytest --hypothesis-profile=ci`.
@@ -16,6 +18,9 @@ from model_servers import LlamaServer, llama_unavailable_reason, run_llama_serve
 settings.register_profile("default", deadline=None)
 settings.register_profile("dev", max_examples=20, deadline=None)
 settings.register_profile("ci", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+_names = itertools.count(1)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -48,3 +53,41 @@ def llama_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
         pytest.skip(reason)
     with run_llama_server(tmp_path_factory.mktemp("llama")) as server:
         yield server
+
+
+# -- PostgreSQL (tests/pg_server.py): one server per session, shared by every test directory ----------------
+@pytest.fixture(scope="session")
+def pg_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
+    try:
+        server = PgServer()
+        server.start()
+    except ServerUnavailable as exc:
+        if request.config.getoption("--require-servers"):
+            pytest.fail(f"PostgreSQL is required (--require-servers) but unavailable: {exc}")
+        pytest.skip(f"PostgreSQL unavailable: {exc}")
+    yield server
+    server.destroy()
+
+
+@pytest.fixture
+def new_pg_database(pg_server: PgServer) -> Iterator[Callable[[], str]]:
+    """A factory of fresh, empty databases on the session server; each returns its URL. Dropped after."""
+    made: list[str] = []
+
+    def make() -> str:
+        name = f"chronomem_test_{next(_names)}"
+        made.append(name)
+        return pg_server.create_database(name)
+
+    yield make
+    import psycopg
+
+    with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+        for name in made:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def pg_url(new_pg_database: Callable[[], str]) -> str:
+    """The URL of one fresh, empty database."""
+    return new_pg_database()

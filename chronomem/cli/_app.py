@@ -14,6 +14,8 @@ from ._ingest import ingest_command
 from ._mcp import mcp_command
 from ._options import reported
 from ._recall import context_command, search_command
+from ._reindex import reindex_command
+from ._serve import keys_group, serve
 from ._time import time_group
 
 __all__ = ["cli", "main"]
@@ -47,7 +49,7 @@ def demo(db: Path | None) -> None:
 
 for command in (
     ingest_command, search_command, context_command, facts_command, value_command, history_command, mcp_command,
-    bench, migrate, doctor, time_group,
+    serve, keys_group, bench, migrate, doctor, reindex_command, time_group,
 ):  # fmt: skip
     cli.add_command(command)
 

@@ -146,6 +146,11 @@ class Statements:
         self.delete_episode_vectors = r(
             "DELETE FROM vectors WHERE namespace = ? AND (kind = 'episode' AND item = ? OR context = ?)"
         )
+        self.unembedded = r(
+            "SELECT e.id FROM episodes e WHERE e.namespace = ? AND NOT EXISTS (SELECT 1 FROM vectors v "
+            "WHERE v.namespace = e.namespace AND v.model = ? AND v.kind = 'episode' AND v.item = e.id) "
+            "ORDER BY e.id LIMIT ?"
+        )
         self.embedded_with = r(
             "SELECT DISTINCT item FROM vectors WHERE namespace = ? AND context = ? AND kind = 'episode' ORDER BY item"
         )

@@ -132,6 +132,14 @@ class SqlEngine(ABC):
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]:
         return [episode_from_row(r) for r in self._by_ids(self.sql.episodes, namespace, ids)]
 
+    def unindexed(self, namespace: str, kind: str, limit: int) -> list[str]:
+        if kind not in self.text.unindexed:
+            raise InvalidValue(f"full-text kind {kind!r}; use one of {sorted(self.text.unindexed)}")
+        return [r[0] for r in self._read(self.text.unindexed[kind], (namespace, limit))]
+
+    def unembedded(self, namespace: str, model: str, limit: int) -> list[str]:
+        return [r[0] for r in self._read(self.sql.unembedded, (namespace, model, limit))]
+
     def embedded_with(self, namespace: str, episode_id: str) -> list[str]:
         return [r[0] for r in self._read(self.sql.embedded_with, (namespace, episode_id))]
 

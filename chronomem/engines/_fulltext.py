@@ -177,6 +177,28 @@ class TextStatements:
         self.delete_rows = r("DELETE FROM fulltext WHERE namespace = ? AND kind = 'fact' AND {rows}")
         self.stats = r("SELECT count(*), coalesce(sum(length), 0) FROM fulltext WHERE namespace = ? AND kind = ?")
         self.stamp = d.text_stamp
+        # records without a document (written before migration 0007, or by another tool): `reindex`
+        missing = "LEFT JOIN fulltext f ON f.namespace = {t}.namespace AND f.kind = '{kind}' AND f.ref = {ref}"
+        self.unindexed = {
+            "episode": r(
+                "SELECT e.id FROM episodes e "
+                + missing.format(t="e", kind="episode", ref="e.id")
+                + " WHERE e.namespace = ? AND f.ref IS NULL ORDER BY e.id LIMIT ?"
+            ),
+            "fact": r(
+                "SELECT CAST(t.row_id AS text) FROM facts t "
+                + missing.format(t="t", kind="fact", ref="CAST(t.row_id AS text)")
+                + " WHERE t.namespace = ? AND f.ref IS NULL ORDER BY t.row_id LIMIT ?"
+            ),
+            "entity": r(
+                "SELECT n.id FROM entities n "
+                + missing.format(t="n", kind="entity", ref="n.id")
+                + " WHERE n.namespace = ? AND n.merged_into IS NULL AND f.ref IS NULL ORDER BY n.id LIMIT ?"
+            ),
+        }
+        self.fact_documents = r(
+            "SELECT row_id, subject, predicate, object_id, value FROM facts WHERE namespace = ? AND {ids}"
+        )
         m_from, m_where, m_order = d.text_match
         scope = {
             "episode": "JOIN episodes e ON e.namespace = f.namespace AND e.id = f.ref",

@@ -121,6 +121,26 @@ class SqlTxn(ABC, Generic[C]):
         self._index("episode", e.id, None, episode_terms(e))
         return None
 
+    def index_records(self, kind: str, refs: Sequence[str]) -> int:
+        d, ns, n = self.dialect, self._ns, 0
+        if kind == "fact":
+            for chunk in d.chunks([int(r) for r in refs]):
+                sql = self.text.fact_documents.format(ids=d.in_ids("row_id", len(chunk)))
+                for rid, subject, predicate, obj, value in self._c.execute(sql, (ns, *d.ids(chunk))).fetchall():
+                    stored = None if value is None else json.loads(value)
+                    self._index("fact", str(rid), rid, fact_terms(subject, predicate, obj, stored))
+                    n += 1
+            return n
+        for ref in refs:
+            if kind == "episode" and (ep := self.episode(ref)) is not None:
+                self._index("episode", ep.id, None, episode_terms(ep))
+            elif kind == "entity" and (e := self.entity(ref)) is not None and e.merged_into is None:
+                self._index("entity", e.id, None, entity_terms(e))
+            else:
+                continue
+            n += 1
+        return n
+
     def _index(self, kind: str, ref: str, row_id: int | None, terms: list[str]) -> None:
         """Add one document to the full-text index (see :mod:`._fulltext`)."""
         self._c.execute(self.text.put, (self._ns, kind, ref, row_id, " ".join(terms), len(terms)))

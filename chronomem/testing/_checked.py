@@ -94,6 +94,12 @@ class CheckedEngine:
     def recent_episodes(self, namespace: str, session: str | None, before: int, limit: int) -> list[Episode]:
         return self.inner.recent_episodes(namespace, session, before, limit)
 
+    def unindexed(self, namespace: str, kind: str, limit: int) -> list[str]:
+        return self.inner.unindexed(namespace, kind, limit)
+
+    def unembedded(self, namespace: str, model: str, limit: int) -> list[str]:
+        return self.inner.unembedded(namespace, model, limit)
+
     def embedded_with(self, namespace: str, episode_id: str) -> list[str]:
         return self.inner.embedded_with(namespace, episode_id)
 

@@ -45,6 +45,7 @@ from ._episodes import (
 from ._execute import execute_plan
 from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
+from ._reindex import Reindexed, reindex
 from ._request import Checked, FactRecord, check_record, check_records
 from ._settle import settle_conflict
 from ._undo import erase_rows, retract_episode
@@ -62,6 +63,7 @@ __all__ = [
     "Embedded",
     "FactRecord",
     "Names",
+    "Reindexed",
     "Writer",
     "bulk_write",
     "candidates",
@@ -82,6 +84,7 @@ __all__ = [
     "most_similar",
     "need_entity",
     "new_episode",
+    "reindex",
     "resolve",
     "retract_episode",
     "settle_conflict",

@@ -18,7 +18,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from citus_server import CitusCluster
-from pg_server import PgServer, ServerUnavailable
+from pg_server import ServerUnavailable
 
 _names = itertools.count(1)
 
@@ -31,43 +31,6 @@ except ImportError:  # the postgres extra is not installed: the PostgreSQL tests
 def pytest_configure(config: pytest.Config) -> None:
     if "collect_ignore_glob" in globals() and config.getoption("--require-servers"):
         raise pytest.UsageError("the PostgreSQL tests need psycopg: pip install -e '.[postgres]'")
-
-
-@pytest.fixture(scope="session")
-def pg_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
-    try:
-        server = PgServer()
-        server.start()
-    except ServerUnavailable as exc:
-        if request.config.getoption("--require-servers"):
-            pytest.fail(f"PostgreSQL is required (--require-servers) but unavailable: {exc}")
-        pytest.skip(f"PostgreSQL unavailable: {exc}")
-    yield server
-    server.destroy()
-
-
-@pytest.fixture
-def new_pg_database(pg_server: PgServer) -> Iterator[Callable[[], str]]:
-    """A factory of fresh, empty databases on the session server; each returns its URL. Dropped after."""
-    made: list[str] = []
-
-    def make() -> str:
-        name = f"chronomem_test_{next(_names)}"
-        made.append(name)
-        return pg_server.create_database(name)
-
-    yield make
-    import psycopg
-
-    with psycopg.connect(pg_server.url(), autocommit=True) as conn:
-        for name in made:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@pytest.fixture
-def pg_url(new_pg_database: Callable[[], str]) -> str:
-    """The URL of one fresh, empty database."""
-    return new_pg_database()
 
 
 @pytest.fixture(scope="session")

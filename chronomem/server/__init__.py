@@ -1,0 +1,19 @@
+"""The HTTP API (``chronomem serve``; ``pip install 'chronomem[server]'``): a thin shell over the Python API.
+
+``create_app`` builds the ASGI application; ``KeyStore`` manages the API keys that grant namespaces and roles.
+One module per concept: ``_app`` (the application), ``_routes`` (parse -> call -> format), ``_schemas``
+(bodies and JSON), ``_keys`` and ``_guard`` (who may do what, where), ``_errors`` (one JSON error shape),
+``_limits`` (access log, body size, timeout), ``_shapes`` (what the routes answer, for the OpenAPI document).
+"""
+
+from __future__ import annotations
+
+try:
+    import fastapi as _fastapi  # noqa: F401  (the extra's framework; pydantic and starlette come with it)
+except ImportError as exc:  # pragma: no cover - only without the extra
+    raise ImportError(f"chronomem.server needs its extra: pip install 'chronomem[server]' ({exc})") from exc
+
+from ._app import DEFAULT_MAX_BODY, DEFAULT_TIMEOUT, create_app
+from ._keys import ALL_NAMESPACES, ApiKey, KeyStore, Role
+
+__all__ = ["ALL_NAMESPACES", "DEFAULT_MAX_BODY", "DEFAULT_TIMEOUT", "ApiKey", "KeyStore", "Role", "create_app"]

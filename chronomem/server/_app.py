@@ -1,0 +1,60 @@
+"""``create_app``: the ASGI application over one memory (every namespace of its store)."""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+
+from fastapi import FastAPI
+
+from .._async import AsyncMemory
+from .._memory import Memory
+from ._errors import install_handlers
+from ._guard import NamespaceGuard
+from ._keys import KeyStore
+from ._limits import AccessLog, BodyLimit, Timeout
+from ._routes import health, router
+
+__all__ = ["DEFAULT_MAX_BODY", "DEFAULT_TIMEOUT", "create_app"]
+
+DEFAULT_MAX_BODY = 1_000_000  # bytes: 100 messages of ~10 kB
+DEFAULT_TIMEOUT = 30.0  # seconds
+
+_DESCRIPTION = """A bitemporal long-term memory for AI agents, over HTTP.
+
+Every route that reads or writes a memory is under `/v1/namespaces/{namespace}` and needs
+`Authorization: Bearer <key>` for a key that grants that namespace: `GET` needs a `read` key, `POST` a `write`
+key, `DELETE` an `admin` key (`chronomem keys add`). Times are ISO 8601 with an offset. Errors are
+`{"error": {"code": ..., "message": ...}}`.
+"""
+
+
+def create_app(
+    memory: Memory | AsyncMemory,
+    *,
+    keys: KeyStore | None = None,
+    dev: bool = False,
+    max_body: int = DEFAULT_MAX_BODY,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> FastAPI:
+    """The HTTP API over ``memory``'s store: any namespace a request's key grants (see :mod:`._guard`).
+
+    ``keys`` checks API keys; ``dev=True`` lets every request in as an admin for every namespace (only for a
+    server on a loopback address: ``chronomem serve`` refuses it elsewhere). ``max_body`` bytes and
+    ``timeout`` seconds bound each request. The caller keeps ``memory`` open while serving and closes it.
+
+    >>> import httpx, chronomem                                                       # doctest: +SKIP
+    >>> app = create_app(chronomem.open("m.db"), keys=KeyStore("keys.json"))
+    >>> client = httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://mem")
+    """
+    app = FastAPI(title="chronomem", version=version("chronomem"), description=_DESCRIPTION, redirect_slashes=False)
+    app.state.memory = memory if isinstance(memory, AsyncMemory) else AsyncMemory(memory)
+    install_handlers(app)
+    app.include_router(router)
+    app.add_api_route("/health", health, methods=["GET"], tags=["service"], summary="Is the database reachable")
+    # added inside out: a request meets AccessLog, then the guard, then the timeout (which also bounds a slow
+    # upload), then the body limit
+    app.add_middleware(BodyLimit, max_bytes=max_body)
+    app.add_middleware(Timeout, seconds=timeout)
+    app.add_middleware(NamespaceGuard, keys=keys, dev=dev)
+    app.add_middleware(AccessLog)
+    return app
