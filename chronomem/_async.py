@@ -145,6 +145,7 @@ class AsyncMemory:
     changes = _Offloaded(Memory.changes)
     conflicts = _Offloaded(Memory.conflicts)
     context = _Offloaded(Memory.context)
+    describe = _Offloaded(Memory.describe)
     erase = _Offloaded(Memory.erase)
     erase_namespace = _Offloaded(Memory.erase_namespace)
     facts = _Offloaded(Memory.facts)
