@@ -12,6 +12,7 @@ import pytest
 
 import chronomem
 from chronomem import Memory
+from chronomem._display import iso
 from chronomem.errors import InvalidInput, NotFound
 
 README = (Path(__file__).parent.parent / "README.md").read_text()
@@ -72,6 +73,12 @@ def test_values_show_iso_times_and_keep_their_keys_and_equality(mem: Memory) -> 
     assert repr(done).startswith(f"WriteResult(tx={fact.recorded.start_dt.isoformat()}, inserted=(Fact(#")
     change = mem.changes(datetime(2000, 1, 1, tzinfo=UTC))[0]
     assert repr(change).startswith(f"Change(at={fact.recorded.start_dt.isoformat()}, action='learned'")
+
+
+def test_what_add_returns_shows_iso_times(mem: Memory) -> None:
+    result = mem.add({"speaker": "Alice", "content": "I live in Berlin.", "occurred_at": "2023-01-10T09:00+01:00"})
+    assert result.tx is not None and not re.search(r"\d{13,}", repr(result))
+    assert repr(result).startswith(f"IngestResult(episode='{result.episode}', tx={iso(result.tx)}, added=(Fact(#")
 
 
 def test_describe_shows_names_where_facts_hold_keys(mem: Memory) -> None:

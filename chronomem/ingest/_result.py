@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .._display import show
 from .._values import Entity, Fact, Merge
 
 if TYPE_CHECKING:
@@ -67,3 +68,6 @@ class IngestResult:
             or self.conflicts
             or self.merged
         )
+
+    def __repr__(self) -> str:
+        return show(self, "tx")  # ISO 8601 times, defaults left out (chronomem._display)
