@@ -94,3 +94,15 @@ def test_the_module_examples_run() -> None:
     from chronomem.engines import _url
 
     assert doctest.testmod(_url).failed == 0
+
+
+@pytest.mark.integration
+def test_every_postgresql_spelling_opens_the_same_database(pg_url: str) -> None:
+    assert pg_url.startswith("postgresql://")
+    rest = pg_url.removeprefix("postgresql://")
+    with chronomem.open(pg_url, namespace="alice", embedder=None) as mem:
+        mem.assert_fact("Alice", "lives_in", "Berlin")
+    for url in (f"postgres://{rest}", f"postgresql+psycopg://{rest}", f"PostgreSQL+psycopg2://{rest}"):
+        with chronomem.open(url, namespace="alice", embedder=None) as mem:
+            fact = mem.value("Alice", "lives_in")
+            assert fact is not None and fact.object == "berlin", url
