@@ -36,7 +36,7 @@ import httpx
 
 from .._open import open as open_memory
 
-__all__ = ["Figures", "Served", "Tally", "check", "load", "run", "served"]
+__all__ = ["Figures", "Served", "Tally", "check", "load", "run", "seed", "served"]
 
 Figures = dict[str, float | int | str]
 
@@ -201,11 +201,19 @@ async def _client(plan: _Plan, namespace: str, key: str, c: int, tally: Tally) -
 
 
 def load(
-    base: str, keys: dict[str, str], *, clients: int = 32, seconds: float = 60.0, writes_only: bool = False
+    base: str,
+    keys: dict[str, str],
+    *,
+    clients: int = 32,
+    seconds: float = 60.0,
+    writes_only: bool = False,
+    tally: Tally | None = None,
 ) -> Tally:
     """Run ``clients`` concurrent clients against the server at ``base`` for ``seconds``; client ``c`` uses
-    namespace ``c % len(keys)`` (with its key). ``writes_only``: every request is an ``add``."""
-    tally, spaces = Tally(), list(keys)
+    namespace ``c % len(keys)`` (with its key). ``writes_only``: every request is an ``add`` (client ``c``
+    then sends the same messages, in the same order, on every run). Counts go to ``tally`` (default: a new one).
+    """
+    tally, spaces = tally if tally is not None else Tally(), list(keys)
 
     async def main() -> None:
         plan = _Plan(base, time.monotonic() + seconds, datetime.now(UTC), writes_only)
@@ -216,7 +224,7 @@ def load(
     return tally
 
 
-def _seed(server: Served) -> None:
+def seed(server: Served) -> None:
     """One message per speaker in every namespace, so that reads name entities that exist."""
     for ns, key in server.keys.items():
         batch = [
@@ -300,7 +308,7 @@ def run(db: str | None = None, *, clients: int = 32, seconds: float = 60.0, name
         url = db or os.path.join(tmp, "http.db")
         load_before = os.getloadavg()[0]
         with served(url, Path(tmp), spaces) as server:
-            _seed(server)
+            seed(server)
             t = time.perf_counter()
             tally = load(server.base, server.keys, clients=clients, seconds=seconds)
             wall = time.perf_counter() - t
