@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+import chronomem
 from chronomem.bench.http import Served, Tally, check, load, seed, served
 
 SPACES = ["load0", "load1"]
@@ -67,3 +68,12 @@ def test_a_server_killed_under_load_loses_no_acknowledged_message(db: str, tmp_p
     found = check(db, tally)
     assert found["lost"] == 0 and found["duplicated"] == 0
     assert all(acked_before[ns] <= tally.acked[ns] for ns in acked_before)
+
+
+def test_check_counts_a_lost_and_a_duplicated_message(db: str) -> None:
+    """The counts the tests above assert to be zero do see a loss and a duplicate."""
+    text = "I live in Lyon. (ref a)"
+    with chronomem.open(db, namespace="ns", embedder=None) as mem:
+        mem.add([{"id": i, "speaker": "Alice", "content": text, "occurred_at": "2024-01-01T00:00:00Z"} for i in "ab"])
+    tally = Tally(sent={"ns": {"a", "b", "x"}}, acked={"ns": {"a", "x"}})
+    assert check(db, tally) == {"stored": 2, "lost": 1, "duplicated": 1}
