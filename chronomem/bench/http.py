@@ -36,7 +36,20 @@ import httpx
 
 from .._open import open as open_memory
 
-__all__ = ["Figures", "Served", "Tally", "check", "load", "run", "seed", "served"]
+__all__ = [
+    "MIX",
+    "SPEAKERS",
+    "Figures",
+    "Served",
+    "Tally",
+    "check",
+    "figures",
+    "free_port",
+    "load",
+    "run",
+    "seed",
+    "served",
+]
 
 Figures = dict[str, float | int | str]
 

@@ -56,7 +56,13 @@ def clients(db: str | None, clients: int, corrections: int, same_namespace: bool
 def http(db: str | None, clients: int, seconds: float, namespaces: int, as_json: bool) -> None:
     """A real 'chronomem serve' under clients adding, searching and reading as of times over loopback; 5xx,
     lost and duplicated messages (counted afterwards), p50/p95 ms per operation."""
-    from ..bench.http import run
+    try:
+        import uvicorn  # noqa: F401  (the served process needs it)
+
+        from ..bench.http import run
+        from ..server import KeyStore  # noqa: F401
+    except ImportError as exc:
+        raise click.ClickException(f"the bench serves the HTTP API: pip install 'chronomem[server]' ({exc})") from exc
 
     with reported():
         figures = run(db, clients=clients, seconds=seconds, namespaces=namespaces)
