@@ -6,6 +6,7 @@ clients add messages (unique ids), search and read as of times; afterwards the s
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import httpx
@@ -36,16 +37,25 @@ def test_mixed_load_has_no_5xx_and_loses_nothing(db: str, tmp_path: Path) -> Non
     assert found == {"stored": acked, "lost": 0, "duplicated": 0}
 
 
+def kill_when_acked(server: Served, tally: Tally, n: int, timeout: float = 30) -> None:
+    """SIGKILL ``server`` once ``tally`` counts ``n`` acknowledged messages (or after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while sum(map(len, tally.acked.values())) < n and time.monotonic() < deadline:
+        time.sleep(0.02)
+    server.kill()
+
+
 def test_a_server_killed_under_load_loses_no_acknowledged_message(db: str, tmp_path: Path) -> None:
-    """SIGKILL the server (its whole process group) two seconds into a writers' load; restart it on the same
-    store. Every acknowledged message is stored once; then the writers send the same messages again (a client
-    retrying what it never saw acknowledged) and nothing is stored twice."""
+    """SIGKILL the server (its whole process group) once writers have 30 messages acknowledged, and restart it
+    on the same store. Every acknowledged message is stored once; then the writers send the same messages again
+    (a client retrying what it never saw acknowledged) and nothing is stored twice."""
     server = Served(db, tmp_path, SPACES)
     server.start()
     try:
-        killer = threading.Timer(2.0, server.kill)
+        tally = Tally(sent={ns: set() for ns in SPACES}, acked={ns: set() for ns in SPACES})
+        killer = threading.Thread(target=kill_when_acked, args=(server, tally, 30))
         killer.start()
-        tally = load(server.base, server.keys, clients=8, seconds=4, writes_only=True)
+        load(server.base, server.keys, clients=8, seconds=6, writes_only=True, tally=tally)
         killer.join()
         assert server.proc is not None and server.proc.returncode is not None and server.proc.returncode < 0
         assert tally.transport_errors > 0  # the clients did see the server die
