@@ -35,6 +35,7 @@ from typing import Any
 import httpx
 
 from .._open import open as open_memory
+from ..errors import ChronomemError
 
 __all__ = [
     "MIX",
@@ -64,7 +65,7 @@ _WORDS = {
     "food": ("peanuts", "dumplings", "olives"),
 }
 _QUERIES = ("where does she live", "Berlin", "work", "allergic", "food", "上海", "moved")
-#: The share of each operation (the rest of a request's choice is by these weights).
+#: How often each client picks each operation, as relative weights, request by request.
 MIX = {"add": 4, "search": 2, "value": 2, "facts": 1, "history": 1}
 _T0 = datetime(2024, 1, 1, tzinfo=UTC)
 _ROOT = Path(__file__).resolve().parents[2]
@@ -107,7 +108,8 @@ class Served:
                     return
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError(f"chronomem serve did not start; see {self.workdir / 'server.log'}")
+                said = (self.workdir / "server.log").read_text(errors="replace").strip().splitlines()[-3:]
+                raise ChronomemError(f"chronomem serve --db {self.db} did not start: {' / '.join(said) or 'no output'}")
             time.sleep(0.2)
 
     def kill(self) -> None:
