@@ -47,6 +47,28 @@ def clients(db: str | None, clients: int, corrections: int, same_namespace: bool
     echo_figures(figures, as_json)
 
 
+@bench.command(name="http")
+@db_option(_TEMP + "; the engine is the URL's (sqlite or postgresql)")
+@click.option("--clients", type=click.IntRange(min=1), default=32, show_default=True, help="Concurrent clients.")
+@click.option("--seconds", type=click.FloatRange(min=1), default=60, show_default=True, help="How long they run.")
+@click.option("--namespaces", type=click.IntRange(min=1), default=4, show_default=True, help="Namespaces shared.")
+@json_option
+def http(db: str | None, clients: int, seconds: float, namespaces: int, as_json: bool) -> None:
+    """A real 'chronomem serve' under clients adding, searching and reading as of times over loopback; 5xx,
+    lost and duplicated messages (counted afterwards), p50/p95 ms per operation."""
+    try:
+        import uvicorn  # noqa: F401  (the served process needs it)
+
+        from ..bench.http import run
+        from ..server import KeyStore  # noqa: F401
+    except ImportError as exc:
+        raise click.ClickException(f"the bench serves the HTTP API: pip install 'chronomem[server]' ({exc})") from exc
+
+    with reported():
+        figures = run(db, clients=clients, seconds=seconds, namespaces=namespaces)
+    echo_figures(figures, as_json)
+
+
 @bench.command(name="ingest")
 @click.option("--data", type=click.Path(exists=True, dir_okay=False), required=True,
               help="Conversations to replay: a LoCoMo file, JSON lines or a chat list.")  # fmt: skip
