@@ -212,7 +212,8 @@ function drawTimeline() {
   let y = 22;
   for (let t = 0; t <= 6; t++) {
     const us = lo + ((hi - lo) * t) / 6;
-    out.push(`<text class="axis" x="${x(us)}" y="12" text-anchor="middle">${day(us)}</text>`);
+    const anchor = t === 0 ? "start" : t === 6 ? "end" : "middle";
+    out.push(`<text class="axis" x="${x(us)}" y="12" text-anchor="${anchor}">${day(us)}</text>`);
   }
   let bars = 0;
   for (const [pred, s] of [...slots.entries()].sort()) {
