@@ -60,8 +60,10 @@ def served(store: Path, chromium: str) -> Iterator[Served]:
         yield Served(url, made.stdout.strip(), proc, log)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium: str) -> Iterator[Any]:
+    """Playwright's sync API runs an event loop on this thread until it stops: module scope stops it before any
+    later test module needs ``asyncio.run``."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

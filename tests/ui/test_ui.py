@@ -163,3 +163,15 @@ def test_a_wrong_key_is_reported(page: Any, served: Served) -> None:
     page.click("#pick button")
     page.wait_for_selector("#status.error")
     assert "401" in page.inner_text("#status")
+
+
+def test_markup_in_the_data_stays_text(page: Any, served: Served) -> None:
+    open_entity(page, served, "hostile", "<b>eve")
+    (label,) = labels(page)
+    assert label.startswith('"<img')  # a JSON value, drawn as text (cut to the bar's width)
+    assert holds(page) == ['says "<img src=x onerror=\\"window.pwned=1\\">"']
+    page.locator("#timeline rect.bar").first.click()
+    page.wait_for_selector("#detail .episode")
+    assert page.inner_text("#detail .episode").endswith('<img src=x onerror="window.pwned=1">')
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("#detail img, #holds img, #timeline img").count() == 0

@@ -36,6 +36,9 @@ def seed_story(path: Path) -> None:
         mem.assert_fact("Bob", "lives_in", "Rome", valid_from=at("2024-03-05T00:00:00Z"), episode=e5)
         e6 = said(mem, "e6", "我叫李雷，我住在上海。", "2024-04-01T09:00:00+08:00", speaker="李雷")
         mem.assert_fact("李雷", "lives_in", "上海", valid_from=at("2024-04-01T00:00:00Z"), episode=e6)
+        hostile = mem.using("hostile")  # markup in names and values must stay text
+        e7 = said(hostile, "x1", '<img src=x onerror="window.pwned=1">', "2024-01-01T00:00:00Z", speaker="<b>eve")
+        hostile.assert_fact("<b>eve", "says", value='<img src=x onerror="window.pwned=1">', episode=e7)
     finally:
         mem.close()
 

@@ -176,7 +176,7 @@ async function fetchPoint() {
 }
 
 // ---- timeline (one SVG string: thousands of bars stay cheap) -------------------------------------------------
-const LEFT = 130, LANE = 16, CLOSED_LANE = 9, MAX_CLOSED_LANES = 3, GAP = 8;
+const LEFT = 130, LANE = 16, CLOSED_LANE = 9, MAX_OPEN_LANES = 40, MAX_CLOSED_LANES = 3, GAP = 8;
 
 function lanes(rows, max) {
   // greedy interval packing by valid start; past `max` lanes the rest overdraw the last one
@@ -217,7 +217,7 @@ function drawTimeline() {
   }
   let bars = 0;
   for (const [pred, s] of [...slots.entries()].sort()) {
-    const nOpen = Math.max(1, lanes(s.open, Infinity)), nClosed = lanes(s.closed, MAX_CLOSED_LANES);
+    const nOpen = Math.max(1, lanes(s.open, MAX_OPEN_LANES)), nClosed = lanes(s.closed, MAX_CLOSED_LANES);
     const h = nOpen * LANE + nClosed * CLOSED_LANE + 4;
     out.push(`<rect class="band" x="0" y="${y - 2}" width="${width}" height="${h}"/>`);
     out.push(`<text class="slot" x="4" y="${y + 11}">${esc(pred)}</text>`);
