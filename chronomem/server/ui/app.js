@@ -74,7 +74,12 @@ async function openEntity(ns, ref) {
     const predicates = [...new Set(changes.filter((c) => c.fact.subject === entity.id).map((c) => c.fact.predicate))];
     predicates.sort();
     const rows = [];
-    for (const p of predicates) rows.push(...(await pages(`${ent(entity.id)}/predicates/${encodeURIComponent(p)}/audit`)));
+    const queue = [...predicates];
+    const worker = async () => {
+      for (let p = queue.shift(); p !== undefined; p = queue.shift())
+        rows.push(...(await pages(`${ent(entity.id)}/predicates/${encodeURIComponent(p)}/audit`)));
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]); // four requests at a time
     setRows(entity, rows);
     status(`${entity.name} (${entity.id}): ${rows.length} rows in ${predicates.length} slots`);
   } catch (e) {
