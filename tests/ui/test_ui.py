@@ -99,8 +99,12 @@ def test_clicking_a_bar_shows_its_episode(page: Any, served: Served) -> None:
     page.locator(f"#timeline rect.bar[data-row='{row}']").click()
     page.wait_for_selector("#detail .episode")
     assert page.inner_text("#detail .episode").endswith("Sorry, I work at Globex, not Acme.")
-    page.locator("#timeline rect.bar.closed").first.click()
-    page.wait_for_selector("#detail .episode >> text=I live in Berlin.")
+    assert "replaced row" in page.inner_text("#detail .versions") and "(correction)" in page.inner_text("#detail")
+    audit = served.api("/v1/namespaces/alice/entities/alice/predicates/works_at/audit")["items"]
+    acme = next(r for r in audit if r["object"] == "acme")["row_id"]
+    page.locator(f"#timeline rect.bar.closed[data-row='{acme}']").click()
+    page.wait_for_selector("#detail .episode >> text=I work at Acme.")
+    assert page.inner_text("#detail .versions").startswith("closed by correction")
 
 
 def test_search_lists_hits_and_opens_an_entity(page: Any, served: Served) -> None:

@@ -282,6 +282,16 @@ async function showRow(rowId) {
   let html = `<p><b>${esc(r.predicate)}</b> = <b>${esc(shown(r))}</b> (row ${r.row_id}, ${esc(r.kind)}, ${esc(r.modality)})<br>`
     + `valid ${esc(r.valid.start)} → ${esc(r.valid.end || "…")}<br>recorded ${esc(r.recorded.start)}, ${closed}</p>`;
   $("detail").innerHTML = html + '<p class="hint">loading episodes…</p>';
+  try {
+    // why the row was closed, or what it replaced: supersession, correction, retraction, leftover (a cut's rest)
+    const { revisions } = await api(`/facts/${r.row_id}/versions`);
+    const lines = revisions.filter((v) => v.old === r.row_id || v.new === r.row_id).map((v) => (v.old === r.row_id
+      ? `closed by ${esc(v.reason)}${v.new ? ` → row ${v.new}` : ""}`
+      : `replaced row ${v.old} (${esc(v.reason)})`) + ` at ${esc(v.at)}`);
+    if (lines.length) html += `<ul class="versions">${lines.map((l) => `<li>${l}</li>`).join("")}</ul>`;
+  } catch (err) {
+    html += `<p class="hint">versions: ${esc(err.message)}</p>`;
+  }
   for (const id of r.episodes) {
     try {
       const e = await api("/episodes/" + encodeURIComponent(id));
