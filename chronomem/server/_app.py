@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from importlib.metadata import version
+from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.responses import RedirectResponse
+from fastapi.staticfiles import StaticFiles
 
 from .._async import AsyncMemory
 from .._memory import Memory
@@ -51,6 +54,9 @@ def create_app(
     install_handlers(app)
     app.include_router(router)
     app.add_api_route("/health", health, methods=["GET"], tags=["service"], summary="Is the database reachable")
+    # the web UI: static files that call the routes above with the key the user pastes (no key of their own)
+    app.add_api_route("/ui", lambda: RedirectResponse("/ui/"), methods=["GET"], include_in_schema=False)
+    app.mount("/ui", StaticFiles(directory=Path(__file__).parent / "ui", html=True), name="ui")
     # added inside out: a request meets AccessLog, then the guard, then the timeout (which also bounds a slow
     # upload), then the body limit
     app.add_middleware(BodyLimit, max_bytes=max_body)
