@@ -3,31 +3,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
-from ._names import check_identifier, check_text
-from ._time import from_us, now_us, to_us
+from ._names import check_identifier
+from ._reads import Names, Reads
+from ._time import from_us
 from ._values import (
     JSON,
-    Change,
     Contradiction,
     Entity,
     Episode,
-    Fact,
     Kind,
     Merge,
     Modality,
     Reason,
-    Revision,
-    Subgraph,
     WriteResult,
-    canonical_json,
 )
-from .contracts import Engine, FactQuery
-from .errors import InvalidInput, InvalidValue, NotFound
-from .write import FactRecord, Reindexed, Writer, embed_episode, find_entity, new_episode, reindex
+from .contracts import Engine
+from .errors import InvalidValue, NotFound
+from .write import FactRecord, Reindexed, Writer, embed_episode, new_episode, reindex
 from .write._checks import check_entity_name
 
 if TYPE_CHECKING:
@@ -40,11 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Memory"]
 
 
-def _us(dt: datetime | None, name: str, default: int) -> int:
-    return default if dt is None else to_us(dt, name=name)
-
-
-class Memory:
+class Memory(Reads):
     """A bitemporal memory bound to one namespace. Open one with :func:`chronomem.open`.
 
     Every read takes ``valid_at`` (when in the world) and ``as_of`` (what the store believed then);
@@ -68,7 +60,7 @@ class Memory:
         self.embedder = embedder
         self._owns = owns_engine
         self._writer = Writer(engine, self.namespace)
-        self._names = _Names(engine, self.namespace)
+        self._names = Names(engine, self.namespace)
         self._extractors: dict[str, Extractor] = {}
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -142,22 +134,6 @@ class Memory:
             raise InvalidValue(f"aliases={aliases!r} is one string; pass a list of names, e.g. [{aliases!r}]")
         extra = tuple(check_entity_name(a) for a in aliases)
         return self._writer.entity(name, check_identifier(type, "entity type"), extra)
-
-    def get_entity(self, ref: str | Entity) -> Entity:
-        """The entity named by id, name or alias. Raises :class:`NotFound` or :class:`Conflict` (ambiguous)."""
-        if isinstance(ref, Entity):
-            if ref.namespace != self.namespace:
-                raise InvalidValue(
-                    f"entity {ref.id!r} is of namespace {ref.namespace!r}, not {self.namespace!r}; pass its name"
-                )
-            return ref
-        if not isinstance(ref, str) or not ref.strip():
-            raise InvalidValue(f"an entity reference must be a non-empty string or an Entity, got {ref!r:.60}")
-        check_text(ref, "entity reference")
-        found = find_entity(self._names, ref)
-        if found is None:
-            raise NotFound(f"no entity named {ref!r} in namespace {self.namespace!r}")
-        return found
 
     def merge(self, source: str | Entity, *, into: str | Entity) -> Merge:
         """Record that ``source`` and ``into`` are one entity: ``source``'s facts move to ``into`` (joined with
@@ -458,154 +434,3 @@ class Memory:
         v, t = self._point(valid_at, as_of)
         hits = self.search(query, k=k, valid_at=from_us(v), as_of=from_us(t), preset=preset)
         return render_context(gather(self.engine, self.namespace, query, hits, v, t), budget)
-
-    # -- reads -------------------------------------------------------------------------------
-    def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:
-        now = now_us() if valid_at is None or as_of is None else 0
-        return _us(valid_at, "valid_at", now), _us(as_of, "as_of", now)
-
-    def facts(
-        self, entity: str | Entity, *, valid_at: datetime | None = None, as_of: datetime | None = None
-    ) -> list[Fact]:
-        """Every fact about ``entity`` (as subject or object) true at ``valid_at`` as believed at ``as_of``."""
-        v, t = self._point(valid_at, as_of)
-        return self._about(
-            entity, lambda i: self.engine.facts(self.namespace, FactQuery(touching=(i,), valid_at=v, as_of=t))
-        )
-
-    def value(
-        self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
-    ) -> Fact | None:
-        """The asserted value of a single-valued slot at (``valid_at``, ``as_of``), or ``None`` when the memory
-        knows the subject but holds no value there.
-
-        Raises :class:`NotFound` for a subject the memory has no entity by (a typo is not an empty slot), and
-        :class:`InvalidInput` when the slot holds several asserted values (a multi-valued predicate such as
-        ``likes``): :meth:`values` returns them all. Plans, hypotheticals, denials and reports are not what
-        holds; :meth:`values` lists them too."""
-        found = None
-        for f in self.values(subject, predicate, valid_at=valid_at, as_of=as_of):
-            if f.modality == "asserted":  # Modality.ASSERTED; a str literal keeps this hot read cheap
-                if found is not None:
-                    name = subject.name if isinstance(subject, Entity) else subject
-                    raise InvalidInput(
-                        f"{name!r} {predicate} holds several values; value() reads a single-valued slot: "
-                        f"call values({name!r}, {predicate!r}) for all of them"
-                    )
-                found = f
-        return found
-
-    def values(
-        self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
-    ) -> list[Fact]:
-        """Every value of ``subject.predicate`` at (``valid_at``, ``as_of``); several for multi-valued ones.
-
-        Each row's ``modality`` says how it is held: besides what is asserted, a slot's plans, hypotheticals,
-        denials and reports are listed (they never replace an asserted value)."""
-        check_identifier(predicate, "predicate")
-        v, t = self._point(valid_at, as_of)
-        return self._about(
-            subject,
-            lambda i: self.engine.facts(self.namespace, FactQuery(subject=i, predicate=predicate, valid_at=v, as_of=t)),
-        )
-
-    def history(self, subject: str | Entity, predicate: str, *, as_of: datetime | None = None) -> list[Fact]:
-        """The valid-time story of ``subject.predicate`` as the store believed it at ``as_of``."""
-        check_identifier(predicate, "predicate")
-        t = _us(as_of, "as_of", now_us())
-        rows = self._about(
-            subject, lambda i: self.engine.facts(self.namespace, FactQuery(subject=i, predicate=predicate, as_of=t))
-        )
-        return sorted(rows, key=lambda f: (f.valid.start, f.row_id))
-
-    def _about(self, ref: str | Entity, query: Callable[[str], list[Fact]]) -> list[Fact]:
-        """``query(entity id)`` for the entity ``ref`` names.
-
-        Tries ``ref`` as an id first: facts store entity ids, so rows found mean ``ref`` is an id and
-        :meth:`get_entity` would have resolved it to itself. This skips a lookup on the hot read path.
-        """
-        if isinstance(ref, Entity):
-            return query(self.get_entity(ref).id)
-        rows = query(ref) if isinstance(ref, str) and check_text(ref, "entity reference") else []
-        if rows:
-            return rows
-        ent = self.get_entity(ref)
-        return [] if ent.id == ref else query(ent.id)
-
-    def describe(self, fact: Fact) -> str:
-        """``fact`` as a person reads it: entity names where ``subject`` and ``object`` hold keys (``berlin``
-        for Berlin), times in ISO 8601, and how it is held when it is not simply asserted. The keys stay
-        in the fact's fields (``str(fact)`` shows them)."""
-
-        def name(key: str) -> str:
-            ent = self.engine.entity(self.namespace, key)
-            return key if ent is None else ent.name
-
-        what = name(fact.object) if fact.object is not None else canonical_json(fact.value)
-        how = "" if fact.modality == "asserted" else f" ({fact.modality})"
-        return f"{name(fact.subject)} {fact.predicate} {what}{how}, valid {fact.valid}, recorded {fact.recorded}"
-
-    def audit(self, subject: str | Entity, predicate: str) -> list[Fact]:
-        """Every row ever stored for ``subject.predicate``, across all system time."""
-        check_identifier(predicate, "predicate")
-        ent = self.get_entity(subject)
-        rows = self.engine.facts(self.namespace, FactQuery(subject=ent.id, predicate=predicate))
-        return sorted(rows, key=lambda f: (f.recorded.start, f.valid.start, f.row_id))
-
-    def changes(self, since: datetime, until: datetime | None = None) -> list[Change]:
-        """What the store learned or unlearned in ``(since, until]`` (system time)."""
-        return self.engine.changes(self.namespace, to_us(since, name="since"), _us(until, "until", now_us()))
-
-    def versions(self, fact: Fact | int) -> list[Revision]:
-        """The version chain through a row: every revision link reachable backwards and forwards."""
-        if isinstance(fact, bool) or not isinstance(fact, Fact | int):
-            raise InvalidValue(f"versions() takes a Fact or a row id (int), got {type(fact).__name__}")
-        seen: set[int] = set()
-        frontier = {fact.row_id if isinstance(fact, Fact) else fact}
-        links: dict[tuple[int, int | None, str], Revision] = {}
-        while frontier:
-            seen |= frontier
-            found = self.engine.revisions(self.namespace, sorted(frontier))
-            for r in found:
-                links[(r.old, r.new, r.reason)] = r
-            frontier = {i for r in found for i in (r.old, r.new) if i is not None} - seen
-        return sorted(links.values(), key=lambda r: (r.at, r.old, r.new or 0))
-
-    def neighbourhood(
-        self, entity: str | Entity, hops: int = 2, *, valid_at: datetime | None = None, as_of: datetime | None = None
-    ) -> Subgraph:
-        """Entities within ``hops`` edges of ``entity``, over edges valid at ``valid_at`` believed at ``as_of``."""
-        if isinstance(hops, bool) or not isinstance(hops, int) or not 0 <= hops <= 6:
-            raise InvalidValue(f"hops={hops!r}; use an integer from 0 to 6")
-        start = self.get_entity(entity)
-        v, t = self._point(valid_at, as_of)
-        seen, frontier, edges = {start.id}, [start.id], {}
-        for _ in range(hops):
-            if not frontier:
-                break
-            found = self.engine.facts(
-                self.namespace, FactQuery(touching=tuple(frontier), edges_only=True, valid_at=v, as_of=t)
-            )
-            nxt = []
-            for f in found:
-                edges[f.row_id] = f
-                for node in (f.subject, f.object):
-                    if node is not None and node not in seen:
-                        seen.add(node)
-                        nxt.append(node)
-            frontier = nxt
-        ents = self.engine.entities(self.namespace, sorted(seen))
-        return Subgraph(tuple(ents), tuple(sorted(edges.values(), key=lambda f: f.row_id)))
-
-
-class _Names:
-    """A namespace's entity reads, as the write path's lookups take them (:class:`chronomem.write.Names`)."""
-
-    def __init__(self, engine: Engine, namespace: str) -> None:
-        self.engine, self.namespace = engine, namespace
-
-    def entity(self, entity_id: str) -> Entity | None:
-        return self.engine.entity(self.namespace, entity_id)
-
-    def find_entities(self, name_key: str) -> list[Entity]:
-        return self.engine.find_entities(self.namespace, name_key)
