@@ -34,7 +34,8 @@ def instant(us: int | None) -> str | None:
 
 
 def _interval(iv: Interval) -> Obj:
-    return {"from": instant(iv.start), "to": instant(iv.end)}
+    """An interval as the Python API names its ends (and the HTTP API prints them): ``start``, ``end``."""
+    return {"start": instant(iv.start), "end": instant(iv.end)}
 
 
 def fact_json(f: Fact) -> Obj:

@@ -49,7 +49,7 @@ def test_facts_is_a_table_and_json(filled: tuple[str, str]) -> None:
     assert any("lives_in" in line and "巴黎" in line for line in lines)
     rows = json.loads(_run("facts", "Alice", *_at(db), "--json")[1])
     assert {(r["predicate"], r.get("object")) for r in rows} >= {("lives_in", "巴黎"), ("likes", "hiking")}
-    assert all(r["valid"]["from"].endswith("Z") for r in rows)
+    assert all(r["valid"]["start"].endswith("Z") for r in rows)
 
 
 def test_value_before_and_after_the_move_in_both_times(filled: tuple[str, str]) -> None:
@@ -69,9 +69,9 @@ def test_value_before_and_after_the_move_in_both_times(filled: tuple[str, str]) 
 def test_history_tells_the_slot_oldest_first(filled: tuple[str, str]) -> None:
     db, before_move = filled
     rows = json.loads(_run("history", "Alice", "lives_in", *_at(db), "--json")[1])
-    assert [r["object"] for r in rows] == ["berlin", "巴黎"] and rows[0]["valid"]["to"] == rows[1]["valid"]["from"]
+    assert [r["object"] for r in rows] == ["berlin", "巴黎"] and rows[0]["valid"]["end"] == rows[1]["valid"]["start"]
     then = json.loads(_run("history", "Alice", "lives_in", *_at(db), "--as-of", before_move, "--json")[1])
-    assert [(r["object"], r["valid"]["to"]) for r in then] == [("berlin", None)]
+    assert [(r["object"], r["valid"]["end"]) for r in then] == [("berlin", None)]
     code, out = _run("history", "Alice", "lives_in", *_at(db))
     _, *lines = out.splitlines()
     assert code == 0 and [line.split()[1:4] for line in lines] == [

@@ -109,7 +109,7 @@ def test_remember_recall_read_as_of_history_conflicts_and_forget(tmp_path: Path)
         assert await lives(as_of=before_move) == ["berlin"]
         assert await lives(valid_at="2024-01-01T00:00:00+01:00") == ["berlin"]
         story = await call(session, "history", subject="Alice", predicate="lives_in")
-        assert [f["object"] for f in story] == ["berlin", "巴黎"] and story[0]["valid"]["to"].endswith("Z")
+        assert [f["object"] for f in story] == ["berlin", "巴黎"] and story[0]["valid"]["end"].endswith("Z")
         assert {f["predicate"] for f in await call(session, "facts", entity="Alice")} >= {"lives_in", "allergic_to"}
 
         (conflict,) = await call(session, "conflicts", subject="Alice")

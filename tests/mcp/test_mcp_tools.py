@@ -64,7 +64,7 @@ def test_every_tool_in_process(tmp_path: Path) -> None:
     assert [f["object"] for f in story] == ["oslo", "bergen"]
     (conflict,) = conflicts
     assert conflict["predicate"] == "allergic_to" and conflict["episode"] == "m4" and conflict["against"]
-    assert conflict["valid"]["from"].endswith("Z") and "settled_at" not in conflict
+    assert conflict["valid"]["start"].endswith("Z") and "settled_at" not in conflict
     assert undone["closed"] and undone["at"].endswith("Z") and erased["erased_rows"] >= 1
 
 
