@@ -21,9 +21,12 @@ from ..errors import ChronomemError, NaiveDatetime, NotFound
 __all__ = [
     "as_of_option",
     "db_option",
+    "dev_option",
     "echo_figures",
     "instant",
     "json_option",
+    "keys_option",
+    "keys_path",
     "namespace_option",
     "open_existing",
     "open_memory",
@@ -54,6 +57,20 @@ namespace_option = click.option(
     "--namespace", "-n", envvar="CHRONOMEM_NAMESPACE", default="default", show_default=True,
     help="The memory's namespace (one user, agent or tenant).",
 )  # fmt: skip
+keys_option = click.option(
+    "--keys", "keys", envvar="CHRONOMEM_KEYS", default=None,
+    help="API keys file (default: keys.json beside the user's memory file).",
+)  # fmt: skip
+dev_option = click.option(
+    "--dev-no-auth", is_flag=True,
+    help="Local development only: no API key needed, every request is an admin of every namespace. "
+    "Refused unless --host is a loopback address.",
+)  # fmt: skip
+
+
+def keys_path(keys: str | None) -> Path:
+    """The API keys file: ``--keys``, or ``keys.json`` beside the user's memory file."""
+    return Path(keys) if keys is not None else default_path().parent / "keys.json"
 
 
 def open_memory(db: str | None, namespace: str, **options: Any) -> Memory:

@@ -2,37 +2,15 @@
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import logging
-import socket
-from pathlib import Path
 
 import click
 
-from .._open import default_path
-from ._options import db_option, embedder_option, json_option, open_memory, reported
+from .._access import KeyStore, is_loopback
+from ._options import db_option, dev_option, embedder_option, json_option, keys_option, keys_path, open_memory, reported
 
 __all__ = ["keys_group", "serve"]
-
-_KEYS_HELP = "API keys file (default: keys.json beside the user's memory file)."
-
-
-def _keys_path(keys: str | None) -> Path:
-    return Path(keys) if keys is not None else default_path().parent / "keys.json"
-
-
-def keys_option(f: click.decorators.FC) -> click.decorators.FC:
-    return click.option("--keys", "keys", envvar="CHRONOMEM_KEYS", default=None, help=_KEYS_HELP)(f)
-
-
-def is_loopback(host: str) -> bool:
-    """True when every address ``host`` names is a loopback address (127.0.0.0/8, ::1)."""
-    try:
-        infos = socket.getaddrinfo(host, None)
-    except OSError:
-        return False
-    return bool(infos) and all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
 
 
 @click.command()
@@ -40,11 +18,7 @@ def is_loopback(host: str) -> bool:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @keys_option
-@click.option(
-    "--dev-no-auth", is_flag=True,
-    help="Local development only: no API key needed, every request is an admin of every namespace. "
-    "Refused unless --host is a loopback address.",
-)  # fmt: skip
+@dev_option
 @click.option("--max-body", default=1_000_000, show_default=True, type=click.IntRange(1), help="Largest body, bytes.")
 @click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0.1), help="Per request, seconds.")
 @embedder_option
@@ -56,12 +30,12 @@ def serve(
     try:
         import uvicorn
 
-        from ..server import KeyStore, create_app
+        from ..server import create_app
     except ImportError as exc:
         raise click.ClickException(f"the server needs its extra: pip install 'chronomem[server]' ({exc})") from exc
     if dev_no_auth and not is_loopback(host):
         raise click.ClickException(f"--dev-no-auth serves without keys: only on a loopback host, not {host!r}")
-    store = KeyStore(_keys_path(keys))
+    store = KeyStore(keys_path(keys))
     with reported():
         if not dev_no_auth and not store.keys():
             raise click.ClickException(f"no API keys in {store.path}; make one with 'chronomem keys add' first")
@@ -89,10 +63,8 @@ def keys_group() -> None:
 @click.option("--note", default="", help="Who or what the key is for.")
 def keys_add(keys: str | None, namespaces: tuple[str, ...], role: str, note: str) -> None:
     """Make a key and print it once (only its hash is stored)."""
-    from ..server import KeyStore
-
     with reported():
-        token, record = KeyStore(_keys_path(keys)).add(namespaces, role, note)
+        token, record = KeyStore(keys_path(keys)).add(namespaces, role, note)
     click.echo(token)
     click.echo(
         f"id {record.id}, {record.role.value} in {', '.join(record.namespaces)}; it is not shown again", err=True
@@ -104,10 +76,8 @@ def keys_add(keys: str | None, namespaces: tuple[str, ...], role: str, note: str
 @json_option
 def keys_list(keys: str | None, as_json: bool) -> None:
     """List the keys: id, role, namespaces, when made, whether revoked (never the keys)."""
-    from ..server import KeyStore
-
     with reported():
-        found = KeyStore(_keys_path(keys)).keys()
+        found = KeyStore(keys_path(keys)).keys()
     rows = [
         {"id": k.id, "role": k.role.value, "namespaces": list(k.namespaces), "created_at": k.created_at,
          "revoked_at": k.revoked_at, "note": k.note}
@@ -126,8 +96,6 @@ def keys_list(keys: str | None, as_json: bool) -> None:
 @click.argument("key_id")
 def keys_revoke(keys: str | None, key_id: str) -> None:
     """Revoke a key by its id; a running server refuses it from its next request."""
-    from ..server import KeyStore
-
     with reported():
-        KeyStore(_keys_path(keys)).revoke(key_id)
+        KeyStore(keys_path(keys)).revoke(key_id)
     click.echo(f"revoked {key_id}")

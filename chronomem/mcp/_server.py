@@ -4,15 +4,16 @@ install."""
 
 from __future__ import annotations
 
-import ipaddress
 from typing import TYPE_CHECKING, Any
 
+from .._access import KeyStore, is_loopback
 from ..errors import ConfigError
+from ._auth import KeyCheck
 
 if TYPE_CHECKING:
     from .._memory import Memory
 
-__all__ = ["TRANSPORTS", "build_server", "check_loopback", "require_sdk", "serve"]
+__all__ = ["TRANSPORTS", "build_server", "check_access", "http_app", "require_sdk", "serve"]
 
 TRANSPORTS = ("stdio", "http")
 INSTRUCTIONS = (
@@ -49,27 +50,36 @@ def build_server(memory: Memory, *, name: str = "chronomem") -> Any:
     return server
 
 
-def check_loopback(host: str) -> str:
-    """``host`` when it is a loopback address; else :class:`ConfigError`. The HTTP transport has no API keys
-    yet (issue #13): anyone who can reach it reads and writes the namespace, so it listens on this machine only."""
-    try:
-        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = False
-    if not loopback:
-        raise ConfigError(f"--host {host}: the MCP HTTP transport has no API keys yet; bind it to 127.0.0.1 or ::1")
-    return host
+def check_access(host: str, keys: KeyStore | None) -> None:
+    """Refuse (:class:`ConfigError`) to serve HTTP without keys beyond this machine, or with an empty keys file:
+    ``keys=None`` (``--dev-no-auth``) lets anyone who can connect read, write and erase the namespace."""
+    if keys is None:
+        if not is_loopback(host):
+            raise ConfigError(f"--dev-no-auth serves without keys: only on a loopback host, not {host!r}")
+    elif not keys.keys():
+        raise ConfigError(f"no API keys in {keys.path}; make one with 'chronomem keys add' first")
 
 
-def serve(memory: Memory, *, transport: str = "stdio", host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve ``memory`` over MCP until the client goes away (stdio) or the process is stopped (http:
-    streamable HTTP at ``http://host:port/mcp``, loopback only)."""
+def http_app(memory: Memory, *, keys: KeyStore | None, host: str = "127.0.0.1") -> Any:
+    """The streamable-HTTP ASGI application (``/mcp``) over ``memory``, every request checked against
+    ``keys`` (:class:`._auth.KeyCheck`; ``None``: no keys, for local development)."""
+    server = build_server(memory)
+    return KeyCheck(server.streamable_http_app(host=host), memory.namespace, keys)
+
+
+def serve(
+    memory: Memory, *, transport: str = "stdio", host: str = "127.0.0.1", port: int = 8000,
+    keys: KeyStore | None = None,
+) -> None:  # fmt: skip
+    """Serve ``memory`` over MCP until the client goes away (stdio) or the process is stopped (http: streamable
+    HTTP at ``http://host:port/mcp``; each request needs an API key from ``keys`` that grants the namespace, as
+    in the HTTP API; ``keys=None`` serves without keys, on a loopback host only)."""
     if transport not in TRANSPORTS:
         raise ConfigError(f"transport={transport!r}; use one of {list(TRANSPORTS)}")
-    if transport == "http":
-        check_loopback(host)
-    server = build_server(memory)
     if transport == "stdio":
-        server.run("stdio")
-    else:
-        server.run("streamable-http", host=host, port=port)
+        build_server(memory).run("stdio")
+        return
+    check_access(host, keys)
+    import uvicorn
+
+    uvicorn.run(http_app(memory, keys=keys, host=host), host=host, port=port, log_level="warning")

@@ -13,13 +13,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, ConfigDict, Field
 
+from .._access import Role
 from .._memory import Memory
 from .._time import from_us, now_us, parse_instant
 from .._wire import conflict_json, context_json, fact_json, hit_json, ingest_json, instant
 from ..errors import ChronomemError, InvalidInput, NaiveDatetime, NotFound, StorageError
+from ._auth import require
 
 __all__ = ["TOOLS", "Tool", "Tools"]
 
@@ -85,6 +88,14 @@ def _as_tool_errors() -> Iterator[None]:
         raise ToolError(str(exc)) from exc
 
 
+def _allow(ctx: Context | None, needed: Role, action: str) -> None:
+    """Refuse, as a tool error, a call over HTTP whose key is too weak for it (:mod:`._auth`)."""
+    try:
+        require(None if ctx is None else ctx.request_context.request, needed, action)
+    except PermissionError as exc:
+        raise ToolError(f"forbidden: {exc}") from exc
+
+
 class Tools:
     """The tools over one memory (one namespace: the agent sees nothing else)."""
 
@@ -92,8 +103,11 @@ class Tools:
         self.memory = memory
 
     def remember(
-        self, messages: Annotated[list[MessageIn], Field(description="The messages, oldest first.", min_length=1)]
+        self,
+        messages: Annotated[list[MessageIn], Field(description="The messages, oldest first.", min_length=1)],
+        ctx: Context | None = None,
     ) -> str:
+        _allow(ctx, Role.WRITE, "remember")
         now = instant(now_us())
         items = [m.model_dump(exclude_none=True) | {"occurred_at": m.occurred_at or now} for m in messages]
         with _as_tool_errors():
@@ -113,7 +127,9 @@ class Tools:
             list[Literal["episode", "fact", "entity"]] | None, Field(description="Only these kinds (default all).")
         ] = None,
         include_past: IncludePast = False,
+        ctx: Context | None = None,
     ) -> str:
+        _allow(ctx, Role.READ, "search")
         with _as_tool_errors():
             hits = self.memory.search(
                 query, k=k, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of"), kinds=kinds,
@@ -128,27 +144,35 @@ class Tools:
         valid_at: ValidAt = None,
         as_of: AsOf = None,
         include_past: IncludePast = False,
+        ctx: Context | None = None,
     ) -> str:
+        _allow(ctx, Role.READ, "context")
         with _as_tool_errors():
-            ctx = self.memory.context(
+            found = self.memory.context(
                 query, budget_tokens=budget_tokens, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of"),
                 preset=_preset(include_past),
             )  # fmt: skip
-        return _dumps(context_json(ctx))
+        return _dumps(context_json(found))
 
-    def value(self, subject: Subject, predicate: Predicate, valid_at: ValidAt = None, as_of: AsOf = None) -> str:
+    def value(
+        self, subject: Subject, predicate: Predicate, valid_at: ValidAt = None, as_of: AsOf = None,
+        ctx: Context | None = None,
+    ) -> str:  # fmt: skip
+        _allow(ctx, Role.READ, "value")
         with _as_tool_errors():
             rows = self.memory.values(
                 subject, predicate, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of")
             )
         return _dumps([fact_json(f) for f in rows])
 
-    def facts(self, entity: Subject, valid_at: ValidAt = None, as_of: AsOf = None) -> str:
+    def facts(self, entity: Subject, valid_at: ValidAt = None, as_of: AsOf = None, ctx: Context | None = None) -> str:
+        _allow(ctx, Role.READ, "facts")
         with _as_tool_errors():
             rows = self.memory.facts(entity, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of"))
         return _dumps([fact_json(f) for f in rows])
 
-    def history(self, subject: Subject, predicate: Predicate, as_of: AsOf = None) -> str:
+    def history(self, subject: Subject, predicate: Predicate, as_of: AsOf = None, ctx: Context | None = None) -> str:
+        _allow(ctx, Role.READ, "history")
         with _as_tool_errors():
             rows = self.memory.history(subject, predicate, as_of=_when(as_of, "as_of"))
         return _dumps([fact_json(f) for f in rows])
@@ -158,7 +182,9 @@ class Tools:
         subject: Annotated[str | None, Field(description="Only conflicts about this entity.")] = None,
         predicate: Annotated[str | None, Field(description="Only conflicts about this attribute.")] = None,
         settled: Annotated[bool, Field(description="Also list conflicts already settled.")] = False,
+        ctx: Context | None = None,
     ) -> str:
+        _allow(ctx, Role.READ, "conflicts")
         with _as_tool_errors():
             found = self.memory.conflicts(subject, predicate, settled=settled)
         return _dumps([conflict_json(c) for c in found])
@@ -171,7 +197,11 @@ class Tools:
             Field(description="false: undo what it taught (history keeps it; what it replaced comes back). "
                   "true: delete its rows for good, across all history (privacy; cannot be undone)."),
         ] = False,
+        ctx: Context | None = None,
     ) -> str:  # fmt: skip
+        _allow(
+            ctx, Role.ADMIN if erase else Role.WRITE, "forget_episode with erase=true" if erase else "forget_episode"
+        )
         with _as_tool_errors():
             if erase:
                 return _dumps({"episode": episode, "erased_rows": self.memory.erase(episode=episode)})

@@ -13,7 +13,7 @@ try:
 except ImportError as exc:  # pragma: no cover - only without the extra
     raise ImportError(f"chronomem.server needs its extra: pip install 'chronomem[server]' ({exc})") from exc
 
+from .._access import ALL_NAMESPACES, ApiKey, KeyStore, Role
 from ._app import DEFAULT_MAX_BODY, DEFAULT_TIMEOUT, create_app
-from ._keys import ALL_NAMESPACES, ApiKey, KeyStore, Role
 
 __all__ = ["ALL_NAMESPACES", "DEFAULT_MAX_BODY", "DEFAULT_TIMEOUT", "ApiKey", "KeyStore", "Role", "create_app"]

@@ -9,11 +9,11 @@ from fastapi import FastAPI
 from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
+from .._access import KeyStore
 from .._async import AsyncMemory
 from .._memory import Memory
 from ._errors import install_handlers
 from ._guard import NamespaceGuard
-from ._keys import KeyStore
 from ._limits import AccessLog, BodyLimit, Timeout
 from ._routes import health, router
 

@@ -13,9 +13,9 @@ import logging
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .._access import ApiKey, KeyStore, Role
 from ..errors import ChronomemError
 from ._errors import error_response
-from ._keys import ApiKey, KeyStore, Role
 
 __all__ = ["PREFIX", "ROLE_FOR_METHOD", "NamespaceGuard"]
 

@@ -1,4 +1,5 @@
-"""API keys: who may call the server, in which namespaces, with which role.
+"""Who may reach a memory from another process: API keys, their namespaces and roles, and loopback hosts.
+Shared by the HTTP API (``chronomem.server``) and the MCP server's HTTP transport (``chronomem.mcp``).
 
 A key is ``cmk_<id>_<secret>``: ``id`` names it in lists and logs, the secret is 32 random bytes. The keys file
 (JSON, written with mode 0600) holds only each key's SHA-256 (a random 256-bit secret needs no slow hash),
@@ -14,9 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
 import os
 import secrets
+import socket
 import threading
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
@@ -24,10 +27,10 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 
-from .._names import check_identifier
-from ..errors import ConfigError, InvalidValue, NotFound
+from ._names import check_identifier
+from .errors import ConfigError, InvalidValue, NotFound
 
-__all__ = ["ALL_NAMESPACES", "ApiKey", "KeyStore", "Role"]
+__all__ = ["ALL_NAMESPACES", "ApiKey", "KeyStore", "Role", "is_loopback"]
 
 #: A key's namespace that grants every namespace (for operators; give agents their own namespaces).
 ALL_NAMESPACES = "*"
@@ -162,3 +165,12 @@ class KeyStore:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"keys": entries}, f, indent=2, ensure_ascii=False)
         os.replace(tmp, self.path)
+
+
+def is_loopback(host: str) -> bool:
+    """True when every address ``host`` names is a loopback address (127.0.0.0/8, ::1)."""
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except OSError:
+        return False
+    return bool(infos) and all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
