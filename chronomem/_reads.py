@@ -129,9 +129,11 @@ class Reads:
         how = "" if fact.modality == "asserted" else f" ({fact.modality})"
         return f"{name(fact.subject)} {fact.predicate} {what}{how}, valid {fact.valid}, recorded {fact.recorded}"
 
-    def audit(self, subject: str | Entity, predicate: str) -> list[Fact]:
-        """Every row ever stored for ``subject.predicate``, across all system time."""
-        check_identifier(predicate, "predicate")
+    def audit(self, subject: str | Entity, predicate: str | None = None) -> list[Fact]:
+        """Every row ever stored for ``subject.predicate`` (every predicate of ``subject`` when ``None``), across
+        all system time, in the order they were recorded."""
+        if predicate is not None:
+            check_identifier(predicate, "predicate")
         ent = self.get_entity(subject)
         rows = self.engine.facts(self.namespace, FactQuery(subject=ent.id, predicate=predicate))
         return sorted(rows, key=lambda f: (f.recorded.start, f.valid.start, f.row_id))

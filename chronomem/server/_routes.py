@@ -151,6 +151,16 @@ async def facts(ref: _Id, mem: Mem, valid_at: _Time = None, as_of: _Time = None,
 
 
 @router.get(
+    "/entities/{ref}/audit",
+    tags=["read"],
+    response_model=Page[FactOut],
+    summary="Every row ever stored about an entity (as subject), every slot",
+)
+async def entity_audit(ref: _Id, mem: Mem, limit: _Limit = 100, offset: _Offset = 0) -> dict[str, Any]:
+    return page(await mem.audit(ref), offset, limit)
+
+
+@router.get(
     "/entities/{ref}/neighbourhood", tags=["read"], response_model=SubgraphOut, summary="Entities and edges within hops"
 )
 async def neighbourhood(ref: _Id, mem: Mem, hops: Annotated[int, Query(ge=0, le=6)] = 2, valid_at: _Time = None,

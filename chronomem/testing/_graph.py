@@ -47,6 +47,19 @@ class GraphTests(EngineFixtures):
             ("tea", 0, INF, 3, INF),
         ]
 
+    def test_audit_of_an_entity_is_every_row_of_every_slot(self, mem: Memory) -> None:
+        mem.assert_fact("alice", "likes", "pizza", valid_from=at(10))
+        mem.assert_fact("alice", "lives_in", "Berlin", valid_from=at(10))
+        mem.assert_fact("alice", "lives_in", "Paris", valid_from=at(20))
+        mem.retract("alice", "likes", "pizza", valid_from=at(30))
+        mem.assert_fact("bob", "likes", "tea", valid_from=at(0))
+        mem.assert_fact("bob", "knows", "alice", valid_from=at(0))  # alice as object: not hers
+        rows = mem.audit("alice")
+        assert rows == sorted(rows, key=lambda f: (f.recorded.start, f.valid.start, f.row_id))
+        by_slot = {p: [f.row_id for f in mem.audit("alice", p)] for p in ("likes", "lives_in")}
+        assert sorted(f.row_id for f in rows) == sorted(by_slot["likes"] + by_slot["lives_in"])
+        assert len(rows) == 5  # pizza open, then cut; berlin open, then cut; paris
+
     def test_single_valued_predicates_keep_one_value(self, mem: Memory) -> None:
         mem.assert_fact("alice", "lives_in", "Berlin", valid_from=at(10))
         mem.assert_fact("alice", "lives_in", "Paris", valid_from=at(20))

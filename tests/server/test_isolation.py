@@ -21,6 +21,7 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/entities/Alice", None),
     ("DELETE", "/entities/Alice", None),
     ("GET", "/entities/Alice/facts", None),
+    ("GET", "/entities/Alice/audit", None),
     ("GET", "/entities/Alice/neighbourhood", None),
     ("GET", "/entities/Alice/predicates/lives_in/value", None),
     ("GET", "/entities/Alice/predicates/lives_in/values", None),

@@ -47,6 +47,10 @@ def test_reads_history_audit_facts_values_versions_changes_and_neighbourhood(api
     assert (first["total"], len(first["items"]), first["next_offset"]) == (2, 1, 1)
     audit = api.get(f"{base}/predicates/lives_in/audit", "alice:read").json()
     assert audit["total"] >= 2
+    everything = api.get(f"{base}/audit", "alice:read", params={"limit": 1000}).json()["items"]
+    assert {f["predicate"] for f in everything} > {"lives_in"}  # every slot, closed ones too
+    assert [f for f in everything if f["predicate"] == "lives_in"] == audit["items"]
+    assert all(f["subject"] == everything[0]["subject"] for f in everything)
     assert {f["predicate"] for f in api.get(f"{base}/facts", "alice:read").json()["items"]} >= {"lives_in"}
     assert api.get(f"{base}/predicates/lives_in/values", "alice:read").json()["items"][0]["object"] == "paris"
     row = audit["items"][0]["row_id"]

@@ -69,19 +69,10 @@ async function openEntity(ns, ref) {
   document.body.dataset.busy = "1";
   try {
     const entity = await api(ent(ref));
-    // which slots the entity ever had (a slot closed today is not in today's facts): the namespace's changes
-    const changes = await pages("/changes", { since: "1970-01-01T00:00:00Z" });
-    const predicates = [...new Set(changes.filter((c) => c.fact.subject === entity.id).map((c) => c.fact.predicate))];
-    predicates.sort();
-    const rows = [];
-    const queue = [...predicates];
-    const worker = async () => {
-      for (let p = queue.shift(); p !== undefined; p = queue.shift())
-        rows.push(...(await pages(`${ent(entity.id)}/predicates/${encodeURIComponent(p)}/audit`)));
-    };
-    await Promise.all([worker(), worker(), worker(), worker()]); // four requests at a time
+    const rows = await pages(`${ent(entity.id)}/audit`); // every row of every slot, ever recorded
+    const predicates = new Set(rows.map((r) => r.predicate));
     setRows(entity, rows);
-    status(`${entity.name} (${entity.id}): ${rows.length} rows in ${predicates.length} slots`);
+    status(`${entity.name} (${entity.id}): ${rows.length} rows in ${predicates.size} slots`);
   } catch (e) {
     status(String(e.message || e), true);
     delete document.body.dataset.busy;
