@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from apitools import Api
 
-from chronomem.server._guard import PREFIX, ROLE_FOR_METHOD
 from chronomem.server import Role
+from chronomem.server._guard import PREFIX, ROLE_FOR_METHOD
 
 # Every route under the prefix, with arguments that would work for the right key ("{ns}" is the namespace).
 ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
