@@ -19,10 +19,7 @@ import asyncio
 import contextlib
 import os
 import random
-import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -35,7 +32,7 @@ from typing import Any
 import httpx
 
 from .._open import open as open_memory
-from ..errors import ChronomemError
+from ._child import Child, free_port
 
 __all__ = [
     "MIX",
@@ -68,65 +65,45 @@ _QUERIES = ("where does she live", "Berlin", "work", "allergic", "food", "上海
 #: How often each client picks each operation, as relative weights, request by request.
 MIX = {"add": 4, "search": 2, "value": 2, "facts": 1, "history": 1}
 _T0 = datetime(2024, 1, 1, tzinfo=UTC)
-_ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
 class Served:
-    """``chronomem serve`` over ``db`` as a child process in its own session (:meth:`kill` gets its children)."""
+    """``chronomem serve`` over ``db`` as a child process (:class:`._child.Child`), with one write key per
+    namespace (made by the first :meth:`start`)."""
 
     db: str
     workdir: Path
     namespaces: Sequence[str]
     keys: dict[str, str] = field(default_factory=dict)
-    proc: subprocess.Popen[bytes] | None = None
-    base: str = ""
+    child: Child | None = None
+
+    @property
+    def base(self) -> str:
+        return "" if self.child is None else self.child.base
+
+    @property
+    def proc(self) -> subprocess.Popen[bytes] | None:
+        return None if self.child is None else self.child.proc
 
     def start(self, timeout: float = 60.0) -> None:
-        from ..server import KeyStore
+        from .._access import KeyStore
 
         store = KeyStore(self.workdir / "keys.json")
         if not self.keys:
             self.keys = {ns: store.add([ns], "write")[0] for ns in self.namespaces}
-        port = free_port()
-        self.base = f"http://127.0.0.1:{port}"
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")]))}
-        cmd = [sys.executable, "-m", "chronomem", "serve", "--db", self.db, "--keys", str(store.path),
-               "--host", "127.0.0.1", "--port", str(port), "--embedder", "none"]  # fmt: skip
-        with (self.workdir / "server.log").open("ab") as log:  # a file: an unread pipe would stall the server
-            self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while True:
-            with contextlib.suppress(httpx.TransportError):
-                if httpx.get(f"{self.base}/health", timeout=2).status_code == 200:
-                    return
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                said = (self.workdir / "server.log").read_text(errors="replace").strip().splitlines()[-3:]
-                raise ChronomemError(f"chronomem serve --db {self.db} did not start: {' / '.join(said) or 'no output'}")
-            time.sleep(0.2)
+        args = ["serve", "--db", self.db, "--keys", str(store.path), "--embedder", "none"]
+        self.child = Child(args, self.workdir / "server.log").start(timeout)
 
     def kill(self) -> None:
         """SIGKILL the server and every process of its session, and wait for it."""
-        if self.proc is not None and self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=30)
+        if self.child is not None:
+            self.child.kill()
 
     def stop(self) -> None:
         """Stop the server as Ctrl-C would (SIGINT); SIGKILL it if it has not stopped after 30 s."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        if self.child is not None:
+            self.child.stop()
 
 
 @contextlib.contextmanager

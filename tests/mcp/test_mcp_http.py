@@ -6,11 +6,6 @@ key stops working on its next request."""
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,17 +19,11 @@ from click.testing import CliRunner
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
+from chronomem.bench._child import Child
 from chronomem.cli import cli
 from chronomem.server import KeyStore
 
-ROOT = Path(__file__).resolve().parents[2]
 MESSAGE = {"id": "h1", "speaker": "Bob", "content": "I live in Lisbon.", "occurred_at": "2024-05-01T10:00:00+01:00"}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -49,27 +38,10 @@ def http_server(tmp_path: Path) -> Iterator[Served]:
     store = KeyStore(tmp_path / "keys.json")
     tokens = {role: store.add(["alice"], role)[0] for role in ("read", "write", "admin")}
     tokens["other"] = store.add(["bob"], "admin")[0]
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    cmd = [sys.executable, "-m", "chronomem", "mcp", "--transport", "http", "--port", str(port),
-           "--db", str(tmp_path / "m.db"), "--namespace", "alice", "--embedder", "none",
-           "--keys", str(store.path)]  # fmt: skip
-    log = (tmp_path / "server.log").open("w")
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, (tmp_path / "server.log").read_text()
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert time.monotonic() < deadline, "the MCP HTTP server did not start listening"
-            time.sleep(0.1)
-        yield Served(f"http://127.0.0.1:{port}/mcp", store, tokens)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
+    args = ["mcp", "--transport", "http", "--db", str(tmp_path / "m.db"), "--namespace", "alice",
+            "--embedder", "none", "--keys", str(store.path)]  # fmt: skip
+    with Child(args, tmp_path / "server.log", ready=None) as server:
+        yield Served(f"{server.base}/mcp", store, tokens)
 
 
 def _calls(served: Served, token: str, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, str]]:

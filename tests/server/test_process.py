@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 from click.testing import CliRunner
 
 import chronomem
+from chronomem.bench._child import Child
 from chronomem.cli import cli
 
 ROOT = Path(chronomem.__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_a_served_process_answers_over_tcp_with_keys(tmp_path: Path) -> None:
@@ -32,22 +21,9 @@ def test_a_served_process_answers_over_tcp_with_keys(tmp_path: Path) -> None:
     made = runner.invoke(cli, ["keys", "add", "--keys", str(keys), "-n", "alice", "--role", "write"])
     assert made.exit_code == 0, made.output
     token = made.stdout.strip().splitlines()[0]
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [sys.executable, "-m", "chronomem", "serve", "--db", str(tmp_path / "m.db"), "--keys", str(keys),
-           "--host", "127.0.0.1", "--port", str(port), "--embedder", "none"]  # fmt: skip
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
+    log = tmp_path / "serve.log"
+    with Child(["serve", "--db", str(tmp_path / "m.db"), "--keys", str(keys), "--embedder", "none"], log) as server:
+        base = server.base
         auth = {"Authorization": f"Bearer {token}"}
         message = {"id": "m1", "speaker": "Alice", "content": "I live in Berlin.",
                    "occurred_at": "2024-01-10T09:00:00+01:00"}  # fmt: skip
@@ -57,9 +33,8 @@ def test_a_served_process_answers_over_tcp_with_keys(tmp_path: Path) -> None:
         assert value.json()["fact"]["object"] == "berlin"
         assert httpx.get(f"{base}/v1/namespaces/bob/conflicts", headers=auth).status_code == 403
         assert httpx.get(f"{base}/v1/namespaces/alice/conflicts").status_code == 401
-    finally:
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=30)
+    assert server.proc is not None and server.proc.returncode == 0  # Ctrl-C stops it cleanly
+    out = log.read_text()
     assert "POST /v1/namespaces/alice/messages 200" in out  # the access log
     assert "Traceback" not in out
 
