@@ -1,6 +1,6 @@
 """Issue #13's load and SIGKILL items against a real ``chronomem serve`` process on 127.0.0.1, on a SQLite file
-and on a PostgreSQL database, with the code of ``chronomem bench http`` (:mod:`chronomem.bench.http`), briefly:
-clients add messages (unique ids), search and read as of times; afterwards the store is read back.
+and on a PostgreSQL database, with the code of ``chronomem bench http`` (:mod:`chronomem.bench.http`): 32
+clients for 60 s add messages (unique ids), search and read as of times; afterwards the store is read back.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def test_mixed_load_has_no_5xx_and_loses_nothing(db: str, tmp_path: Path) -> None:
     with served(db, tmp_path, SPACES) as server:
         seed(server)
-        tally = load(server.base, server.keys, clients=16, seconds=4)
+        tally = load(server.base, server.keys, clients=32, seconds=60)
     found = check(db, tally)
     assert not [s for s in tally.statuses if s >= 500], tally.statuses
     assert tally.transport_errors == 0 and tally.refused_messages == 0
