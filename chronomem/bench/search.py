@@ -76,6 +76,7 @@ def run(
         with open_memory(target, namespace=f"{_NAMESPACE}-{n}", embedder=chosen) as mem:
             started = time.perf_counter()
             last = _load(mem, turns, n)
+            mem.engine.analyze()  # the statistics autovacuum would gather within a minute of the load
             load_s = time.perf_counter() - started
             figures: Figures = {
                 "episodes": n,

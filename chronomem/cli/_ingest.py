@@ -48,6 +48,7 @@ def ingest_command(
         messages = list(read_conversation(file, tz=tz, start=start, fmt=fmt))
         with open_memory(db, namespace, extractor=extractor, llm=llm) as mem:
             results = _add_all(mem.add, messages, show=not as_json and sys.stderr.isatty())
+            mem.engine.analyze()  # a bulk load: let the planner see what it holds before the first search
     summary = _summary(results)
     if as_json:
         failures = [{"episode": r.episode, "error": str(r.error)} for r in results if r.error is not None]

@@ -221,6 +221,11 @@ class PostgresEngine(SqlEngine):
                 conn.close()
         raise AssertionError("unreachable")
 
+    def analyze(self) -> None:
+        """``ANALYZE`` the tables searches read (on Citus, the coordinator runs it on every shard)."""
+        with self._conn() as conn, conn.transaction():
+            conn.execute("ANALYZE episodes, facts, support, entities, entity_names, fulltext, vectors")
+
     def migrate(self) -> list[str]:
         with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))

@@ -264,6 +264,10 @@ class SqliteEngine(SqlEngine):
                 conn.close()
             self._conns.clear()
 
+    def analyze(self) -> None:
+        """A no-op: migration 0002 gives the planner the statistics of typical shapes, which hold at any size;
+        statistics measured on a small file could steer a grown one off its selective indexes."""
+
     def migrate(self) -> list[str]:
         with self._write_lock, _mapped():
             c = self._writer

@@ -51,6 +51,9 @@ class CheckedEngine:
     def close(self) -> None:
         self.inner.close()
 
+    def analyze(self) -> None:
+        self.inner.analyze()
+
     def write(self, namespace: str, fn: Callable[[Txn], T]) -> T:
         seen: list[int] = []
 

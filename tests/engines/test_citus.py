@@ -155,3 +155,11 @@ def test_the_cluster_fails_a_statement_of_one_namespace_that_spans_shards(citus_
         with pytest.raises(psycopg.errors.InternalError, match="multi-task query about to be executed"):
             conn.execute(tied.format("f.namespace"))
         assert conn.execute(tied.format("'a'")).fetchall() == []
+
+
+def test_analyze_runs_on_the_cluster(citus_url: str) -> None:
+    """ANALYZE is maintenance across every shard, as migrate is, not a statement of one namespace."""
+    with chronomem.open(citus_url, namespace="alice") as mem:
+        mem.assert_fact("Alice", "lives_in", value="Berlin")
+        mem.engine.analyze()
+        assert mem.value("Alice", "lives_in").value == "Berlin"

@@ -61,3 +61,27 @@ def _all_facts(mem: Memory) -> list[chronomem.Fact]:
     from chronomem.contracts import FactQuery
 
     return mem.engine.facts(mem.namespace, FactQuery())
+
+
+def test_analyze_gives_the_planner_statistics_and_keeps_the_answers(new_pg_database: Callable[[], str]) -> None:
+    import psycopg
+
+    url = new_pg_database()
+    with chronomem.open(url, namespace="n") as mem:
+        _fill(mem)
+        before = _answers(mem)
+        mem.engine.analyze()
+        assert _answers(mem) == before
+    with psycopg.connect(url) as conn:
+        analyzed = dict(conn.execute("SELECT relname, last_analyze IS NOT NULL FROM pg_stat_user_tables").fetchall())
+    assert all(analyzed[t] for t in ("episodes", "facts", "support", "fulltext", "vectors")), analyzed
+
+
+def test_analyze_is_a_no_op_on_sqlite(tmp_path: Path) -> None:
+    import sqlite3
+
+    with chronomem.open(str(tmp_path / "a.db"), namespace="n") as mem:
+        _fill(mem)
+        mem.engine.analyze()
+    stats = sqlite3.connect(tmp_path / "a.db").execute("SELECT DISTINCT tbl FROM sqlite_stat1").fetchall()
+    assert stats == [("facts",)]  # only migration 0002's shapes
