@@ -88,7 +88,8 @@ class FulltextChannel:
                     found.facts[f.row_id] = (f, holds(f, request.point))
                 ranked = [f for f in rows if history or found.facts[f.row_id][1]]
                 found.add("fulltext", ranked)
-                self._support(engine, namespace, request, ranked, found)
+                if request.preset.channels.get("support", 0.0) > 0:  # a list no weight reads is not built
+                    self._support(engine, namespace, request, ranked, found)
             elif kind == EPISODE:
                 found.add(
                     "fulltext",

@@ -102,11 +102,12 @@ def _demote_stale(
     held = {topic(f) for f, ok in judged if ok}
     gone = {(f.subject, f.predicate): topic(f) for f, ok in judged if not ok and topic(f) not in held}
     point = request.point
-    for subject, predicate in sorted(gone)[: p.stale_topics]:  # does something else hold there now?
-        now = engine.facts(
-            namespace, FactQuery(subject=subject, predicate=predicate, valid_at=point.valid_at, as_of=point.as_of)
-        )
-        held |= {topic(f) for f in now if holds(f, point)}
+    slots = sorted(gone)[: p.stale_topics]  # does something else hold there now? (one read for all of them)
+    if slots:
+        subjects = tuple(sorted({s for s, _ in slots}))
+        now = engine.facts(namespace, FactQuery(touching=subjects, valid_at=point.valid_at, as_of=point.as_of))
+        asked = set(slots)
+        held |= {topic(f) for f in now if (f.subject, f.predicate) in asked and holds(f, point)}
     if not held:
         return
     focus: dict[str, Topic] = {}
