@@ -85,6 +85,10 @@ def redact(url: str) -> str:
     return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
 
 
+#: Why vectors are not searched inside the server (chronomem.engines._vectors): said by ``doctor``.
+_VECTORS_WHY = "chronomem does not use pgvector yet; a namespace's vectors are held in memory"
+
+
 class PostgresEngine(SqlEngine):
     """PostgreSQL engine (see module docstring). ``url`` is a libpq URL: ``postgresql://user@host/db``.
 
@@ -165,7 +169,17 @@ class PostgresEngine(SqlEngine):
         return redact(self._conninfo)
 
     def checks(self) -> Iterator[Check]:
-        """What ``chronomem doctor`` adds for PostgreSQL: the Citus cluster's nodes and distribution."""
+        """What ``chronomem doctor`` adds for PostgreSQL: whether the server has pgvector, and the Citus
+        cluster's nodes and distribution."""
+        with self._conn() as conn:
+            found = conn.execute(
+                "SELECT default_version, installed_version FROM pg_available_extensions WHERE name = 'vector'"
+            ).fetchall()
+        if not found:
+            has = "this server has no pgvector (the extension 'vector' is not available)"
+        else:
+            has = f"pgvector {found[0][1] or found[0][0]} is {'installed' if found[0][1] else 'available'} here"
+        yield Check("vectors", True, f"searched in this process, exactly ({_VECTORS_WHY}); {has}")
         if self._cluster is None:
             yield Check("cluster", True, "PostgreSQL without Citus (one server)")
             return
