@@ -32,7 +32,7 @@ from typing import Any
 import httpx
 
 from .._open import open as open_memory
-from ._child import Child, free_port
+from ._child import Child
 
 __all__ = [
     "MIX",
@@ -42,7 +42,6 @@ __all__ = [
     "Tally",
     "check",
     "figures",
-    "free_port",
     "load",
     "run",
     "seed",

@@ -13,7 +13,13 @@ try:
 except ImportError as exc:  # pragma: no cover - only without the extra
     raise ImportError(f"chronomem.server needs its extra: pip install 'chronomem[server]' ({exc})") from exc
 
-from .._access import ALL_NAMESPACES, ApiKey, KeyStore, Role
+from .. import _access
 from ._app import DEFAULT_MAX_BODY, DEFAULT_TIMEOUT, create_app
+
+#: The API keys (shared with the MCP server's HTTP transport): who may call the server, where, in which role.
+ALL_NAMESPACES = _access.ALL_NAMESPACES
+ApiKey = _access.ApiKey
+KeyStore = _access.KeyStore
+Role = _access.Role
 
 __all__ = ["ALL_NAMESPACES", "DEFAULT_MAX_BODY", "DEFAULT_TIMEOUT", "ApiKey", "KeyStore", "Role", "create_app"]
