@@ -17,13 +17,9 @@ from pathlib import Path
 
 import httpx
 
+from chronomem.bench._child import free_port
+
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
