@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from model_servers import LlamaServer, llama_unavailable_reason, run_llama_server
 from pg_server import PgServer, ServerUnavailable
+from unavailable import unavailable
 
 # Hypothesis profiles: the default keeps local runs quick, `dev` quicker still (DEVELOPERS.md); CI runs
 # `pytest --hypothesis-profile=ci`.
@@ -48,9 +49,7 @@ def llama_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     ingestion tests. Skipped with a reason when llama-cpp-python is missing; a failure under --require-servers."""
     reason = llama_unavailable_reason()
     if reason is not None:
-        if request.config.getoption("--require-servers"):
-            pytest.fail(f"--require-servers: {reason}")
-        pytest.skip(reason)
+        unavailable(request, reason)
     with run_llama_server(tmp_path_factory.mktemp("llama")) as server:
         yield server
 
@@ -62,9 +61,7 @@ def pg_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
         server = PgServer()
         server.start()
     except ServerUnavailable as exc:
-        if request.config.getoption("--require-servers"):
-            pytest.fail(f"PostgreSQL is required (--require-servers) but unavailable: {exc}")
-        pytest.skip(f"PostgreSQL unavailable: {exc}")
+        unavailable(request, f"PostgreSQL unavailable: {exc}")
     yield server
     server.destroy()
 

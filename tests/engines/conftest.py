@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from citus_server import CitusCluster
 from pg_server import ServerUnavailable
+from unavailable import unavailable
 
 _names = itertools.count(1)
 
@@ -40,9 +41,7 @@ def citus_cluster(request: pytest.FixtureRequest) -> Iterator[CitusCluster]:
         cluster = CitusCluster()
         cluster.start()
     except ServerUnavailable as exc:
-        if request.config.getoption("--require-servers"):
-            pytest.fail(f"Citus is required (--require-servers) but unavailable: {exc}")
-        pytest.skip(f"Citus unavailable: {exc}")
+        unavailable(request, f"Citus unavailable: {exc}")
     yield cluster
     cluster.destroy()
 

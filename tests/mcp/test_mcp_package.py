@@ -8,6 +8,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
+from unavailable import unavailable
 
 import chronomem
 from chronomem.errors import ConfigError
@@ -18,10 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_sdk_is_installed(request: pytest.FixtureRequest) -> None:
     if find_spec("mcp") is None:
-        missing = "the MCP SDK is missing, so the MCP server tests were not collected: pip install -e '.[mcp]'"
-        if request.config.getoption("--require-servers"):
-            pytest.fail(missing)
-        pytest.skip(missing)
+        unavailable(
+            request, "the MCP SDK is missing, so the MCP server tests were not collected: pip install -e '.[mcp]'"
+        )
 
 
 def test_importing_the_package_does_not_import_the_sdk() -> None:

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from ui_seed import seed_many, seed_story
 from uitools import Served, serve
+from unavailable import unavailable
 
 from chronomem.cli import cli
 
@@ -21,22 +22,16 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 CHROMIUM = ("/usr/bin/chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell")
 
 
-def _unavailable(request: pytest.FixtureRequest, reason: str) -> None:
-    if request.config.getoption("--require-servers"):
-        pytest.fail(f"--require-servers: {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="session")
 def chromium(request: pytest.FixtureRequest) -> str:
     """The path of a headless Chromium (never downloaded: `playwright install` is not used)."""
     found = next((p for p in CHROMIUM if os.access(p, os.X_OK)), None) or shutil.which("chromium-headless-shell")
     if found is None:
-        _unavailable(request, "no chromium-headless-shell (apt-get install chromium-headless-shell fonts-noto-cjk)")
+        unavailable(request, "no chromium-headless-shell (apt-get install chromium-headless-shell fonts-noto-cjk)")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        _unavailable(request, "Playwright is missing (pip install -e '.[ui-test]')")
+        unavailable(request, "Playwright is missing (pip install -e '.[ui-test]')")
     return str(found)
 
 
