@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Score search presets side by side on the retrieval dev sets, indexing each conversation once.
+
+The harness (``../shared/bench/locomo_eval.py --cmd "chronomem bench locomo-adapter"``) is the measure of
+record; this is the quick loop for trying rules: each conversation is indexed once through
+:class:`chronomem.bench.locomo.LocomoAdapter`, then every variant answers every question. It prints, per set
+and variant, evidence R@5 and R@10 over categories 1-4, R@10 per category (6: knowledge update) and
+stale_first@10 (a stale turn ranked above every correct one), as the harness defines them.
+
+    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest_boost=0,0.3 depth=50
+
+Each ``--vary FIELD=V1,V2`` adds one variant per value of a :class:`chronomem.retrieve.Preset` field,
+next to the default preset. On 2 cores: about 10 s for en or zh, a minute for LoCoMo (with USE vectors).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT.parent / "shared" / "bench"
+DATA = ROOT.parent / "shared" / "data"
+SETS = {
+    "en": DATA / "en-upd-dev" / "en-upd-dev.json",
+    "zh": DATA / "zh-mem-dev" / "zh-mem-dev.json",
+    "lo": DATA / "locomo" / "locomo-dev.json",
+}
+
+
+def variants(vary: list[str]) -> list[Any]:
+    from chronomem.retrieve import PRESETS
+
+    base = PRESETS["default"]
+    out = [base]
+    for spec in vary:
+        field, _, values = spec.partition("=")
+        kind = type(getattr(base, field))
+        for v in values.split(","):
+            out.append(dataclasses.replace(base, name=f"{field}={v}", **{field: kind(v)}))
+    return out
+
+
+def score(path: Path, presets: list[Any]) -> dict[str, list[dict[str, float]]]:
+    sys.path.insert(0, str(BENCH))
+    import locomo_eval
+
+    from chronomem.bench.locomo import LocomoAdapter
+
+    records: dict[str, list[dict[str, float]]] = {p.name: [] for p in presets}
+    for conv in locomo_eval.load_locomo(str(path)):
+        adapter = LocomoAdapter()
+        try:
+            adapter.index(conv.conv_id, conv.turns)
+            for preset in presets:
+                adapter._preset = preset  # the adapter passes it to every search
+                for q in conv.qas:
+                    if q.evidence and q.category != 5:
+                        records[preset.name].append(_record(q, adapter.search(q.question, 10)))
+        finally:
+            adapter.close()
+    return records
+
+
+def _record(q: Any, top: list[str]) -> dict[str, float]:
+    evidence = set(q.evidence)
+    rec = {"cat": q.category, "r10": len(evidence & set(top)) / len(evidence),
+           "r5": len(evidence & set(top[:5])) / len(evidence)}  # fmt: skip
+    if q.stale_evidence:
+        stale = set(q.stale_evidence)
+        s_pos = next((i for i, t in enumerate(top) if t in stale), None)
+        e_pos = next((i for i, t in enumerate(top) if t in evidence), None)
+        rec["stale"] = float(s_pos is not None and (e_pos is None or s_pos < e_pos))
+    return rec
+
+
+def line(name: str, recs: list[dict[str, float]]) -> str:
+    def mean(xs: list[float]) -> float:
+        return sum(xs) / len(xs)
+
+    main = [r for r in recs if r["cat"] in (1, 2, 3, 4)]
+    out = f"{name:28s} R@10(1-4) {mean([r['r10'] for r in main]):.3f} R@5 {mean([r['r5'] for r in main]):.3f}"
+    for c in (1, 2, 3, 4, 6):
+        if cat := [r["r10"] for r in recs if r["cat"] == c]:
+            out += f" c{c} {mean(cat):.3f}"
+    if stale := [r["stale"] for r in recs if "stale" in r]:
+        out += f" stale@10 {mean(stale):.3f}"
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sets", nargs="+", choices=sorted(SETS))
+    parser.add_argument("--vary", action="append", default=[], help="FIELD=V1,V2: one variant per value")
+    args = parser.parse_args()
+    presets = variants(args.vary)
+    for name in args.sets:
+        started = time.perf_counter()
+        records = score(SETS[name], presets)
+        print(f"== {name} ({time.perf_counter() - started:.0f} s)")
+        for p in presets:
+            print(line(p.name, records[p.name]), flush=True)
+
+
+if __name__ == "__main__":
+    main()
