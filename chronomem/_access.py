@@ -30,7 +30,7 @@ from pathlib import Path
 from ._names import check_identifier
 from .errors import ConfigError, InvalidValue, NotFound
 
-__all__ = ["ALL_NAMESPACES", "ApiKey", "KeyStore", "Role", "is_loopback"]
+__all__ = ["ALL_NAMESPACES", "ApiKey", "KeyStore", "Refused", "Role", "authorize", "bearer", "is_loopback"]
 
 #: A key's namespace that grants every namespace (for operators; give agents their own namespaces).
 ALL_NAMESPACES = "*"
@@ -174,3 +174,34 @@ def is_loopback(host: str) -> bool:
     except OSError:
         return False
     return bool(infos) and all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
+
+
+class Refused(Exception):
+    """A request refused before anything runs: its HTTP ``status``, a stable ``code``, what to fix, and the key
+    it came with when that key is known (for the access log)."""
+
+    def __init__(self, status: int, code: str, message: str, key: ApiKey | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.key = status, code, key
+
+
+def bearer(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header among raw ASGI ``headers``, else ``None``."""
+    value = dict(headers).get(b"authorization", b"").decode("latin-1")
+    scheme, _, token = value.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def authorize(keys: KeyStore | None, token: str | None, namespace: str, needed: Role, action: str) -> ApiKey:
+    """The live key ``token`` names when it grants ``namespace`` with at least ``needed``; else :class:`Refused`:
+    401 without a known key, 403 for another namespace or too weak a role (``action`` names what needs it).
+    A keys file that became unreadable raises :class:`ConfigError` (the caller refuses with a 500)."""
+    key = None if token is None or keys is None else keys.authenticate(token)
+    if key is None:
+        why = "no API key" if token is None else "an unknown or revoked API key"
+        raise Refused(401, "unauthenticated", f"{why}; send 'Authorization: Bearer <key>' (chronomem keys add)")
+    if not key.grants(namespace, Role.READ):
+        raise Refused(403, "forbidden", f"key {key.id} does not grant namespace {namespace!r}", key)
+    if not key.grants(namespace, needed):
+        raise Refused(403, "forbidden", f"key {key.id} is {key.role.value}-only; {action} needs {needed.value}", key)
+    return key

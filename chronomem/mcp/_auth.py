@@ -14,7 +14,7 @@ import json
 import logging
 from typing import Any
 
-from .._access import ApiKey, KeyStore, Role
+from .._access import ApiKey, KeyStore, Refused, Role, authorize, bearer
 from ..errors import ChronomemError
 
 __all__ = ["STATE_KEY", "KeyCheck", "require"]
@@ -39,28 +39,18 @@ class KeyCheck:
             return
         try:
             key: ApiKey | str = "dev" if self.keys is None else self._key(scope)
-        except _Refused as refused:
+        except Refused as refused:
             await _error(send, refused.status, refused.code, str(refused))
             return
         scope.setdefault("state", {})[STATE_KEY] = key
         await self.app(scope, receive, send)
 
     def _key(self, scope: dict[str, Any]) -> ApiKey:
-        assert self.keys is not None
-        value = dict(scope["headers"]).get(b"authorization", b"").decode("latin-1")
-        scheme, _, token = value.partition(" ")
-        token = token.strip() if scheme.lower() == "bearer" else ""
         try:
-            key = self.keys.authenticate(token) if token else None
+            return authorize(self.keys, bearer(scope["headers"]), self.namespace, Role.READ, "MCP")
         except ChronomemError as exc:  # the keys file became unreadable: refuse, say why in the log
             log.error("cannot check API keys: %s", exc)
-            raise _Refused(500, "internal", "the server cannot check API keys now; its log has the details") from exc
-        if key is None:
-            why = "no API key" if not token else "an unknown or revoked API key"
-            raise _Refused(401, "unauthenticated", f"{why}; send 'Authorization: Bearer <key>' (chronomem keys add)")
-        if not key.grants(self.namespace, Role.READ):
-            raise _Refused(403, "forbidden", f"key {key.id} does not grant namespace {self.namespace!r}")
-        return key
+            raise Refused(500, "internal", "the server cannot check API keys now; its log has the details") from exc
 
 
 def require(request: Any, needed: Role, action: str) -> None:
@@ -75,12 +65,6 @@ def require(request: Any, needed: Role, action: str) -> None:
         raise PermissionError(f"{action} refused: the request carries no checked API key")
     if not key.role.allows(needed):
         raise PermissionError(f"{action} needs the {needed.value} role; key {key.id} is {key.role.value}-only")
-
-
-class _Refused(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code = status, code
 
 
 async def _error(send: Any, status: int, code: str, message: str) -> None:

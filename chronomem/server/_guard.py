@@ -13,7 +13,7 @@ import logging
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .._access import ApiKey, KeyStore, Role
+from .._access import KeyStore, Refused, Role, authorize, bearer
 from ..errors import ChronomemError
 from ._errors import error_response
 
@@ -24,12 +24,6 @@ log = logging.getLogger("chronomem.server")
 #: Every route that reads or changes a memory lives under this prefix.
 PREFIX = "/v1/namespaces/"
 ROLE_FOR_METHOD = {"GET": Role.READ, "HEAD": Role.READ, "POST": Role.WRITE, "DELETE": Role.ADMIN}
-
-
-def _bearer(scope: Scope) -> str | None:
-    value = dict(scope["headers"]).get(b"authorization", b"").decode("latin-1")
-    scheme, _, token = value.partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
 
 
 class NamespaceGuard:
@@ -66,14 +60,11 @@ class NamespaceGuard:
         if self.dev:
             state["key_id"] = "dev"
             return None
-        token = _bearer(scope)
-        key: ApiKey | None = None if token is None or self.keys is None else self.keys.authenticate(token)
-        if key is None:
-            why = "no API key" if token is None else "an unknown or revoked API key"
-            return 401, "unauthenticated", f"{why}; send 'Authorization: Bearer <key>' (chronomem keys add)"
+        try:
+            key = authorize(self.keys, bearer(scope["headers"]), namespace, needed, scope["method"])
+        except Refused as refused:
+            if refused.key is not None:
+                state["key_id"] = refused.key.id
+            return refused.status, refused.code, str(refused)
         state["key_id"] = key.id
-        if not key.grants(namespace, Role.READ):
-            return 403, "forbidden", f"key {key.id} does not grant namespace {namespace!r}"
-        if not key.grants(namespace, needed):
-            return 403, "forbidden", f"key {key.id} is {key.role.value}-only; {scope['method']} needs {needed.value}"
         return None
