@@ -10,11 +10,13 @@ from . import _log  # noqa: F401  (the "chronomem" logger and its NullHandler)
 from ._async import AsyncMemory, open_async
 from ._memory import Memory
 from ._open import open
+from ._snapshot import Snapshot
 from ._values import (
     JSON,
     Change,
     Entity,
     Episode,
+    ErasedRow,
     Fact,
     Interval,
     Kind,
@@ -35,6 +37,7 @@ __all__ = [
     "ChronomemError",
     "Entity",
     "Episode",
+    "ErasedRow",
     "Fact",
     "FactRecord",
     "Interval",
@@ -44,6 +47,7 @@ __all__ = [
     "Modality",
     "Reason",
     "Revision",
+    "Snapshot",
     "Subgraph",
     "WriteResult",
     "open",

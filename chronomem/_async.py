@@ -159,6 +159,7 @@ class AsyncMemory:
     retract = _Offloaded(Memory.retract)
     retract_episode = _Offloaded(Memory.retract_episode)
     search = _Offloaded(Memory.search)
+    snapshot = _Offloaded(Memory.snapshot)  # its basis pins awaited reads too: as_of=snap.basis
     unmerge = _Offloaded(Memory.unmerge)
     value = _Offloaded(Memory.value)
     values = _Offloaded(Memory.values)

@@ -1,21 +1,23 @@
-"""The bitemporal cutting rule, as pure functions: stored rows + a request -> a plan.
+"""The bitemporal cutting rule, as pure functions: stored rows + a statement -> a plan.
 
 This is DESIGN §3 ("FOR PORTION OF" on a graph). Engines execute a :class:`Plan` atomically and never
 decide anything themselves. Rows are never changed, only closed in system time (``recorded.end`` set
-to the transaction time) and new rows inserted.
+to the transaction time) and new rows inserted. Each write is also kept as a statement (:class:`Said`),
+from which :mod:`chronomem._support` derives what undoing a source leaves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from itertools import pairwise
 
 from ._values import JSON, Fact, Interval, Reason, canonical_json
 
 __all__ = [
-    "NewRow", "Plan", "SlotValue", "claim_of", "holds", "intersect", "plan_merge", "plan_restore", "plan_write",
-    "same_claim",
+    "DIRECT", "NewRow", "Op", "Plan", "Said", "SlotValue", "Support", "claim_key", "claim_of", "holds", "intersect",
+    "plan_merge", "plan_write", "same_claim",
 ]  # fmt: skip
 
 
@@ -32,13 +34,49 @@ class SlotValue:
     confidence: float = 1.0
 
 
+#: An episode supporting a row over part of its valid time: ``(episode id, interval)``.
+Support = tuple[str, Interval]
+
+#: The source of a write that cites no episode: the application. It is never retracted.
+DIRECT = ""
+
+
+class Op(StrEnum):
+    """What a statement does over its portion (see :mod:`chronomem._support`)."""
+
+    ASSERT = "assert"  # the claim holds: it overrides another value, or adds its source to the same one
+    RETRACT = "retract"  # nothing holds (the value named, for a multi-valued slot)
+    JOIN = "join"  # an entity merge brings the claim in: it adds to the same value or fills a gap, never overrides
+    LEAVE = "leave"  # an entity merge takes everything out of the merged entity's slot
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One statement about a slot: ``source`` (an episode id, or ``""`` for the application) did ``op`` with
+    ``claim`` (``None`` for a retraction that names no value) over ``valid``. ``(tx, seq)`` orders them
+    (set by the engine when stored); ``merge`` is the system time of the entity merge that made it."""
+
+    source: str
+    op: Op
+    claim: SlotValue | None
+    valid: Interval
+    tx: int = 0
+    seq: int = 0
+    merge: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class NewRow:
-    """A row to insert: a claim over a valid interval, supported by episodes."""
+    """A row to insert: a claim over a valid interval, supported by episodes over parts of it."""
 
     claim: SlotValue
     valid: Interval
-    episodes: tuple[str, ...] = ()
+    support: tuple[Support, ...] = ()
+
+    @property
+    def episodes(self) -> tuple[str, ...]:
+        """The episodes among its sources (not the application)."""
+        return tuple(sorted({e for e, _ in self.support if e != DIRECT}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,25 +84,29 @@ class Plan:
     """What one write does to one slot.
 
     ``links`` are ``(closed row id, index into insert or None, reason)``; ``support`` adds
-    ``(row id, episode)`` pairs to existing rows; ``unsupport`` withdraws them.
+    ``(row id, episode, interval)`` to existing rows; ``unsupport`` withdraws all of an episode's support
+    of a row ``(row id, episode)``; ``carry`` copies a closed row's support, clipped to an interval, to
+    an inserted row ``(row id, index into insert, interval)``; ``said`` are the statements to keep.
     """
 
     close: tuple[int, ...] = ()
     insert: tuple[NewRow, ...] = ()
     links: tuple[tuple[int, int | None, str], ...] = ()
-    support: tuple[tuple[int, str], ...] = ()
-    unsupport: tuple[tuple[int, str], ...] = field(default=())
+    support: tuple[tuple[int, str, Interval], ...] = ()
+    unsupport: tuple[tuple[int, str], ...] = ()
+    carry: tuple[tuple[int, int, Interval], ...] = ()
+    said: tuple[Said, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return not (self.close or self.insert or self.support or self.unsupport)
+        return not (self.close or self.insert or self.support or self.unsupport or self.said)
 
 
 def claim_of(row: Fact) -> SlotValue:
     return SlotValue(row.subject, row.predicate, row.object, row.value, row.kind, row.modality, row.confidence)
 
 
-def same_claim(row: Fact, claim: SlotValue) -> bool:
+def same_claim(row: Fact | SlotValue, claim: SlotValue) -> bool:
     """Same value, held the same way. Confidence does not count: re-stating adds support, not a row."""
     return (
         row.object == claim.object
@@ -72,6 +114,12 @@ def same_claim(row: Fact, claim: SlotValue) -> bool:
         and row.modality == claim.modality
         and (row.object is not None or _same_value(row.value, claim.value))
     )
+
+
+def claim_key(row: Fact | SlotValue) -> tuple[object, ...]:
+    """What :func:`same_claim` compares, as a hashable key (a slot's subject and predicate are its own)."""
+    value = None if row.object is not None else canonical_json(row.value)
+    return (row.object, value, row.kind, row.modality)
 
 
 def _same_value(a: JSON, b: JSON) -> bool:
@@ -99,34 +147,47 @@ def plan_write(
     """Assert ``claim`` (or retract, when ``claim is None``) over ``portion`` of one slot.
 
     ``current`` are the slot's rows believed now; rows not overlapping ``portion`` are ignored.
-    Every overlapping row is closed; its parts outside ``portion`` come back unchanged as leftovers;
-    the claim is inserted for exactly ``portion``. Re-asserting what already holds over the whole
-    portion writes nothing and only records the episode as further support.
+    Every overlapping row is closed; its parts outside ``portion`` come back unchanged as leftovers
+    (with their support, clipped); the claim is inserted for exactly ``portion``, keeping the support
+    of rows that held the same claim over part of it. Re-asserting what already holds over the whole
+    portion writes nothing and only records the episode as further support, over the portion.
     """
+    mine: tuple[Support, ...] = () if episode is None else ((episode, portion),)
     if not current:  # the common case of a bulk load: nothing to cut
-        return Plan() if claim is None else Plan(insert=(NewRow(claim, portion, (episode,) if episode else ()),))
+        return Plan() if claim is None else Plan(insert=(NewRow(claim, portion, mine),))
     hit = sorted((r for r in current if r.valid.overlaps(portion)), key=lambda r: r.valid.start)
     if claim is not None and holds(hit, portion, claim):
-        new = () if episode is None else tuple((r.row_id, episode) for r in hit if episode not in r.episodes)
-        return Plan(support=new)
+        if episode is None:
+            return Plan()
+        return Plan(support=tuple((r.row_id, episode, _clip(r.valid, portion)) for r in hit))
     if claim is None and not hit:
         return Plan()
     inserts: list[NewRow] = []
     links: list[tuple[int, int | None, str]] = []
+    carry: list[tuple[int, int, Interval]] = []
     first, last = (hit[0], hit[-1]) if hit else (None, None)
     if first is not None and first.valid.start < portion.start:
-        inserts.append(NewRow(claim_of(first), Interval(first.valid.start, portion.start), first.episodes))
+        inserts.append(NewRow(claim_of(first), left := Interval(first.valid.start, portion.start)))
         links.append((first.row_id, len(inserts) - 1, Reason.LEFTOVER))
+        carry.append((first.row_id, len(inserts) - 1, left))
     new_index: int | None = None
     if claim is not None:
-        inserts.append(NewRow(claim, portion, (episode,) if episode else ()))
+        inserts.append(NewRow(claim, portion, mine))
         new_index = len(inserts) - 1
+        carry += [(r.row_id, new_index, _clip(r.valid, portion)) for r in hit if same_claim(r, claim)]
     if last is not None and portion.end is not None and (last.valid.end is None or last.valid.end > portion.end):
-        inserts.append(NewRow(claim_of(last), Interval(portion.end, last.valid.end), last.episodes))
+        inserts.append(NewRow(claim_of(last), right := Interval(portion.end, last.valid.end)))
         links.append((last.row_id, len(inserts) - 1, Reason.LEFTOVER))
+        carry.append((last.row_id, len(inserts) - 1, right))
     for row in hit:
         links.append((row.row_id, new_index, reason if claim is not None else Reason.RETRACTION))
-    return Plan(close=tuple(r.row_id for r in hit), insert=tuple(inserts), links=tuple(links))
+    return Plan(close=tuple(r.row_id for r in hit), insert=tuple(inserts), links=tuple(links), carry=tuple(carry))
+
+
+def _clip(a: Interval, b: Interval) -> Interval:
+    both = intersect(a, b)
+    assert both is not None, f"{a} and {b} do not overlap"
+    return both
 
 
 def holds(hit: Sequence[Fact], portion: Interval, claim: SlotValue) -> bool:
@@ -140,42 +201,6 @@ def holds(hit: Sequence[Fact], portion: Interval, claim: SlotValue) -> bool:
     return end is None or (portion.end is not None and portion.end <= end)
 
 
-def plan_restore(current: Sequence[Fact], target: Fact, predecessors: Sequence[Fact]) -> Plan:
-    """Undo ``target`` (a current row whose only support is being retracted).
-
-    ``target`` is closed; each predecessor (a row that ``target`` replaced) comes back over the part
-    of ``target``'s valid time it used to cover, merged with an adjacent current row holding the same
-    claim (or with the previous piece), so that "A until t2, then B" becomes "A" again, not "A, A".
-    """
-    pieces = [(p, part) for p in predecessors if (part := intersect(target.valid, p.valid)) is not None]
-    close = [target.row_id]
-    inserts: list[NewRow] = []
-    links: list[tuple[int, int | None, str]] = []
-    others = [r for r in current if r.row_id != target.row_id]
-    for pred, part in sorted(pieces, key=lambda x: x[1].start):
-        claim = claim_of(pred)
-        start, end, episodes = part.start, part.end, set(pred.episodes)
-        joins = bool(inserts) and inserts[-1].claim == claim and inserts[-1].valid.end == start
-        if joins:  # the previous piece came from the same claim and ends here: one row, not "A, A"
-            prev = inserts.pop()
-            start, episodes = prev.valid.start, episodes | set(prev.episodes)
-        for row in others:
-            if row.row_id in close or not same_claim(row, claim):
-                continue
-            if row.valid.end == start or (end is not None and row.valid.start == end):
-                close.append(row.row_id)
-                episodes.update(row.episodes)
-                start = min(start, row.valid.start)
-                end = None if row.valid.end is None or end is None else max(end, row.valid.end)
-                links.append((row.row_id, len(inserts), Reason.COALESCE))
-        inserts.append(NewRow(replace(claim), Interval(start, end), tuple(sorted(episodes))))
-        if not joins:
-            links.append((target.row_id, len(inserts) - 1, Reason.RESTORATION))
-    if not inserts:
-        links.append((target.row_id, None, Reason.RETRACTION))
-    return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links))
-
-
 #: A moved row kept out of its new slot, and the ids of the current rows there it contradicts.
 Clash = tuple[Fact, tuple[int, ...]]
 
@@ -187,7 +212,7 @@ def plan_merge(moved: Sequence[Fact], current: Sequence[Fact]) -> tuple[Plan, li
     its own ``row_id`` (the row to close). A moved row that overlaps a current row holding another value
     is a clash: it is closed and returned with the rows it contradicts, for the caller to keep open as a
     conflict. The others are inserted; rows holding the same claim that overlap or touch become one row
-    (the union of their valid times and episodes), so the slot never holds two current rows at an instant.
+    (the union of their valid times, each keeping its support), so the slot never holds two current rows at an instant.
     Every closed row links to what replaced it with :attr:`Reason.MERGE`.
     """
     clashes: list[Clash] = []
@@ -202,7 +227,7 @@ def plan_merge(moved: Sequence[Fact], current: Sequence[Fact]) -> tuple[Plan, li
     moved_ids = {m.row_id for m in fits}
     groups: dict[tuple[object, ...], list[list[Fact]]] = {}
     for row in sorted([*current, *fits], key=lambda r: (r.valid.start, r.row_id)):
-        runs = groups.setdefault(_claim_key(row), [])
+        runs = groups.setdefault(claim_key(row), [])
         end = None if not runs else _end(runs[-1])
         if runs and (end is None or row.valid.start <= end):
             runs[-1].append(row)
@@ -211,20 +236,16 @@ def plan_merge(moved: Sequence[Fact], current: Sequence[Fact]) -> tuple[Plan, li
     close = [m.row_id for m, _ in clashes]
     links: list[tuple[int, int | None, str]] = [(m.row_id, None, Reason.MERGE) for m, _ in clashes]
     inserts: list[NewRow] = []
+    carry: list[tuple[int, int, Interval]] = []
     for run in (run for runs in groups.values() for run in runs):
         if not any(r.row_id in moved_ids for r in run):
             continue  # the surviving entity's rows that nothing joins stay as they are
-        episodes = sorted({e for r in run for e in r.episodes})
         claim = replace(claim_of(run[0]), confidence=max(r.confidence for r in run))
-        inserts.append(NewRow(claim, Interval(run[0].valid.start, _end(run)), tuple(episodes)))
+        inserts.append(NewRow(claim, Interval(run[0].valid.start, _end(run))))
         close += [r.row_id for r in run]
         links += [(r.row_id, len(inserts) - 1, Reason.MERGE) for r in run]
-    return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links)), clashes
-
-
-def _claim_key(row: Fact) -> tuple[object, ...]:
-    value = None if row.object is not None else canonical_json(row.value)
-    return (row.object, value, row.kind, row.modality)
+        carry += [(r.row_id, len(inserts) - 1, r.valid) for r in run]
+    return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links), carry=tuple(carry)), clashes
 
 
 def _end(run: Sequence[Fact]) -> int | None:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, overload
 
 from ._names import check_identifier
 from ._reads import Names, Reads
-from ._time import from_us
+from ._snapshot import Snapshot
+from ._time import from_us, to_us
 from ._values import (
     JSON,
     Contradiction,
@@ -62,6 +63,22 @@ class Memory(Reads):
         self._writer = Writer(engine, self.namespace)
         self._names = Names(engine, self.namespace)
         self._extractors: dict[str, Extractor] = {}
+
+    def snapshot(self, as_of: datetime | None = None) -> Snapshot:
+        """Reads pinned at one system time, so that reading again returns the same (repeatable reads).
+
+        The basis is the newest system time whose write has committed in this namespace (or ``as_of``, when
+        earlier). A read as of a wall-clock instant can miss a write that began before it and commits after;
+        a read as of the basis cannot: every write up to it has committed (see :mod:`chronomem._snapshot`).
+
+        >>> snap = mem.snapshot()  # doctest: +SKIP
+        >>> snap.value("alice", "lives_in") == mem.value("alice", "lives_in", as_of=snap.basis)  # doctest: +SKIP
+        True
+        """
+        basis = self.engine.committed(self.namespace)
+        if as_of is not None:
+            basis = min(basis, to_us(as_of, name="as_of"))
+        return Snapshot(self.engine, self.namespace, basis)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def __enter__(self) -> Self:

@@ -45,8 +45,11 @@ class Reads:
         return found
 
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:
-        now = now_us() if valid_at is None or as_of is None else 0
-        return _us(valid_at, "valid_at", now), _us(as_of, "as_of", now)
+        return _us(valid_at, "valid_at", now_us()), self._as_of(as_of)
+
+    def _as_of(self, as_of: datetime | None, name: str = "as_of") -> int:
+        """The system time a read as of ``as_of`` (``None``: now) runs at."""
+        return _us(as_of, name, now_us())
 
     def facts(
         self, entity: str | Entity, *, valid_at: datetime | None = None, as_of: datetime | None = None
@@ -96,7 +99,7 @@ class Reads:
     def history(self, subject: str | Entity, predicate: str, *, as_of: datetime | None = None) -> list[Fact]:
         """The valid-time story of ``subject.predicate`` as the store believed it at ``as_of``."""
         check_identifier(predicate, "predicate")
-        t = _us(as_of, "as_of", now_us())
+        t = self._as_of(as_of)
         rows = self._about(
             subject, lambda i: self.engine.facts(self.namespace, FactQuery(subject=i, predicate=predicate, as_of=t))
         )
@@ -140,7 +143,7 @@ class Reads:
 
     def changes(self, since: datetime, until: datetime | None = None) -> list[Change]:
         """What the store learned or unlearned in ``(since, until]`` (system time)."""
-        return self.engine.changes(self.namespace, to_us(since, name="since"), _us(until, "until", now_us()))
+        return self.engine.changes(self.namespace, to_us(since, name="since"), self._as_of(until, "until"))
 
     def versions(self, fact: Fact | int) -> list[Revision]:
         """The version chain through a row: every revision link reachable backwards and forwards."""

@@ -23,6 +23,7 @@ __all__ = [
     "Contradiction",
     "Entity",
     "Episode",
+    "ErasedRow",
     "Fact",
     "Interval",
     "Kind",
@@ -274,6 +275,21 @@ class Fact:
         what = self.object if self.object is not None else canonical_json(self.value)
         head = f"#{self.row_id} {self.subject} -{self.predicate}-> {what}"
         return show(self, head=head, skip=("row_id", "subject", "predicate", "object", "value"))
+
+
+@dataclass(frozen=True, slots=True)
+class ErasedRow:
+    """What is left of a fact row an erase deleted: its id, a digest of its slot and its intervals, nothing that
+    says what it held. Version chains (:class:`Revision` links) keep running through it."""
+
+    row_id: int
+    slot_digest: str
+    valid: Interval
+    recorded: Interval
+    erased_at: int
+
+    def __repr__(self) -> str:
+        return show(self, "erased_at")
 
 
 @dataclass(frozen=True, slots=True)

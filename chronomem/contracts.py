@@ -27,8 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
-from ._bitemporal import Plan
-from ._values import JSON, Change, Contradiction, Entity, Episode, Fact, Merge, Revision
+from ._bitemporal import Plan, Said, Support
+from ._values import JSON, Change, Contradiction, Entity, Episode, ErasedRow, Fact, Interval, Merge, Revision
 
 if TYPE_CHECKING:
     from .ingest import Extraction, ExtractionContext
@@ -157,8 +157,9 @@ class Txn(Protocol):
         """The predicate's cardinality (True = multi-valued); the first use records ``bool(multi)``."""
         ...
 
-    def current(self, slot: str) -> list[Fact]:
-        """The slot's rows believed now (all valid time), locking the slot for this transaction."""
+    def current(self, slot: str, portion: Interval | None = None) -> list[Fact]:
+        """The slot's rows believed now (all valid time, or those overlapping ``portion``), locking the slot for
+        this transaction. A write reads only what it may cut: a slot's whole story can be hundreds of rows."""
         ...
 
     def facts(self, query: FactQuery) -> list[Fact]:
@@ -171,6 +172,22 @@ class Txn(Protocol):
 
     def supported_by(self, episode_id: str) -> list[Fact]:
         """Rows believed now that cite ``episode_id`` among their support."""
+        ...
+
+    def said(self, slot: str) -> list[Said]:
+        """The statements kept about ``slot`` (see :mod:`chronomem._support`), in the order they were made."""
+        ...
+
+    def said_slots(self, source: str) -> list[str]:
+        """The slots ``source`` (an episode id, or ``""`` for the application) made statements about."""
+        ...
+
+    def forget_merge(self, merged_at: int) -> None:
+        """Delete the statements the entity merge made at ``merged_at`` (it is being undone)."""
+        ...
+
+    def support_of(self, row_ids: Sequence[int]) -> dict[int, list[Support]]:
+        """The support of each row believed now: ``(episode id or "", part of its valid time)`` pairs."""
         ...
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
@@ -189,7 +206,8 @@ class Txn(Protocol):
 
     def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
         """Physically delete rows about ``subject`` (as subject or object, and the entity itself) or
-        cited only by ``episode`` (and the episode), across all system time. Returns rows removed."""
+        cited only by ``episode`` (and the episode, its statements, and the entities it alone introduced),
+        across all system time. Returns rows removed."""
         ...
 
     def audit_erase(self, target_kind: str, target_digest: str, rows: int) -> None:
@@ -256,6 +274,13 @@ class Engine(Protocol):
         Records outlive the namespace they describe (an erased namespace still has its record)."""
         ...
 
+    def committed(self, namespace: str) -> int:
+        """The newest system time of ``namespace`` whose write has committed (0 before any write).
+
+        Writers of a namespace are serialised, so every write at or before it has committed too, and no later
+        commit can change what a read as of it returns: reads as of it are repeatable (DESIGN §4)."""
+        ...
+
     def episode(self, namespace: str, episode_id: str) -> Episode | None: ...
 
     def episodes(self, namespace: str, ids: Sequence[str]) -> list[Episode]: ...
@@ -299,7 +324,11 @@ class Engine(Protocol):
     def facts(self, namespace: str, query: FactQuery) -> list[Fact]: ...
 
     def revisions(self, namespace: str, row_ids: Sequence[int]) -> list[Revision]:
-        """Links whose old or new row is among ``row_ids``, oldest first."""
+        """Links whose old or new row is among ``row_ids``, oldest first (an erased row's links stay)."""
+        ...
+
+    def erased_rows(self, namespace: str, row_ids: Sequence[int]) -> list[ErasedRow]:
+        """The content-free stubs of those of ``row_ids`` an erase deleted, by row id."""
         ...
 
     def changes(self, namespace: str, since: int, until: int) -> list[Change]:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chronomem._bitemporal import Plan, SlotValue, intersect, plan_merge, plan_restore, plan_write
+from chronomem._bitemporal import Plan, SlotValue, intersect, plan_merge, plan_write
 from chronomem._values import Fact, Interval, Reason
 from chronomem.testing import REFERENCE_CASES
 
@@ -28,17 +28,23 @@ def fact(row_id: int, value: str, start: int, end: int | None, episodes: tuple[s
 
 def apply(rows: Sequence[Fact], plan: Plan, tx: int = TX) -> list[Fact]:
     """The slot's current rows after ``plan``, the way an engine would execute it."""
-    extra = {rid: ep for rid, ep in plan.support}
+    extra: dict[int, set[str]] = {}
+    for rid, ep, _ in plan.support:
+        extra.setdefault(rid, set()).add(ep)
     kept = [
-        replace(r, episodes=tuple(sorted({*r.episodes, extra[r.row_id]}))) if r.row_id in extra else r
+        replace(r, episodes=tuple(sorted({*r.episodes, *extra[r.row_id]}))) if r.row_id in extra else r
         for r in rows
         if r.row_id not in plan.close
     ]
     first = max((r.row_id for r in rows), default=0) + 1
+    carried: dict[int, set[str]] = {}
+    for old, i, _ in plan.carry:
+        carried.setdefault(i, set()).update(next(r.episodes for r in rows if r.row_id == old))
     new = [
-        Fact(first + i, "ns", "s", "p", None, n.claim.value, n.valid, Interval(tx), episodes=n.episodes)
+        Fact(first + i, "ns", "s", "p", None, n.claim.value, n.valid, Interval(tx),
+             episodes=tuple(sorted({*n.episodes, *carried.get(i, ())})))
         for i, n in enumerate(plan.insert)
-    ]
+    ]  # fmt: skip
     return sorted(kept + new, key=lambda r: r.valid.start)
 
 
@@ -92,17 +98,32 @@ def test_retract_of_nothing_is_an_empty_plan() -> None:
     assert plan_write([], Interval(0, None), None).empty
 
 
-def test_reassert_adds_support_only() -> None:
+def test_reassert_adds_support_only_over_the_portion() -> None:
     row = fact(1, "A", 10, 20, ("e1",))
-    assert plan_write([row], Interval(12, 18), claim("A"), "e2") == Plan(support=((1, "e2"),))
-    assert plan_write([row], Interval(12, 18), claim("A"), "e1") == Plan()
+    assert plan_write([row], Interval(12, 18), claim("A"), "e2") == Plan(support=((1, "e2", Interval(12, 18)),))
     assert plan_write([row], Interval(12, 18), claim("A")) == Plan()
 
 
 def test_reassert_over_adjacent_rows_holding_the_value_adds_support_to_each() -> None:
     rows = [fact(1, "A", 10, 20, ("e1",)), fact(2, "A", 20, None, ("e2",))]
-    assert plan_write(rows, Interval(15, 25), claim("A"), "e2") == Plan(support=((1, "e2"),))
-    assert plan_write(rows, Interval(15, None), claim("A"), "e3") == Plan(support=((1, "e3"), (2, "e3")))
+    assert plan_write(rows, Interval(15, 25), claim("A"), "e2") == Plan(
+        support=((1, "e2", Interval(15, 20)), (2, "e2", Interval(20, 25)))
+    )
+    assert plan_write(rows, Interval(15, None), claim("A"), "e3") == Plan(
+        support=((1, "e3", Interval(15, 20)), (2, "e3", Interval(20)))
+    )
+
+
+def test_leftovers_and_the_same_claim_carry_their_support_clipped() -> None:
+    rows = [fact(1, "A", 0, 10, ("e1",)), fact(2, "B", 10, 20, ("e2",))]
+    plan = plan_write(rows, Interval(5, 15), claim("A"), "e3")
+    assert [(n.claim.value, n.valid, n.support) for n in plan.insert] == [
+        ("A", Interval(0, 5), ()),
+        ("A", Interval(5, 15), (("e3", Interval(5, 15)),)),
+        ("B", Interval(15, 20), ()),
+    ]
+    # the leftovers keep their rows' support; the new row keeps e1's over the part where A already held
+    assert plan.carry == ((1, 0, Interval(0, 5)), (1, 1, Interval(5, 10)), (2, 2, Interval(15, 20)))
 
 
 def test_reassert_over_a_gap_or_past_the_end_cuts() -> None:
@@ -121,30 +142,6 @@ def test_intersect() -> None:
     assert intersect(Interval(0, 10), Interval(5, None)) == Interval(5, 10)
     assert intersect(Interval(0, 10), Interval(10, 20)) is None
     assert intersect(Interval(0), Interval(3)) == Interval(3)
-
-
-# -- plan_restore ----------------------------------------------------------------------------------------
-def test_restore_merges_the_predecessor_with_its_leftover() -> None:
-    old = fact(1, "A", 10, None, ("e1",))
-    rows = apply([old], plan_write([old], Interval(20, None), claim("B"), "e2"))
-    assert view(rows) == [("A", 10, 20), ("B", 20, None)]
-    target = next(r for r in rows if r.value == "B")
-    plan = plan_restore(rows, target, [old])
-    assert view(apply(rows, plan)) == [("A", 10, None)]
-    assert plan.insert[0].episodes == ("e1",)
-    assert {reason for _, _, reason in plan.links} == {Reason.COALESCE, Reason.RESTORATION}
-
-
-def test_restore_inside_merges_both_sides() -> None:
-    rows = apply([ORIGINAL], plan_write([ORIGINAL], Interval(12, 18), claim("B")))
-    target = next(r for r in rows if r.value == "B")
-    after = apply(rows, plan_restore(rows, target, [ORIGINAL]))
-    assert view(after) == [("A", 10, 20)]
-
-
-def test_restore_without_predecessors_just_ends_the_row() -> None:
-    plan = plan_restore([ORIGINAL], ORIGINAL, [])
-    assert plan.close == (1,) and plan.insert == () and plan.links == ((1, None, Reason.RETRACTION),)
 
 
 # -- properties ---------------------------------------------------------------------------------------------
@@ -208,23 +205,10 @@ def test_inserted_rows_tile_the_closed_rows_and_the_portion(
 @given(slots(), portions(), st.sampled_from(VALUES))
 def test_reasserting_is_idempotent(rows: list[Fact], portion: Interval, value: str) -> None:
     after = apply(rows, plan_write(rows, portion, claim(value), "e"))
-    assert plan_write(after, portion, claim(value), "e") == Plan()
+    same = plan_write(after, portion, claim(value), "e")
+    assert same.close == () and same.insert == ()
     again = plan_write(after, portion, claim(value), "other")
     assert again.close == () and again.insert == () and again.support
-
-
-@given(slots(), portions(), st.sampled_from(VALUES))
-def test_restoring_the_new_row_brings_back_the_valid_time_view(rows: list[Fact], portion: Interval, value: str) -> None:
-    plan = plan_write(rows, portion, claim(value), "e")
-    if not plan.insert:
-        return
-    after = apply(rows, plan)
-    new = next(r for r in after if r.valid == portion and r.value == value and r.row_id not in {x.row_id for x in rows})
-    predecessors = [r for r in rows if r.row_id in plan.close]
-    restored = apply(after, plan_restore(after, new, predecessors), tx=TX + 1)
-    assert_disjoint(restored)
-    for t in POINTS:
-        assert value_at(restored, t) == value_at(rows, t), f"at {t}"
 
 
 def test_merge_joins_the_same_claim_that_overlaps_or_touches() -> None:

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, support_subquery
+from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, SAID_COLUMNS, support_subquery
 
 __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
 
 #: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
 NAMESPACED_TABLES = (
     "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "conflicts",
-    "merges", "vectors", "namespaces", "fulltext",
+    "merges", "vectors", "namespaces", "fulltext", "statements", "erased_rows",
 )  # fmt: skip
 
 
@@ -36,6 +36,10 @@ class Dialect:
     max_ids: ClassVar[int]
     #: A column that orders a table's rows as they were inserted.
     insertion_order: ClassVar[str]
+    committed: ClassVar[str]
+    #: The larger and the smaller of two values (SQLite's two-argument ``max``/``min``).
+    greatest: ClassVar[str]
+    least: ClassVar[str]
     #: A query with a row when the ``migrations`` table exists, and none before the first migration.
     migrations_exist: ClassVar[str]
     #: The full-text match (see :mod:`._fulltext`): a FROM clause giving the index table as ``f``, a
@@ -174,11 +178,40 @@ class Statements:
         # -- facts in a write transaction: support as of the transaction, recorded_to as stored
         rows = (
             f"SELECT {FACT_COLUMNS}, (SELECT {d.episode_ids} FROM support s WHERE s.namespace = ? "
-            "AND s.row_id = f.row_id AND s.removed > ?) FROM facts f WHERE f.namespace = ? AND {rows}"
+            "AND s.row_id = f.row_id AND s.episode_id <> '' AND s.removed > ?) FROM facts f WHERE f.namespace = ? "
+            "AND {rows}"
         )
         self.row = r(rows.format(rows="f.row_id = ?"))
         self.rows = r(rows)
         self.any_fact = r("SELECT 1 FROM facts WHERE namespace = ? LIMIT 1")
+        self.carry_support = r(
+            "INSERT INTO support (namespace, row_id, episode_id, added, removed, valid_from, valid_to) "
+            f"SELECT namespace, ?, episode_id, ?, {INF}, {d.greatest}(valid_from, ?), {d.least}(valid_to, ?) "
+            f"FROM support WHERE namespace = ? AND row_id = ? AND removed = {INF} AND valid_from < ? AND valid_to > ? "
+            "ON CONFLICT DO NOTHING"
+        )
+        self.put_said = r(f"INSERT INTO statements ({SAID_COLUMNS}) VALUES ({', '.join('?' * 16)})")
+        self.said = r(
+            f"SELECT {SAID_COLUMNS} FROM statements WHERE namespace = ? AND slot = ? ORDER BY tx, seq, source"
+        )
+        self.said_slots = r("SELECT DISTINCT slot FROM statements WHERE namespace = ? AND source = ? ORDER BY slot")
+        self.live_support = r(
+            f"SELECT row_id, episode_id, valid_from, valid_to FROM support WHERE namespace = ? AND removed = {INF} "
+            "AND {rows} ORDER BY row_id, episode_id, valid_from"
+        )
+        self.delete_said = r("DELETE FROM statements WHERE namespace = ? AND source = ?")
+        # The entities an episode introduced: made in the transaction of one of its statements naming them, and
+        # named by no other source's statement (run before the episode's statements are deleted).
+        self.introduced_by = r(
+            "SELECT e.id FROM entities e WHERE e.namespace = ? AND EXISTS (SELECT 1 FROM statements m "
+            "WHERE m.namespace = ? AND m.source = ? AND m.tx = e.recorded "
+            "AND (m.subject = e.id OR m.object_id = e.id)) "
+            "AND NOT EXISTS (SELECT 1 FROM statements o WHERE o.namespace = ? AND o.source <> ? "
+            "AND (o.subject = e.id OR o.object_id = e.id)) ORDER BY e.id"
+        )
+        self.named_by_rows = r("SELECT 1 FROM facts WHERE namespace = ? AND (subject = ? OR object_id = ?) LIMIT 1")
+        self.delete_subject_said = r("DELETE FROM statements WHERE namespace = ? AND (subject = ? OR object_id = ?)")
+        self.delete_merge_said = r("DELETE FROM statements WHERE namespace = ? AND merge = ?")
         self.supported_rows = r(
             "SELECT s.row_id FROM support s JOIN facts f ON f.namespace = s.namespace AND f.row_id = s.row_id "
             f"WHERE s.namespace = ? AND s.episode_id = ? AND s.removed = {INF} AND f.recorded_to = {INF} "
@@ -186,6 +219,11 @@ class Statements:
         )
         self.revisions_into = r(
             "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? AND new_row = ?"
+        )
+        self.current_part = r(
+            f"SELECT {FACT_COLUMNS}, {support} FROM facts f WHERE f.namespace = ? AND f.slot = ? "
+            "AND f.recorded_from <= ? AND f.recorded_to > ? AND f.valid_to > ? AND f.valid_from < ? "
+            "ORDER BY f.valid_from, f.recorded_from"
         )
         self.current = r(
             f"SELECT {FACT_COLUMNS}, {support}, f.slot FROM facts f WHERE f.namespace = ? AND {{slots}} "
@@ -202,9 +240,17 @@ class Statements:
         self.delete_entity_names = r("DELETE FROM entity_names WHERE namespace = ? AND entity_id = ?")
         self.delete_episode_support = r("DELETE FROM support WHERE namespace = ? AND episode_id = ?")
         self.delete_episode = r("DELETE FROM episodes WHERE namespace = ? AND id = ?")
+        self.erasing = r(
+            "SELECT row_id, slot, valid_from, valid_to, recorded_from, recorded_to FROM facts WHERE namespace = ? "
+            "AND {rows}"
+        )
+        self.put_erased = r("INSERT INTO erased_rows VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING")
+        self.erased_rows = r(
+            "SELECT row_id, slot_digest, valid_from, valid_to, recorded_from, recorded_to, erased FROM erased_rows "
+            "WHERE namespace = ? AND {ids} ORDER BY row_id"
+        )
         self.delete_facts = r("DELETE FROM facts WHERE namespace = ? AND {rows}")
         self.delete_support = r("DELETE FROM support WHERE namespace = ? AND {rows}")
-        self.delete_revisions = r("DELETE FROM revisions WHERE namespace = ? AND ({old} OR {new})")
         self.count_facts = r("SELECT count(*) FROM facts WHERE namespace = ?")
         self.delete_namespace = {t: r(f"DELETE FROM {t} WHERE namespace = ?") for t in NAMESPACED_TABLES}
         self.erasure = r(

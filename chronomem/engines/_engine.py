@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
+from .._values import Change, Contradiction, Entity, Episode, ErasedRow, Fact, Interval, Revision
 from ..contracts import Erasure, FactQuery, TextMatch, TextQuery
 from ..errors import InvalidValue
 from ._dialect import Dialect, Statements
@@ -111,6 +111,11 @@ class SqlEngine(ABC):
             self._stats[key] = (tuple(stamp[0]), found)
         return found
 
+    def committed(self, namespace: str) -> int:
+        """See :meth:`chronomem.contracts.Engine.committed`."""
+        found = self._read(self.dialect.committed, (namespace,))
+        return int(found[0][0]) if found else 0
+
     def nearest(
         self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
     ) -> list[tuple[str, str, float]]:
@@ -195,6 +200,14 @@ class SqlEngine(ABC):
         sql = self.sql.revisions.format(old=d.in_ids("old_row", n), new=d.in_ids("new_row", n))
         return [Revision(*r) for r in self._read(sql, (namespace, *d.ids(row_ids), *d.ids(row_ids)))]
 
+    def erased_rows(self, namespace: str, row_ids: Sequence[int]) -> list[ErasedRow]:
+        d, out = self.dialect, []
+        for chunk in d.chunks(sorted(set(row_ids))):
+            sql = self.sql.erased_rows.format(ids=d.in_ids("row_id", len(chunk)))
+            for r in self._read(sql, (namespace, *d.ids(chunk))):
+                out.append(ErasedRow(r[0], r[1], _interval(r[2], r[3]), _interval(r[4], r[5]), r[6]))
+        return out
+
     def changes(self, namespace: str, since: int, until: int) -> list[Change]:
         rows = self._read(self.sql.changes, (namespace, since, until, namespace, since, until))
         out = [Change(r[14], r[15], fact_from_row(r)) for r in rows]
@@ -215,3 +228,7 @@ class SqlEngine(ABC):
         waiting = [(r[0], r[1]) for r in rows if r[2] and has_term(r[1], q.terms)]
         found = waiting + [(r[0], r[1]) for r in rows if not r[2]]
         return TextMatch(found[: q.limit], documents, total)
+
+
+def _interval(start: int, end: int) -> Interval:
+    return Interval(start, None if end == INF else end)

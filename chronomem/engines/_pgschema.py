@@ -141,6 +141,38 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "CREATE INDEX vectors_context ON vectors (namespace, context) WHERE context IS NOT NULL",
         ],
     ),
+    (
+        # The support model (issue #9, chronomem/_support.py): every write is kept as a statement, and support
+        # covers the part of a row's valid time its source spoke of (the application's support is stored too,
+        # as episode ""). Data from before: each row's support covers the whole row, a row without support is
+        # the application's, and each row believed now is one statement per source. An erased row leaves a
+        # content-free stub (erased_rows), so version chains through it stay whole.
+        "0011_support_model",
+        [
+            f"""CREATE TABLE statements (namespace {_T}, slot {_T}, tx bigint NOT NULL, seq bigint NOT NULL,
+                source {_T}, op {_T}, subject {_T}, predicate {_T}, object_id {_TN}, value text, kind {_T},
+                modality {_T}, confidence double precision NOT NULL, valid_from bigint NOT NULL,
+                valid_to bigint NOT NULL, merge bigint)""",
+            "CREATE INDEX statements_slot ON statements (namespace, slot, tx, seq)",
+            "CREATE INDEX statements_source ON statements (namespace, source)",
+            f"""CREATE TABLE erased_rows (namespace {_T}, row_id bigint NOT NULL, slot_digest {_T},
+                valid_from bigint NOT NULL, valid_to bigint NOT NULL, recorded_from bigint NOT NULL,
+                recorded_to bigint NOT NULL, erased bigint NOT NULL, PRIMARY KEY (namespace, row_id))""",
+            "ALTER TABLE support ADD COLUMN valid_from bigint, ADD COLUMN valid_to bigint",
+            """UPDATE support s SET valid_from = f.valid_from, valid_to = f.valid_to FROM facts f
+                WHERE f.namespace = s.namespace AND f.row_id = s.row_id""",
+            f"""INSERT INTO support (namespace, row_id, episode_id, added, removed, valid_from, valid_to)
+                SELECT f.namespace, f.row_id, '', f.recorded_from, {INF}, f.valid_from, f.valid_to FROM facts f
+                WHERE NOT EXISTS (SELECT 1 FROM support s WHERE s.namespace = f.namespace AND s.row_id = f.row_id)""",
+            "ALTER TABLE support ALTER COLUMN valid_from SET NOT NULL, ALTER COLUMN valid_to SET NOT NULL",
+            "ALTER TABLE support DROP CONSTRAINT support_pkey",
+            "ALTER TABLE support ADD PRIMARY KEY (namespace, row_id, episode_id, added, valid_from, valid_to)",
+            f"""INSERT INTO statements SELECT f.namespace, f.slot, s.added, f.row_id, s.episode_id, 'assert',
+                f.subject, f.predicate, f.object_id, f.value, f.kind, f.modality, f.confidence, f.valid_from,
+                f.valid_to, NULL FROM facts f JOIN support s ON s.namespace = f.namespace AND s.row_id = f.row_id
+                WHERE f.recorded_to = {INF} AND s.removed = {INF}""",
+        ],
+    ),
 ]
 
 #: The table that is not sharded: replicated to every node under Citus.
@@ -156,6 +188,8 @@ DISTRIBUTION_COLUMN = {
     "predicates": "namespace",
     "facts": "namespace",
     "support": "namespace",
+    "statements": "namespace",
+    "erased_rows": "namespace",
     "revisions": "namespace",
     "conflicts": "namespace",
     "merges": "namespace",

@@ -32,11 +32,15 @@ class PgDialect(Dialect):
     episode_ids: ClassVar[str] = "string_agg(s.episode_id, chr(31))"
     max_ids: ClassVar[int] = 1 << 30  # one array parameter, whatever its length
     insertion_order: ClassVar[str] = "ctid"
+    greatest: ClassVar[str] = "greatest"
+    least: ClassVar[str] = "least"
     migrations_exist: ClassVar[str] = "SELECT 1 WHERE to_regclass('migrations') IS NOT NULL"
     vector_basis: ClassVar[str] = (
         "SELECT n.created, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "
         "WHERE n.namespace = ?"
     )
+    #: The newest committed system time of a namespace's writes (the file's, on SQLite).
+    committed: ClassVar[str] = "SELECT last_tx FROM clocks WHERE namespace = %s"
     text_stamp: ClassVar[str] = (
         "SELECT n.created, c.last_tx, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "
         "WHERE n.namespace = %s"
@@ -104,8 +108,10 @@ class PgTxn(SqlTxn[Cursor]):
     def _insert(self, plans: Sequence[tuple[str, Plan]], ids: list[int]) -> None:
         c, ns, tx = self._c, self._ns, self._tx
         rows: list[tuple[Any, ...]] = []
-        support: list[tuple[int, str]] = []
+        support: list[tuple[int, str, int, int]] = []
+        carry: list[tuple[Any, ...]] = []
         links: list[tuple[int, int | None, str]] = []
+        said: list[tuple[Any, ...]] = []
         at = 0
         for slot, plan in plans:
             for k, nr in enumerate(plan.insert):
@@ -113,9 +119,12 @@ class PgTxn(SqlTxn[Cursor]):
                 value = None if cl.object is not None else canonical_json(cl.value)
                 rows.append((rid, slot, cl.subject, cl.predicate, cl.object, value, nr.valid.start,
                              end_value(nr.valid.end), cl.kind, cl.modality, cl.confidence))  # fmt: skip
-                support += [(rid, ep) for ep in nr.episodes]
-            support += list(plan.support)
+                support += [(rid, ep, iv.start, end_value(iv.end)) for ep, iv in nr.support]
+            support += [(rid, ep, iv.start, end_value(iv.end)) for rid, ep, iv in plan.support]
+            carry += [(ids[at + i], tx, iv.start, end_value(iv.end), ns, old, end_value(iv.end), iv.start)
+                      for old, i, iv in plan.carry]  # fmt: skip
             links += [(old, None if idx is None else ids[at + idx], why) for old, idx, why in plan.links]
+            said += [self.said_row(slot, st) for st in plan.said]
             at += len(plan.insert)
         self._put(
             "INSERT INTO facts (namespace, recorded_from, recorded_to, row_id, slot, subject, predicate, "
@@ -124,26 +133,30 @@ class PgTxn(SqlTxn[Cursor]):
             rows,
             ("bigint", "text", "text", "text", "text", "text", "bigint", "bigint", "text", "text", "float8"),
         )
-        self._put(
-            "INSERT INTO support (namespace, added, removed, row_id, episode_id)",
-            (ns, tx, INF),
-            support,
-            ("bigint", "text"),
-            "ON CONFLICT DO NOTHING",
-        )
         unsupport = [(tx, ns, rid, ep) for _, p in plans for rid, ep in p.unsupport]
-        if unsupport:
+        if unsupport:  # before the support added: a row's support may be replaced in one plan
             c.executemany(
                 "UPDATE support SET removed = %s WHERE namespace = %s AND row_id = %s AND episode_id = %s "
                 f"AND removed = {INF}",
                 unsupport,
             )
         self._put(
+            "INSERT INTO support (namespace, added, removed, row_id, episode_id, valid_from, valid_to)",
+            (ns, tx, INF),
+            support,
+            ("bigint", "text", "bigint", "bigint"),
+            "ON CONFLICT DO NOTHING",
+        )
+        if carry:
+            c.executemany(self.sql.carry_support, carry)
+        self._put(
             "INSERT INTO revisions (namespace, at, old_row, new_row, reason)",
             (ns, tx),
             links,
             ("bigint", "bigint", "text"),
         )
+        if said:
+            c.executemany(self.sql.put_said, said)
 
     def _put(
         self, head: str, fixed: tuple[Any, ...], rows: Sequence[tuple[Any, ...]], types: tuple[str, ...], tail: str = ""

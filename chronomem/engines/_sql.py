@@ -31,13 +31,24 @@ FACT_COLUMNS = (
 )
 
 
-def support_subquery(ph: str) -> str:
-    """Episode ids supporting row ``f`` at a system time, comma-joined; three placeholders ``ph``: the
-    namespace, then the time twice. The subquery names the namespace itself, not only through
-    ``s.namespace = f.namespace``: Citus routes a correlated subquery to one shard only then (issue #10)."""
+#: The columns of a statement (chronomem._bitemporal.Said), as stored.
+SAID_COLUMNS = (
+    "namespace, slot, tx, seq, source, op, subject, predicate, object_id, value, kind, modality, confidence, "
+    "valid_from, valid_to, merge"
+)
+
+
+def support_subquery(ph: str, valid_at: bool = False) -> str:
+    """Episode ids supporting row ``f`` at a system time (the application's support, ``""``, is not an
+    episode), joined; an episode that supports several parts of the row is named once per part. Three
+    placeholders ``ph``: the namespace, then the time twice; with ``valid_at``, two more for the valid instant,
+    where only the support covering it counts (DESIGN: support is per instant). The subquery names the namespace
+    itself, not only through ``s.namespace = f.namespace``: Citus routes a correlated subquery to one shard only
+    then (issue #10)."""
+    at = f" AND s.valid_from <= {ph} AND s.valid_to > {ph}" if valid_at else ""
     return (
         f"(SELECT {{agg}} FROM support s WHERE s.namespace = {ph} AND s.row_id = f.row_id "
-        f"AND s.added <= {ph} AND s.removed > {ph})"
+        f"AND s.episode_id <> '' AND s.added <= {ph} AND s.removed > {ph}{at})"
     )
 
 
@@ -88,7 +99,7 @@ def fact_from_row(r: Sequence[Any]) -> Fact:
         r[10],
         r[11],
         r[12],
-        tuple(sorted(r[13].split("\x1f"))) if r[13] else (),
+        tuple(sorted(set(r[13].split("\x1f")))) if r[13] else (),
     )
 
 
@@ -178,7 +189,7 @@ def build_fact_query(namespace: str, q: FactQuery, *, ph: str, agg: str, now: in
     )
     if q.touching and q.edges_only:
         return sql, _edges_args(namespace, q, support_at)
-    args: list[Any] = [namespace, support_at, support_at, namespace]
+    args: list[Any] = [namespace, support_at, support_at, *_instant(q), namespace]
     if q.slot is not None:
         args.append(q.slot)
     if q.subject is not None:
@@ -216,7 +227,8 @@ def _fact_sql(
     """The SQL text for one query shape, built once (reads are hot; see issue #2)."""
     if touching and edges_only:
         return _edges_sql(ph, agg, slot, subject, predicate, touching, as_of, valid_at, limit)
-    sql = [f"SELECT {_columns(as_of)}, {support_subquery(ph).format(agg=agg)} FROM facts f WHERE f.namespace = {ph}"]
+    support = support_subquery(ph, valid_at).format(agg=agg)
+    sql = [f"SELECT {_columns(as_of)}, {support} FROM facts f WHERE f.namespace = {ph}"]
     sql += _key_filters(ph, slot, subject, predicate)
     if touching:
         marks = ", ".join([ph] * touching)
@@ -254,7 +266,7 @@ def _edges_sql(
     An edge whose subject and object are both among the ids comes from the first only."""
     marks = ", ".join([ph] * touching)
     rest = _key_filters(ph, slot, subject, predicate) + _time_filters(ph, as_of, valid_at)
-    support = support_subquery(ph).format(agg=agg)
+    support = support_subquery(ph, valid_at).format(agg=agg)
     head = f"SELECT {_columns(as_of)}, {support}, f.slot FROM facts f WHERE f.namespace = {ph}"
     out = f"{head} AND f.subject IN ({marks}) AND f.object_id IS NOT NULL {' '.join(rest)}"
     into = f"{head} AND f.object_id IN ({marks}) AND f.subject NOT IN ({marks}) {' '.join(rest)}"
@@ -270,8 +282,14 @@ def _edges_args(namespace: str, q: FactQuery, support_at: int) -> list[Any]:
         rest += [q.as_of, q.as_of]
     if q.valid_at is not None:
         rest += [q.valid_at, q.valid_at]
-    head = [namespace, support_at, support_at, namespace]
+    head = [namespace, support_at, support_at, *_instant(q), namespace]
     return [*head, *q.touching, *rest, *head, *q.touching, *q.touching, *rest]
+
+
+def _instant(q: FactQuery) -> list[int]:
+    """The support subquery's valid-instant arguments: a read at one valid instant names the episodes
+    supporting that instant."""
+    return [] if q.valid_at is None else [q.valid_at, q.valid_at]
 
 
 def _columns(as_of: bool) -> str:

@@ -166,6 +166,40 @@ MIGRATIONS: list[Migration] = [
             "CREATE INDEX vectors_context ON vectors (namespace, context) WHERE context IS NOT NULL",
         ],
     ),
+    (
+        # The support model (issue #9, chronomem/_support.py): every write is kept as a statement, and support
+        # covers the part of a row's valid time its source spoke of (the application's support is stored too,
+        # as episode ""). Data from before: each row's support covers the whole row, a row without support is
+        # the application's, and each row believed now is one statement per source. An erased row leaves a
+        # content-free stub (erased_rows), so version chains through it stay whole.
+        "0011_support_model",
+        [
+            """CREATE TABLE statements (namespace TEXT NOT NULL, slot TEXT NOT NULL, tx INTEGER NOT NULL,
+                seq INTEGER NOT NULL, source TEXT NOT NULL, op TEXT NOT NULL, subject TEXT NOT NULL,
+                predicate TEXT NOT NULL, object_id TEXT, value TEXT, kind TEXT NOT NULL, modality TEXT NOT NULL,
+                confidence REAL NOT NULL, valid_from INTEGER NOT NULL, valid_to INTEGER NOT NULL, merge INTEGER)""",
+            "CREATE INDEX statements_slot ON statements (namespace, slot, tx, seq)",
+            "CREATE INDEX statements_source ON statements (namespace, source)",
+            """CREATE TABLE erased_rows (namespace TEXT NOT NULL, row_id INTEGER NOT NULL, slot_digest TEXT NOT NULL,
+                valid_from INTEGER NOT NULL, valid_to INTEGER NOT NULL, recorded_from INTEGER NOT NULL,
+                recorded_to INTEGER NOT NULL, erased INTEGER NOT NULL, PRIMARY KEY (namespace, row_id))""",
+            """CREATE TABLE support_new (namespace TEXT NOT NULL, row_id INTEGER NOT NULL, episode_id TEXT NOT NULL,
+                added INTEGER NOT NULL, removed INTEGER NOT NULL, valid_from INTEGER NOT NULL,
+                valid_to INTEGER NOT NULL, PRIMARY KEY (namespace, row_id, episode_id, added, valid_from, valid_to))""",
+            """INSERT INTO support_new SELECT s.namespace, s.row_id, s.episode_id, s.added, s.removed, f.valid_from,
+                f.valid_to FROM support s JOIN facts f ON f.namespace = s.namespace AND f.row_id = s.row_id""",
+            """INSERT INTO support_new SELECT f.namespace, f.row_id, '', f.recorded_from, 9223372036854775807,
+                f.valid_from, f.valid_to FROM facts f WHERE NOT EXISTS
+                (SELECT 1 FROM support s WHERE s.namespace = f.namespace AND s.row_id = f.row_id)""",
+            "DROP TABLE support",
+            "ALTER TABLE support_new RENAME TO support",
+            "CREATE INDEX support_episode ON support (namespace, episode_id)",
+            """INSERT INTO statements SELECT f.namespace, f.slot, s.added, f.row_id, s.episode_id, 'assert',
+                f.subject, f.predicate, f.object_id, f.value, f.kind, f.modality, f.confidence, f.valid_from,
+                f.valid_to, NULL FROM facts f JOIN support s ON s.namespace = f.namespace AND s.row_id = f.row_id
+                WHERE f.recorded_to = 9223372036854775807 AND s.removed = 9223372036854775807""",
+        ],
+    ),
 ]
 
 

@@ -15,7 +15,7 @@ from .._bitemporal import Plan
 from .._values import canonical_json
 from ._cache import Known
 from ._dialect import Dialect
-from ._sql import INF
+from ._sql import INF, end_value
 from ._txn import SqlTxn
 
 __all__ = ["SQLITE", "SqliteDialect", "SqliteTxn"]
@@ -26,10 +26,14 @@ class SqliteDialect(Dialect):
     episode_ids: ClassVar[str] = "group_concat(s.episode_id, char(31))"
     max_ids: ClassVar[int] = 500  # well under SQLite's limit of bound parameters (32766)
     insertion_order: ClassVar[str] = "rowid"
+    greatest: ClassVar[str] = "max"
+    least: ClassVar[str] = "min"
     migrations_exist: ClassVar[str] = "SELECT 1 FROM sqlite_master WHERE name = 'migrations'"
     vector_basis: ClassVar[str] = (
         "SELECT created, (SELECT cache_epoch FROM clock WHERE id = 1) FROM namespaces WHERE namespace = ?"
     )
+    #: The newest committed system time of a namespace's writes (the file's, on SQLite).
+    committed: ClassVar[str] = "SELECT last_tx FROM clock WHERE id = 1 AND ? IS NOT NULL"
     text_stamp: ClassVar[str] = (
         "SELECT n.created, c.last_tx, c.cache_epoch FROM namespaces n JOIN clock c ON c.id = 1 WHERE n.namespace = ?"
     )
@@ -77,9 +81,11 @@ class SqliteTxn(SqlTxn[sqlite3.Connection]):
         first = next_row = self._next_row
         close: list[tuple[int, str, int]] = []
         rows: list[tuple[Any, ...]] = []
-        support: list[tuple[str, int, str, int, int]] = []
+        support: list[tuple[str, int, str, int, int, int, int]] = []
         unsupport: list[tuple[int, str, int, str]] = []
+        carry: list[tuple[Any, ...]] = []
         links: list[tuple[str, int, int | None, str, int]] = []
+        said: list[tuple[Any, ...]] = []
         for slot, plan in plans:  # a bulk-load hot loop: no work for a plan's empty parts
             base = next_row
             if plan.close:
@@ -105,29 +111,40 @@ class SqliteTxn(SqlTxn[sqlite3.Connection]):
                         cl.confidence,
                     )
                 )
-                if n.episodes:
-                    support += [(ns, next_row, ep, tx, INF) for ep in n.episodes]
+                if n.support:
+                    support += [(ns, next_row, ep, tx, INF, iv.start, end_value(iv.end)) for ep, iv in n.support]
                 next_row += 1
             if plan.support:
-                support += [(ns, rid, ep, tx, INF) for rid, ep in plan.support]
+                support += [(ns, rid, ep, tx, INF, iv.start, end_value(iv.end)) for rid, ep, iv in plan.support]
             if plan.unsupport:
                 unsupport += [(tx, ns, rid, ep) for rid, ep in plan.unsupport]
+            if plan.carry:
+                carry += [
+                    (base + i, tx, iv.start, end_value(iv.end), ns, old, end_value(iv.end), iv.start)
+                    for old, i, iv in plan.carry
+                ]
             if plan.links:
                 links += [(ns, old, None if i is None else base + i, reason, tx) for old, i, reason in plan.links]
+            if plan.said:
+                said += [self.said_row(slot, s) for s in plan.said]
         self._next_row = next_row
         if close:
             c.executemany(
                 f"UPDATE facts SET recorded_to = ? WHERE namespace = ? AND row_id = ? AND recorded_to = {INF}", close
             )
         c.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
-        if support:
-            c.executemany("INSERT OR IGNORE INTO support VALUES (?,?,?,?,?)", support)
-        if unsupport:
+        if unsupport:  # before the support added: a row's support may be replaced in one plan
             c.executemany(
                 "UPDATE support SET removed = ? WHERE namespace = ? AND row_id = ? AND episode_id = ? "
                 f"AND removed = {INF}",
                 unsupport,
             )
+        if support:
+            c.executemany("INSERT OR IGNORE INTO support VALUES (?,?,?,?,?,?,?)", support)
+        if carry:
+            c.executemany(self.sql.carry_support, carry)
         if links:
             c.executemany("INSERT INTO revisions VALUES (?,?,?,?,?)", links)
+        if said:
+            c.executemany(self.sql.put_said, said)
         return range(first, next_row)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from .._bitemporal import Plan
+from .._bitemporal import Op, Plan, Said, SlotValue, Support
 from .._names import digest, entity_keys, name_key
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Revision, canonical_json
 from ..contracts import FactQuery
@@ -27,6 +27,7 @@ from ._cache import Known
 from ._dialect import Dialect, Statements
 from ._fulltext import TextStatements, entity_terms, episode_terms, fact_terms
 from ._sql import (
+    INF,
     aliases_text,
     as_stored,
     build_fact_query,
@@ -92,6 +93,8 @@ class SqlTxn(ABC, Generic[C]):
         self.forget = False
         #: How many full-text documents it added (SQLite moves waiting ones into FTS5 in batches: ._fulltext).
         self.documents = 0
+        #: Statements kept so far in this transaction: the next one's ``seq``.
+        self._said = 0
 
     @abstractmethod
     def _execute(self, plans: Sequence[tuple[str, Plan]]) -> Sequence[int]:
@@ -217,9 +220,13 @@ class SqlTxn(ABC, Generic[C]):
         return chosen
 
     # -- facts --------------------------------------------------------------------------------
-    def current(self, slot: str) -> list[Fact]:
+    def current(self, slot: str, portion: Interval | None = None) -> list[Fact]:
         # The engine's write lock (SQLite) or the namespace's clock row (PostgreSQL) already holds the slot.
-        return self.facts(FactQuery(slot=slot, as_of=self._tx))
+        if portion is None:
+            return self.facts(FactQuery(slot=slot, as_of=self._tx))
+        ns, tx, end = self._ns, self._tx, end_value(portion.end)
+        args = (ns, tx, tx, ns, slot, tx, tx, portion.start, end)
+        return [fact_from_row(r) for r in self._c.execute(self.sql.current_part, args)]
 
     def facts(self, query: FactQuery) -> list[Fact]:
         sql, args = build_fact_query(self._ns, query, ph=self.dialect.param, agg=self.dialect.episode_ids, now=self._tx)
@@ -233,13 +240,50 @@ class SqlTxn(ABC, Generic[C]):
         return [Revision(*r) for r in self._c.execute(self.sql.revisions_into, (self._ns, row_id))]
 
     def supported_by(self, episode_id: str) -> list[Fact]:
-        ids = [r[0] for r in self._c.execute(self.sql.supported_rows, (self._ns, episode_id)).fetchall()]
+        return self._rows([r[0] for r in self._c.execute(self.sql.supported_rows, (self._ns, episode_id)).fetchall()])
+
+    def _rows(self, ids: Sequence[int]) -> list[Fact]:
+        """The rows ``ids``, in that order, with their support as of this transaction."""
         d, found = self.dialect, dict[int, Fact]()
         for chunk in d.chunks(ids):
             sql = self.sql.rows.format(rows=d.in_ids("f.row_id", len(chunk)))
             rows = self._c.execute(sql, (self._ns, self._tx, self._ns, *d.ids(chunk)))
             found.update((r[0], fact_from_row(r)) for r in rows)
         return [found[i] for i in ids if i in found]
+
+    def said(self, slot: str) -> list[Said]:
+        out = []
+        for r in self._c.execute(self.sql.said, (self._ns, slot)):
+            value = None if r[9] is None else json.loads(r[9])
+            claim = SlotValue(r[6], r[7], r[8], value, r[10], r[11], float(r[12]))
+            valid = Interval(r[13], None if r[14] == INF else r[14])
+            out.append(Said(r[4], Op(r[5]), claim, valid, int(r[2]), int(r[3]), r[15]))
+        return out
+
+    def said_slots(self, source: str) -> list[str]:
+        return [r[0] for r in self._c.execute(self.sql.said_slots, (self._ns, source))]
+
+    def said_row(self, slot: str, s: Said) -> tuple[Any, ...]:
+        """The stored columns of statement ``s`` about ``slot``, the next one of this transaction."""
+        self._said += 1
+        cl = s.claim
+        assert cl is not None, "a statement names its slot's subject and predicate"
+        value = None if cl.object is not None or cl.value is None else canonical_json(as_stored(cl.value))
+        end = end_value(s.valid.end)
+        return (self._ns, slot, self._tx, self._said, s.source, str(s.op), cl.subject, cl.predicate, cl.object,
+                value, str(cl.kind), str(cl.modality), float(cl.confidence), s.valid.start, end, s.merge)  # fmt: skip
+
+    def forget_merge(self, merged_at: int) -> None:
+        self._c.execute(self.sql.delete_merge_said, (self._ns, merged_at))
+
+    def support_of(self, row_ids: Sequence[int]) -> dict[int, list[Support]]:
+        out: dict[int, list[Support]] = {}
+        d = self.dialect
+        for chunk in d.chunks(list(row_ids)):
+            sql = self.sql.live_support.format(rows=d.in_ids("row_id", len(chunk)))
+            for rid, source, start, end in self._c.execute(sql, (self._ns, *d.ids(chunk))):
+                out.setdefault(rid, []).append((source, Interval(start, None if end == INF else end)))
+        return out
 
     def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
         out: dict[str, list[Fact]] = {s: [] for s in slots}
@@ -255,13 +299,15 @@ class SqlTxn(ABC, Generic[C]):
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
         ids = self._execute([(slot, plan)])
         self._index_rows([(slot, plan)], ids)
+        if plan.carry:  # support copied in the database: read the rows back
+            return self._rows(ids)
         # The new rows are exactly the plan's, so they are built here rather than read back.
         ns, recorded = self._ns, Interval(self._tx, None)
         return [
             Fact(row_id=rid, namespace=ns, subject=n.claim.subject, predicate=n.claim.predicate,
                  object=n.claim.object, value=None if n.claim.object is not None else as_stored(n.claim.value),
                  valid=n.valid, recorded=recorded, kind=str(n.claim.kind), modality=str(n.claim.modality),
-                 confidence=float(n.claim.confidence), episodes=tuple(sorted(set(n.episodes))))
+                 confidence=float(n.claim.confidence), episodes=n.episodes)
             for rid, n in zip(ids, plan.insert, strict=True)
         ]  # fmt: skip
 
@@ -314,9 +360,12 @@ class SqlTxn(ABC, Generic[C]):
             c.execute(self.text.delete, (ns, "entity", subject))
             c.execute(q.delete_subject_conflicts, (ns, subject, subject))
             c.execute(q.delete_subject_merges, (ns, subject, subject))
+            c.execute(q.delete_subject_said, (ns, subject, subject))
         else:
+            introduced = [r[0] for r in c.execute(q.introduced_by, (ns, ns, episode, ns, episode)).fetchall()]
             ids = [r[0] for r in c.execute(q.episode_only_rows, (ns, episode)).fetchall()]
             c.execute(q.delete_episode_support, (ns, episode))
+            c.execute(q.delete_said, (ns, episode))
             c.execute(q.delete_episode, (ns, episode))
             c.execute(self.text.delete, (ns, "episode", episode))
             c.execute(q.delete_episode_conflicts, (ns, episode))
@@ -325,12 +374,17 @@ class SqlTxn(ABC, Generic[C]):
         d = self.dialect
         for chunk in d.chunks(ids):
             rows, args = d.in_ids("row_id", len(chunk)), d.ids(chunk)
+            gone = c.execute(q.erasing.format(rows=rows), (ns, *args)).fetchall()
+            stubs = [(ns, rid, digest(slot), *times, self._tx) for rid, slot, *times in gone]
+            c.executemany(q.put_erased, stubs)  # the revision links through them stay: they hold no content
             c.execute(q.delete_facts.format(rows=rows), (ns, *args))
             c.execute(q.delete_support.format(rows=rows), (ns, *args))
-            old, new = d.in_ids("old_row", len(chunk)), d.in_ids("new_row", len(chunk))
-            c.execute(q.delete_revisions.format(old=old, new=new), (ns, *args, *args))
             refs = d.in_ids("ref", len(chunk))
             c.execute(self.text.delete_rows.format(rows=refs), (ns, *d.ids([str(i) for i in chunk])))
+        if episode is not None:  # what only this episode introduced goes with it, names and all
+            for entity in introduced:
+                if c.execute(q.named_by_rows, (ns, entity, entity)).fetchone() is None:
+                    self.erase(subject=entity)
         return len(ids)
 
     def audit_erase(self, target_kind: str, target_digest: str, rows: int) -> None:

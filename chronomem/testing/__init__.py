@@ -56,7 +56,9 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
   nothing recorded after ``as_of``;
 * :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
-  independent model of DESIGN §3, and retracting random episodes against replaying the others.
+  independent model of DESIGN §3, and retracting random episodes against replaying the others;
+* :class:`UndoTests` — Hypothesis: random statements (from episodes and from the application), retractions
+  and erases of episodes against :class:`SupportModel`, the support rule per instant (DESIGN §5).
 
 Every write goes through :class:`CheckedEngine`, which asserts after each transaction that system
 time strictly increased and that no two current rows of a slot overlap in valid time.
@@ -83,6 +85,8 @@ from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._search import SearchTests
 from ._stateful import ModelBasedTests, SlotMachine
+from ._supportmodel import Statement, SupportModel
+from ._undoing import UndoMachine, UndoTests
 from ._vectors import VectorTests
 
 __all__ = [
@@ -107,6 +111,10 @@ __all__ = [
     "Row",
     "SearchTests",
     "SlotMachine",
+    "Statement",
+    "SupportModel",
+    "UndoMachine",
+    "UndoTests",
     "VectorTests",
     "at",
     "row_of",
@@ -125,5 +133,6 @@ class EngineConformance(
     ContextTests,
     ContractTests,
     ModelBasedTests,
+    UndoTests,
 ):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

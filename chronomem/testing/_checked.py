@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from .._values import Change, Contradiction, Entity, Episode, Fact, Revision
+from .._values import Change, Contradiction, Entity, Episode, ErasedRow, Fact, Revision
 from ..contracts import Engine, Erasure, FactQuery, TextMatch, TextQuery, Txn
 
 if TYPE_CHECKING:
@@ -87,6 +87,12 @@ class CheckedEngine:
 
     def erasures(self, namespace_digest: str) -> list[Erasure]:
         return self.inner.erasures(namespace_digest)
+
+    def erased_rows(self, namespace: str, row_ids: Sequence[int]) -> list[ErasedRow]:
+        return self.inner.erased_rows(namespace, row_ids)
+
+    def committed(self, namespace: str) -> int:
+        return self.inner.committed(namespace)
 
     def episode(self, namespace: str, episode_id: str) -> Episode | None:
         return self.inner.episode(namespace, episode_id)

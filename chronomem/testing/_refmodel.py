@@ -18,6 +18,11 @@ def _before(t: int, end: int | None) -> bool:
     return end is None or t < end
 
 
+def _clip(lo: int, hi: int | None, a: int, b: int | None) -> tuple[int, int | None]:
+    """``[lo, hi) ∩ [a, b)`` (maybe empty: check with ``_before``)."""
+    return max(lo, a), (hi if b is None else b if hi is None else min(hi, b))
+
+
 @dataclass
 class ModelRow:
     value: str
@@ -25,11 +30,20 @@ class ModelRow:
     valid_to: int | None
     recorded_from: int
     recorded_to: int | None = None
-    #: episode -> the system time it began to support this row
-    support: dict[str, int] = field(default_factory=dict)
+    #: (episode, valid from, valid to, the system time it began to support that part of this row)
+    support: list[tuple[str, int, int | None, int]] = field(default_factory=list)
 
     def episodes(self, as_of: int | None = None) -> tuple[str, ...]:
-        return tuple(sorted(e for e, added in self.support.items() if as_of is None or added <= as_of))
+        return tuple(sorted({e for e, _, _, added in self.support if as_of is None or added <= as_of}))
+
+    def clipped(self, a: int, b: int | None, tx: int) -> list[tuple[str, int, int | None, int]]:
+        """Its support over ``[a, b)``, as of ``tx``: what a row cut from it keeps."""
+        out = []
+        for e, lo, hi, _ in self.support:
+            start, end = _clip(lo, hi, a, b)
+            if _before(start, end):
+                out.append((e, start, end, tx))
+        return out
 
     def believed_at(self, as_of: int) -> bool:
         return self.recorded_from <= as_of and _before(as_of, self.recorded_to)
@@ -67,20 +81,22 @@ class ReferenceModel:
         """Apply the write; returns whether any row was closed or inserted."""
         hit = [r for r in self.current(slot) if r.overlaps(a, b)]
         if value is not None and self.holds(slot, value, a, b):
-            for row in hit:  # no churn: the value already holds; the episode only adds support
+            for row in hit:  # no churn: the value already holds; the episode only adds support, over the portion
                 if episode is not None:
-                    row.support.setdefault(episode, tx)
+                    row.support.append((episode, *_clip(row.valid_from, row.valid_to, a, b), tx))
             return False
         rows = self.rows.setdefault(slot, [])
+        new = ModelRow(value, a, b, tx, support=[] if episode is None else [(episode, a, b, tx)]) if value else None
         for old in hit:
             old.recorded_to = tx
-            kept = dict.fromkeys(old.support, tx)
             if old.valid_from < a:
-                rows.append(ModelRow(old.value, old.valid_from, a, tx, support=dict(kept)))
+                rows.append(ModelRow(old.value, old.valid_from, a, tx, support=old.clipped(old.valid_from, a, tx)))
             if b is not None and _before(b, old.valid_to):
-                rows.append(ModelRow(old.value, b, old.valid_to, tx, support=dict(kept)))
-        if value is not None:
-            rows.append(ModelRow(value, a, b, tx, support={} if episode is None else {episode: tx}))
+                rows.append(ModelRow(old.value, b, old.valid_to, tx, support=old.clipped(b, old.valid_to, tx)))
+            if new is not None and old.value == value:  # the new row keeps what held the same value there
+                new.support += old.clipped(a, b, tx)
+        if new is not None:
+            rows.append(new)
         return bool(hit) or value is not None
 
     def audit(self, slots: list[Hashable]) -> list[tuple[str, int, int | None, int, int | None]]:

@@ -157,8 +157,7 @@ class Writer:
         return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, subject=entity_id))
 
     def erase_episode(self, episode_id: str) -> int:
-        """Retract the episode, then delete its rows and itself; rows removed."""
-        self.retract_episode(episode_id)
+        """Undo the episode and delete its rows and itself, in one transaction; rows removed."""
         return self.engine.write(self.namespace, lambda txn: erase_rows(txn, self.namespace, episode=episode_id))
 
     def settle(self, conflict_id: int, *, accept: bool) -> WriteResult:

@@ -17,7 +17,10 @@ def execute_plan(txn: Txn, slot: str, plan: Plan) -> WriteResult:
         return WriteResult(tx=txn.tx)
     inserted = txn.apply(slot, plan)
     return WriteResult(
-        tx=txn.tx, closed=plan.close, inserted=tuple(inserted), supported=tuple(r for r, _ in plan.support)
+        tx=txn.tx,
+        closed=plan.close,
+        inserted=tuple(inserted),
+        supported=tuple(dict.fromkeys(r for r, _, _ in plan.support)),
     )
 
 

@@ -13,10 +13,12 @@ ingestion of one message compose them inside the transactions they choose:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
-from .._bitemporal import NewRow, Plan, SlotValue, plan_write
+from .._bitemporal import NewRow, Op, Plan, Said, SlotValue, plan_write
 from .._names import slot_key
+from .._support import DIRECT
 from .._time import from_us
 from .._values import Entity, Fact, Interval, Modality, WriteResult
 from ..contracts import Txn
@@ -92,6 +94,11 @@ def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolve
             found = txn.episode(c.episode)
             if found is None:
                 raise NotFound(f"no episode {c.episode!r} in namespace {namespace!r}; add_episode() it first")
+            if found.retracted_at is not None:
+                raise Conflict(
+                    f"episode {c.episode!r} was retracted at {from_us(found.retracted_at).isoformat()}: it supports "
+                    "nothing any more; cite another episode (add_episode() the corrected message)"
+                )
             res.occurred[c.episode] = found.occurred_at
         _cardinality(txn, c, res)
         if c.start is None and c.end is not None and c.end <= res.occurred.get(c.episode or "", txn.tx):
@@ -139,16 +146,24 @@ def portion_of(c: Checked, res: Resolved, tx: int) -> Interval:
 
 
 def plan_for(t: Target, rows: list[Fact], res: Resolved, tx: int) -> Plan:
-    """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``."""
+    """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``, and keeps the write as
+    a statement (the application's, ``""``, when it cites no episode)."""
     c = t.request
     portion = portion_of(c, res, tx)
-    if not rows and t.claim is not None:  # the common case of a load: nothing to cut, so the plan is the new row
-        return Plan(insert=(NewRow(t.claim, portion, (c.episode,) if c.episode else ()),))
-    return plan_write(rows, portion, t.claim, c.episode, c.record.reason)
+    source = c.episode or DIRECT
+    if t.claim is None:
+        said = Said(source, Op.RETRACT, t.named or SlotValue(res.entities[c.subject].id, c.predicate, None, None,
+                                                             c.record.kind, c.record.modality), portion)  # fmt: skip
+        return replace(plan_write(rows, portion, None, source, c.record.reason), said=(said,))
+    said = Said(source, Op.ASSERT, t.claim, portion)
+    if not rows:  # the common case of a load: nothing to cut, so the plan is the new row
+        return Plan(insert=(NewRow(t.claim, portion, ((source, portion),)),), said=(said,))
+    return replace(plan_write(rows, portion, t.claim, source, c.record.reason), said=(said,))
 
 
 def write_fact(txn: Txn, namespace: str, c: Checked) -> WriteResult:
     """Resolve, plan and apply one request in ``txn``."""
     res = resolve(txn, namespace, [c])
     t = target(c, res)
-    return execute_plan(txn, t.slot, plan_for(t, txn.current(t.slot), res, txn.tx))
+    rows = txn.current(t.slot, portion_of(c, res, txn.tx))  # plan_write reads only the rows it may cut
+    return execute_plan(txn, t.slot, plan_for(t, rows, res, txn.tx))

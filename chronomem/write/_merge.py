@@ -16,9 +16,11 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .._bitemporal import NewRow, Plan, claim_of, plan_merge
+from .._bitemporal import NewRow, Op, Plan, Said, Support, claim_of, plan_merge
 from .._names import name_key, slot_key
-from .._values import Contradiction, Entity, Fact, Merge, Reason
+from .._support import DIRECT
+from .._time import MIN_US
+from .._values import Contradiction, Entity, Fact, Interval, Merge, Reason
 from ..contracts import FactQuery
 from ..errors import Conflict, NotFound
 from ._entities import compatible, find_entity
@@ -41,9 +43,11 @@ def merge_entities(txn: Txn, namespace: str, source_ref: str, target_ref: str) -
         raise Conflict(f"cannot merge a {source.type} ({source.id}) into a {target.type} ({target.id})")
     moved: dict[str, list[Fact]] = defaultdict(list)
     dropped: list[Fact] = []
+    left: dict[str, Fact] = {}  # the merged entity's slots, each told everything left it
     for row in txn.facts(FactQuery(touching=(source.id,), as_of=txn.tx)):
         if row.recorded.end is not None:
             continue
+        left.setdefault(_slot(txn, row), row)
         new = _rename(row, source.id, target.id)
         if new.object == new.subject:  # "Bob knows Robert" once they are one: no row about itself
             dropped.append(row)
@@ -55,9 +59,17 @@ def merge_entities(txn: Txn, namespace: str, source_ref: str, target_ref: str) -
     for row in dropped:
         txn.apply(_slot(txn, row), Plan(close=(row.row_id,), links=((row.row_id, None, Reason.MERGE),)))
         closed.append(row.row_id)
+    for slot, row in left.items():
+        txn.apply(slot, Plan(said=(Said(DIRECT, Op.LEAVE, claim_of(row), Interval(MIN_US), merge=txn.tx),)))
     for slot, rows in moved.items():
         plan, clashes = plan_merge(rows, txn.current(slot))
-        created += [f.row_id for f in txn.apply(slot, plan)]
+        support = txn.support_of([m.row_id for m in rows])
+        clashed = {m.row_id for m, _ in clashes}
+        fits = [m for m in rows if m.row_id not in clashed]
+        said = tuple(
+            Said(src, Op.JOIN, claim_of(m), part, merge=txn.tx) for m in fits for src, part in support.get(m.row_id, ())
+        )
+        created += [f.row_id for f in txn.apply(slot, replace(plan, said=said))]
         closed += plan.close
         conflicts += [_open(txn, namespace, slot, row, against, source, target) for row, against in clashes]
     known = {name_key(n) for n in (target.name, *target.aliases)}
@@ -78,9 +90,11 @@ def unmerge_entity(txn: Txn, namespace: str, source_ref: str) -> Merge:
         raise NotFound(f"{source_ref!r} is not a merged entity's id in namespace {namespace!r}; see get_entity()")
     target = txn.entity(merge.target)
     restore, ends = _undo_plan(txn, merge)
+    txn.forget_merge(merge.merged_at)
     for slot in {*restore, *ends}:
         back = [(old, left) for old, left in restore.get(slot, []) if _alive(txn, old)]
-        inserts = tuple(NewRow(claim_of(o), o.valid, _live_episodes(txn, o)) for o, _ in back)
+        support = txn.support_of([o.row_id for o, _ in back])
+        inserts = tuple(NewRow(claim_of(o), o.valid, _live_support(txn, support.get(o.row_id, []))) for o, _ in back)
         links = tuple((left, i, Reason.RESTORATION) for i, (_, left) in enumerate(back))
         txn.apply(slot, Plan(close=tuple(ends.get(slot, ())), insert=inserts, links=links))
     for ident in merge.conflicts:
@@ -163,9 +177,13 @@ def _open(txn: Txn, namespace: str, slot: str, row: Fact, against: tuple[int, ..
 
 def _alive(txn: Txn, row: Fact) -> bool:
     """A row comes back unless every episode that supported it was retracted since."""
-    return not row.episodes or bool(_live_episodes(txn, row))
+    return not row.episodes or bool(_live_episodes_of(txn, row.episodes))
 
 
-def _live_episodes(txn: Txn, row: Fact) -> tuple[str, ...]:
-    found = [txn.episode(e) for e in row.episodes]
+def _live_support(txn: Txn, support: list[Support]) -> tuple[Support, ...]:
+    return tuple((e, part) for e, part in support if e == DIRECT or _live_episodes_of(txn, (e,)))
+
+
+def _live_episodes_of(txn: Txn, episodes: tuple[str, ...]) -> tuple[str, ...]:
+    found = [txn.episode(e) for e in episodes]
     return tuple(ep.id for ep in found if ep is not None and ep.retracted_at is None)

@@ -1,79 +1,64 @@
 """Undoing what was stored: retracting an episode's effects, and erasing rows for privacy.
 
-Retraction is bitemporal (rows are closed, what they replaced comes back; DESIGN §5); erasure is the
-one destructive operation and leaves only a content-free audit record. Both run inside one write
-transaction that the caller opens.
+Both follow from the support rule (:mod:`chronomem._support`): a retracted or erased episode stops being a
+live source, and each slot it spoke of is rewritten to what the live sources' statements give
+(:func:`replay_slot`). Retraction is bitemporal (rows are closed, never deleted; DESIGN §5). Erasure then
+deletes the episode, its statements and support, and the rows no other source ever supported, leaving a
+content-free audit record. Both run inside one write transaction that the caller opens.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from .._bitemporal import Plan, intersect, plan_restore
-from .._names import digest, slot_key
-from .._values import Fact, Reason, WriteResult
+from .._bitemporal import Said
+from .._names import digest
+from .._support import DIRECT, plan_replay, replay
+from .._values import WriteResult
 from ..contracts import Txn
 from ..errors import NotFound
 from ._execute import execute_plan, merge_results
 
-__all__ = ["erase_rows", "retract_episode"]
+__all__ = ["erase_rows", "replay_slot", "retract_episode"]
 
 
 def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
-    """See :meth:`Memory.retract_episode`."""
-    if txn.episode(episode_id) is None:
+    """See :meth:`Memory.retract_episode`. Retracting an episode already retracted changes nothing."""
+    found = txn.episode(episode_id)
+    if found is None:
         raise NotFound(f"no episode {episode_id!r} in namespace {namespace!r}")
+    if found.retracted_at is not None:
+        return WriteResult(tx=txn.tx)
     txn.mark_episode_retracted(episode_id)
-    results: list[WriteResult] = []
-    for row in txn.supported_by(episode_id):
-        if set(row.episodes) - {episode_id}:
-            results.append(execute_plan(txn, _slot_of(txn, row), Plan(unsupport=((row.row_id, episode_id),))))
-            continue
-        slot = _slot_of(txn, row)
-        # Merge only with rows believed before this transaction that this episode does not cite: a row
-        # inserted a moment ago cannot be closed at the same instant, and the episode's rows are going.
-        merge_with = [r for r in txn.current(slot) if r.recorded.start < txn.tx and episode_id not in r.episodes]
-        results.append(execute_plan(txn, slot, plan_restore(merge_with, row, _restorable(txn, row))))
-    return merge_results(txn.tx, results)
+    return merge_results(txn.tx, [replay_slot(txn, slot) for slot in txn.said_slots(episode_id)])
+
+
+def replay_slot(txn: Txn, slot: str, gone: frozenset[str] = frozenset()) -> WriteResult:
+    """Rewrite ``slot`` to what its statements from live sources give; ``gone`` are sources to treat as not live
+    although their episodes are not marked retracted (one being erased)."""
+    said = txn.said(slot)
+    live: dict[str, bool] = {DIRECT: True}
+    for source in {s.source for s in said} - live.keys():
+        episode = txn.episode(source)
+        live[source] = source not in gone and episode is not None and episode.retracted_at is None
+
+    def counts(s: Said) -> bool:
+        return live[s.source]
+
+    current = txn.current(slot)
+    plan = plan_replay(current, txn.support_of([r.row_id for r in current]), replay(said, counts))
+    return execute_plan(txn, slot, plan)
 
 
 def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode: str | None = None) -> int:
-    """Delete a subject's (an entity id) or an episode's rows and file the audit record; see :meth:`Memory.erase`."""
+    """Delete a subject's (an entity id) or an episode's rows and file the audit record; see :meth:`Memory.erase`.
+
+    An episode's slots are first replayed without it, so what it had replaced comes back and what other
+    sources said stays; then its statements, its support and the rows only it ever supported are deleted."""
+    if episode is not None:
+        if txn.episode(episode) is None:
+            raise NotFound(f"no episode {episode!r} in namespace {namespace!r}")
+        for slot in txn.said_slots(episode):
+            replay_slot(txn, slot, frozenset({episode}))
     n = txn.erase(subject=subject, episode=episode)
     kind, target = ("subject", subject) if subject is not None else ("episode", episode)
     txn.audit_erase(kind, digest(f"{namespace}\x1f{target}"), n)
     return n
-
-
-def _slot_of(txn: Txn, row: Fact) -> str:
-    multi = txn.predicate(row.predicate, None)
-    return slot_key(row.subject, row.predicate, row.object, row.value, multi=multi, modality=row.modality)
-
-
-def _restorable(txn: Txn, row: Fact) -> list[Fact]:
-    """What comes back when ``row`` goes: the rows it replaced (reached through the leftover, merge and
-    restoration links back to its origins), each cut to the part of valid time the links cover, so every
-    instant has one line of descent. Where a replaced row was itself retracted, what *it* replaced comes
-    back instead; so the order episodes are retracted in does not matter."""
-    out: list[Fact] = []
-    todo = [(row.row_id, row.valid)]
-    while todo:
-        rid, clip = todo.pop()
-        for link in txn.revisions_into(rid):
-            old = txn.row(link.old)
-            part = None if old is None else intersect(clip, old.valid)
-            if old is None or part is None:
-                continue
-            if link.reason in (Reason.SUPERSESSION, Reason.CORRECTION) and _alive(txn, old):
-                out.append(replace(old, valid=part))
-            else:  # an origin (leftover, merge, restoration) or a retracted predecessor: look further back
-                todo.append((old.row_id, part))
-    return out
-
-
-def _alive(txn: Txn, row: Fact) -> bool:
-    """A replaced row may come back unless every episode that supported it was retracted."""
-    if not row.episodes:
-        return True
-    found = [txn.episode(e) for e in row.episodes]
-    return any(ep is not None and ep.retracted_at is None for ep in found)

@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import chronomem
-from chronomem import Fact, Memory, WriteResult
+from chronomem import Fact, Interval, Memory, WriteResult
 from chronomem._bitemporal import Plan
 from chronomem.engines._sqlite import SqliteEngine, _SqliteTxn
 
@@ -37,10 +37,10 @@ def day(n: int) -> datetime:
 
 
 class _UnlockedTxn(_SqliteTxn):
-    def current(self, slot: str) -> list[Fact]:
+    def current(self, slot: str, portion: Interval | None = None) -> list[Fact]:
         # The bug under test: the slot is read without holding the write lock, and a little time
         # passes before the plan is written, so another writer can commit in between.
-        rows = super().current(slot)
+        rows = super().current(slot, portion)
         time.sleep(0.002)
         return rows
 

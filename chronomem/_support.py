@@ -1,0 +1,143 @@
+"""Who supports what: the support rule, and undo derived from it, as pure functions.
+
+**The rule.** Every write to a slot is a *statement*: a source (an episode, or the application itself for
+a write that cites none, :data:`DIRECT`) asserting a claim over a portion of valid time, or retracting
+whatever holds there. Statements are kept in the order they were made. At each instant of valid time a
+slot believes what its statements from *live* sources say there when applied in that order, each
+overriding the earlier ones over its portion; the believed value's support at that instant is the set of
+live sources that asserted that very value there since the last statement that set another value or
+retracted. A source is live until it is retracted (:meth:`Memory.retract_episode`) or erased; the
+application is always live.
+
+The write path (:func:`chronomem._bitemporal.plan_write`) keeps the stored rows equal to this rule one
+statement at a time. Undo recomputes it: :func:`replay` applies a slot's statements from live sources
+only, and :func:`plan_replay` turns the difference between the rows believed now and that result into a
+:class:`~chronomem._bitemporal.Plan`. So retracting or erasing episodes in any order leaves exactly what
+the remaining sources said, on every engine (statements are ordered by ``(tx, seq)``, nothing else).
+
+Support is stored per row as ``(source, valid interval)`` pieces, the application's as source ``""``: an
+episode that repeated a value for a day supports that day of the row, not the whole row. Reads name a
+row's episodes (the application is not one). Erasing an episode deletes the rows no other source ever
+supported, so a value the application also stated is never lost with an episode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ._bitemporal import DIRECT, NewRow, Op, Plan, Said, SlotValue, Support, claim_key, same_claim
+from ._values import Fact, Interval, Reason
+
+__all__ = ["DIRECT", "Piece", "plan_replay", "replay"]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A maximal run of valid time over which the slot holds one claim, with its live sources."""
+
+    claim: SlotValue
+    valid: Interval
+    support: tuple[Support, ...]
+
+
+def replay(said: Sequence[Said], live: Callable[[Said], bool]) -> list[Piece]:
+    """What the statements ``said`` (of one slot, any order) give, counting only those ``live`` accepts."""
+    kept = sorted((s for s in said if live(s)), key=lambda s: (s.tx, s.seq, s.source))
+    cuts = sorted({t for s in kept for t in (s.valid.start, s.valid.end) if t is not None})
+    if not cuts:
+        return []
+    bounds: list[tuple[int, int | None]] = list(pairwise(cuts))
+    if any(s.valid.end is None for s in kept):
+        bounds.append((cuts[-1], None))
+    pieces: list[Piece] = []
+    for start, end in bounds:
+        claim, sources = _at(kept, start)
+        if claim is not None:
+            _extend(pieces, claim, Interval(start, end), sources)
+    return pieces
+
+
+def _at(said: Sequence[Said], t: int) -> tuple[SlotValue | None, list[str]]:
+    """The claim ordered statements ``said`` give at instant ``t``, and its sources: the rule, for one instant."""
+    claim: SlotValue | None = None
+    sources: list[str] = []
+    for s in said:
+        if not s.valid.contains(t):
+            continue
+        if s.op in (Op.RETRACT, Op.LEAVE) or s.claim is None:
+            claim, sources = None, []
+        elif claim is not None and same_claim(claim, s.claim):
+            if s.source not in sources:
+                sources.append(s.source)
+        elif claim is None or s.op is Op.ASSERT:
+            claim, sources = s.claim, [s.source]
+    return claim, sources
+
+
+def _extend(pieces: list[Piece], claim: SlotValue, valid: Interval, sources: list[str]) -> None:
+    last = pieces[-1] if pieces else None
+    if last is None or not same_claim(last.claim, claim) or last.valid.end != valid.start:
+        pieces.append(Piece(claim, valid, tuple((s, valid) for s in sources)))
+        return
+    support = list(last.support)
+    for source in sources:
+        at = next((i for i, (s, iv) in enumerate(support) if s == source and iv.end == valid.start), None)
+        if at is None:
+            support.append((source, valid))
+        else:
+            support[at] = (source, Interval(support[at][1].start, valid.end))
+    pieces[-1] = Piece(claim, Interval(last.valid.start, valid.end), tuple(support))
+
+
+def plan_replay(current: Sequence[Fact], support: Mapping[int, Sequence[Support]], desired: Sequence[Piece]) -> Plan:
+    """Make the slot's rows believed now (``current``, with their stored ``support``) equal ``desired``.
+
+    A row equal to a piece (the same claim, confidence aside, over the same valid interval) stays, its support
+    brought in line with the piece's; every other row is closed and the pieces no row equals are inserted.
+    Each closed row links to the inserted rows it overlaps (:attr:`Reason.COALESCE` for the same claim, else
+    :attr:`Reason.RESTORATION`), or to nothing (:attr:`Reason.RETRACTION`).
+    """
+    by_key: dict[tuple[tuple[object, ...], Interval], Piece] = {(claim_key(p.claim), p.valid): p for p in desired}
+    kept: dict[tuple[tuple[object, ...], Interval], Fact] = {}
+    closed: list[Fact] = []
+    for row in current:
+        key = (claim_key(row), row.valid)
+        if key in by_key and key not in kept:
+            kept[key] = row
+        else:
+            closed.append(row)
+    inserts = tuple(
+        NewRow(p.claim, p.valid, _stored(p.support)) for p in desired if (claim_key(p.claim), p.valid) not in kept
+    )
+    add: list[tuple[int, str, Interval]] = []
+    drop: list[tuple[int, str]] = []
+    for key, row in kept.items():
+        want, have = _by_source(_stored(by_key[key].support)), _by_source(support.get(row.row_id, ()))
+        for source in sorted(want.keys() | have.keys()):
+            if want.get(source) != have.get(source):
+                if source in have:
+                    drop.append((row.row_id, source))
+                add += [(row.row_id, source, iv) for iv in want.get(source, ())]
+    links: list[tuple[int, int | None, str]] = []
+    for row in closed:
+        over = [i for i, n in enumerate(inserts) if n.valid.overlaps(row.valid)]
+        links += [(row.row_id, i, _why(row, inserts[i])) for i in over] or [(row.row_id, None, Reason.RETRACTION)]
+    return Plan(close=tuple(r.row_id for r in closed), insert=inserts, links=tuple(links), support=tuple(add),
+                unsupport=tuple(drop))  # fmt: skip
+
+
+def _stored(support: Sequence[Support]) -> tuple[Support, ...]:
+    return tuple(sorted(support, key=lambda x: (x[0], x[1].start)))
+
+
+def _by_source(support: Sequence[Support]) -> dict[str, list[Interval]]:
+    out: dict[str, list[Interval]] = {}
+    for source, iv in sorted(support, key=lambda x: (x[0], x[1].start)):
+        out.setdefault(source, []).append(iv)
+    return out
+
+
+def _why(row: Fact, new: NewRow) -> str:
+    return Reason.COALESCE if same_claim(row, new.claim) else Reason.RESTORATION
