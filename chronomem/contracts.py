@@ -170,10 +170,6 @@ class Txn(Protocol):
 
     def revisions_into(self, row_id: int) -> list[Revision]: ...
 
-    def supported_by(self, episode_id: str) -> list[Fact]:
-        """Rows believed now that cite ``episode_id`` among their support."""
-        ...
-
     def said(self, slot: str) -> list[Said]:
         """The statements kept about ``slot`` (see :mod:`chronomem._support`), in the order they were made."""
         ...

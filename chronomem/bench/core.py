@@ -125,11 +125,17 @@ class _Raw:
         else:
             self._conn = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
             ph, agg = "?", "group_concat(s.episode_id, char(31))"
-        cols = (
-            "f.row_id, f.subject, f.predicate, f.object_id, f.value, f.valid_from, f.valid_to, f.recorded_from, "
-            f"f.recorded_to, f.kind, f.modality, f.confidence, (SELECT {agg} FROM support s WHERE "
-            f"s.namespace = {ph} AND s.row_id = f.row_id AND s.added <= {ph} AND s.removed > {ph})"
+        # Each row's episodes as of t (the application's support, "", is not one), at the valid instant when
+        # the read is at one: what the API returns.
+        support = (
+            f"(SELECT {agg} FROM support s WHERE s.namespace = {ph} AND s.row_id = f.row_id AND s.episode_id <> '' "
+            f"AND s.added <= {ph} AND s.removed > {ph}{{instant}})"
         )
+        head = (
+            "f.row_id, f.subject, f.predicate, f.object_id, f.value, f.valid_from, f.valid_to, f.recorded_from, "
+            "f.recorded_to, f.kind, f.modality, f.confidence, "
+        )
+        cols = head + support.format(instant=f" AND s.valid_from <= {ph} AND s.valid_to > {ph}")
         order = "ORDER BY f.slot, f.valid_from, f.recorded_from"  # as the API's queries
         at = f"f.recorded_from <= {ph} AND f.recorded_to > {ph} AND f.valid_from <= {ph} AND f.valid_to > {ph}"
         self.slot_sql = (
@@ -140,8 +146,9 @@ class _Raw:
             f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND (f.subject = {ph} OR f.object_id = {ph}) "
             f"AND {at} {order}"
         )
+        every_instant = head + support.format(instant="")
         self.history_sql = (
-            f"SELECT {cols} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} "
+            f"SELECT {every_instant} FROM facts f WHERE f.namespace = {ph} AND f.subject = {ph} AND f.predicate = {ph} "
             f"AND f.recorded_from <= {ph} AND f.recorded_to > {ph} ORDER BY f.valid_from"
         )
         # The best hand-written form: outgoing edges (partial index on subject) UNION ALL incoming ones.
@@ -157,10 +164,10 @@ class _Raw:
         return list(self._conn.execute(sql, args).fetchall())
 
     def slot(self, ns: str, subject: str, pred: str, v: int, t: int) -> list[tuple[Any, ...]]:
-        return self._q(self.slot_sql, (ns, t, t, ns, subject, pred, t, t, v, v))
+        return self._q(self.slot_sql, (ns, t, t, v, v, ns, subject, pred, t, t, v, v))
 
     def entity_view(self, ns: str, ent: str, v: int, t: int) -> list[tuple[Any, ...]]:
-        return self._q(self.touch_sql, (ns, t, t, ns, ent, ent, t, t, v, v))
+        return self._q(self.touch_sql, (ns, t, t, v, v, ns, ent, ent, t, t, v, v))
 
     def history(self, ns: str, subject: str, pred: str, t: int) -> list[tuple[Any, ...]]:
         return self._q(self.history_sql, (ns, t, t, ns, subject, pred, t, t))
@@ -172,7 +179,7 @@ class _Raw:
             if not frontier:
                 break
             marks = ", ".join([self.ph] * len(frontier))
-            half = (ns, t, t, ns, *frontier, t, t, v, v)
+            half = (ns, t, t, v, v, ns, *frontier, t, t, v, v)
             rows = self._q(self.edges_sql.format(marks=marks), half + half)
             edges |= {r[0]: r for r in rows}
             frontier = list(dict.fromkeys(n for r in rows for n in (r[1], r[3]) if n not in seen))

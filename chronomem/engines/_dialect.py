@@ -212,11 +212,6 @@ class Statements:
         self.named_by_rows = r("SELECT 1 FROM facts WHERE namespace = ? AND (subject = ? OR object_id = ?) LIMIT 1")
         self.delete_subject_said = r("DELETE FROM statements WHERE namespace = ? AND (subject = ? OR object_id = ?)")
         self.delete_merge_said = r("DELETE FROM statements WHERE namespace = ? AND merge = ?")
-        self.supported_rows = r(
-            "SELECT s.row_id FROM support s JOIN facts f ON f.namespace = s.namespace AND f.row_id = s.row_id "
-            f"WHERE s.namespace = ? AND s.episode_id = ? AND s.removed = {INF} AND f.recorded_to = {INF} "
-            "ORDER BY s.row_id"
-        )
         self.revisions_into = r(
             "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? AND new_row = ?"
         )

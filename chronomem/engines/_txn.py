@@ -239,9 +239,6 @@ class SqlTxn(ABC, Generic[C]):
     def revisions_into(self, row_id: int) -> list[Revision]:
         return [Revision(*r) for r in self._c.execute(self.sql.revisions_into, (self._ns, row_id))]
 
-    def supported_by(self, episode_id: str) -> list[Fact]:
-        return self._rows([r[0] for r in self._c.execute(self.sql.supported_rows, (self._ns, episode_id)).fetchall()])
-
     def _rows(self, ids: Sequence[int]) -> list[Fact]:
         """The rows ``ids``, in that order, with their support as of this transaction."""
         d, found = self.dialect, dict[int, Fact]()

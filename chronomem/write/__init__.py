@@ -8,7 +8,7 @@
 an open transaction (:mod:`._facts`: resolve, target, plan, execute; :mod:`._undo`; :mod:`._episodes`;
 :mod:`._entities`), so a caller that must do several things atomically (ingesting one message: its
 episode, its entities, its facts) composes them inside one ``engine.write``. Decisions are pure
-(:func:`chronomem._bitemporal.plan_write`, :func:`~chronomem._bitemporal.plan_restore`); the engine only
+(:func:`chronomem._bitemporal.plan_write`, :func:`chronomem._support.plan_replay`); the engine only
 executes plans.
 """
 
