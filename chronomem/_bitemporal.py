@@ -47,7 +47,7 @@ class Op(StrEnum):
     ASSERT = "assert"  # the claim holds: it overrides another value, or adds its source to the same one
     RETRACT = "retract"  # nothing holds (the value named, for a multi-valued slot)
     JOIN = "join"  # an entity merge brings the claim in: it adds to the same value or fills a gap, never overrides
-    LEAVE = "leave"  # an entity merge takes everything out of the merged entity's slot
+    LEAVE = "leave"  # an entity merge takes the merged entity's claim out over its portion (only that claim)
 
 
 @dataclass(frozen=True, slots=True)

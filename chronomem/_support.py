@@ -66,7 +66,10 @@ def _at(said: Sequence[Said], t: int) -> tuple[SlotValue | None, list[str]]:
     for s in said:
         if not s.valid.contains(t):
             continue
-        if s.op in (Op.RETRACT, Op.LEAVE) or s.claim is None:
+        if s.op is Op.LEAVE:  # the merged entity's value goes; what the slot holds otherwise stays
+            if claim is not None and s.claim is not None and same_claim(claim, s.claim):
+                claim, sources = None, []
+        elif s.op is Op.RETRACT or s.claim is None:
             claim, sources = None, []
         elif claim is not None and same_claim(claim, s.claim):
             if s.source not in sources:

@@ -101,6 +101,22 @@ class MergeTests(EngineFixtures):
         assert ("robert", "likes", "coffee", 40, None) in robert and ("robert", "lives_in", "paris", 50, None) in robert
         assert ("robert", "likes", "tea", 30, None) not in robert
 
+    def test_undo_after_a_merge_keeps_what_the_merge_did_not_touch(self, mem: Memory) -> None:
+        """A merge takes only the merged entity's claims out of a slot: undoing an episode there afterwards
+        replays the slot and must keep the rest of what it held (and what the merge brought in)."""
+        mem.add_entity("Acme", type="organization")
+        mem.add_entity("Acme Inc", type="organization")
+        e1 = mem.add_episode("Carol worked at Foo", occurred_at=at(0), id="e1")
+        e2 = mem.add_episode("Carol works at Acme", occurred_at=at(10), id="e2")
+        e3 = mem.add_episode("Carol starts somewhere new", occurred_at=at(30), id="e3")
+        mem.assert_fact("carol", "works_at", "Foo", valid_from=at(0), valid_to=at(10), episode=e1)
+        mem.assert_fact("carol", "works_at", "Acme", valid_from=at(10), episode=e2)
+        mem.merge("Acme", into="Acme Inc")
+        mem.assert_fact("carol", "works_at", "Bar", valid_from=at(30), episode=e3)
+        mem.retract_episode("e3")  # replays carol.works_at: Foo, then Acme Inc (merged), from 30 on as well
+        story = [(f.object, f.valid.start, f.valid.end, f.episodes) for f in mem.history("carol", "works_at")]
+        assert story == [("foo", 0, 10, ("e1",)), (mem.get_entity("Acme Inc").id, 10, None, ("e2",))]
+
     def test_merge_refuses_what_cannot_be_one(self, mem: Memory) -> None:
         mem.add_entity("Paris", type="place")
         mem.add_entity("Paris Hilton", type="person", aliases=["PH"])

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING
 from .._bitemporal import NewRow, Op, Plan, Said, Support, claim_of, plan_merge
 from .._names import name_key, slot_key
 from .._support import DIRECT
-from .._time import MIN_US
-from .._values import Contradiction, Entity, Fact, Interval, Merge, Reason
+from .._values import Contradiction, Entity, Fact, Merge, Reason
 from ..contracts import FactQuery
 from ..errors import Conflict, NotFound
 from ._entities import compatible, find_entity
@@ -43,11 +42,11 @@ def merge_entities(txn: Txn, namespace: str, source_ref: str, target_ref: str) -
         raise Conflict(f"cannot merge a {source.type} ({source.id}) into a {target.type} ({target.id})")
     moved: dict[str, list[Fact]] = defaultdict(list)
     dropped: list[Fact] = []
-    left: dict[str, Fact] = {}  # the merged entity's slots, each told everything left it
+    left: dict[str, list[Fact]] = defaultdict(list)  # what the merged entity held, slot by slot: it leaves
     for row in txn.facts(FactQuery(touching=(source.id,), as_of=txn.tx)):
         if row.recorded.end is not None:
             continue
-        left.setdefault(_slot(txn, row), row)
+        left[_slot(txn, row)].append(row)
         new = _rename(row, source.id, target.id)
         if new.object == new.subject:  # "Bob knows Robert" once they are one: no row about itself
             dropped.append(row)
@@ -59,10 +58,11 @@ def merge_entities(txn: Txn, namespace: str, source_ref: str, target_ref: str) -
     for row in dropped:
         txn.apply(_slot(txn, row), Plan(close=(row.row_id,), links=((row.row_id, None, Reason.MERGE),)))
         closed.append(row.row_id)
-    for slot, row in left.items():
-        txn.apply(slot, Plan(said=(Said(DIRECT, Op.LEAVE, claim_of(row), Interval(MIN_US), merge=txn.tx),)))
+    for slot, rows in left.items():
+        txn.apply(slot, Plan(said=tuple(Said(DIRECT, Op.LEAVE, claim_of(r), r.valid, merge=txn.tx) for r in rows)))
     for slot, rows in moved.items():
-        plan, clashes = plan_merge(rows, txn.current(slot))
+        moving = {m.row_id for m in rows}  # an edge to the merged entity stays in its slot: never its own clash
+        plan, clashes = plan_merge(rows, [r for r in txn.current(slot) if r.row_id not in moving])
         support = txn.support_of([m.row_id for m in rows])
         clashed = {m.row_id for m, _ in clashes}
         fits = [m for m in rows if m.row_id not in clashed]
