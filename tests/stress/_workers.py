@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
@@ -26,6 +27,7 @@ from chronomem._bitemporal import Plan
 from chronomem.engines._sqlite import SqliteEngine, _SqliteTxn
 
 T = TypeVar("T")
+RENDEZVOUS: threading.Barrier | None = None  # when set, broken writers wait here after reading a slot
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 SUBJECTS = ("s0", "s1", "s2")
 PREDICATE = "status"
@@ -41,7 +43,10 @@ class _UnlockedTxn(_SqliteTxn):
         # The bug under test: the slot is read without holding the write lock, and a little time
         # passes before the plan is written, so another writer can commit in between.
         rows = super().current(slot, portion)
-        time.sleep(0.002)
+        if RENDEZVOUS is not None:
+            RENDEZVOUS.wait()  # every party has read the slot before any writes it: the race, made certain
+        else:
+            time.sleep(0.002)
         return rows
 
     def _execute(self, plans: Sequence[tuple[str, Plan]]) -> int:
