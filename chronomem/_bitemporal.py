@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import pairwise
+from typing import NamedTuple
 
 from ._values import JSON, Fact, Interval, Reason, canonical_json
 
 __all__ = [
-    "DIRECT", "NewRow", "Op", "Plan", "Said", "SlotValue", "Support", "claim_key", "claim_of", "holds", "intersect",
-    "plan_merge", "plan_write", "same_claim",
+    "DIRECT", "Held", "NewRow", "Op", "Plan", "Said", "SlotValue", "Support", "claim_key", "claim_of",
+    "clip_support", "holds", "intersect", "plan_merge", "plan_write", "same_claim",
 ]  # fmt: skip
 
 
@@ -39,6 +40,14 @@ Support = tuple[str, Interval]
 
 #: The source of a write that cites no episode: the application. It is never retracted.
 DIRECT = ""
+
+
+class Held(NamedTuple):
+    """A row believed now, with its live support: who said it, over which parts of its valid time (the
+    application as :data:`DIRECT`). What a write transaction reads of a slot before cutting it."""
+
+    row: Fact
+    support: tuple[Support, ...]
 
 
 class Op(StrEnum):
@@ -85,8 +94,8 @@ class Plan:
 
     ``links`` are ``(closed row id, index into insert or None, reason)``; ``support`` adds
     ``(row id, episode, interval)`` to existing rows; ``unsupport`` withdraws all of an episode's support
-    of a row ``(row id, episode)``; ``carry`` copies a closed row's support, clipped to an interval, to
-    an inserted row ``(row id, index into insert, interval)``; ``said`` are the statements to keep.
+    of a row ``(row id, episode)``; ``said`` are the statements to keep. An inserted row carries its whole
+    support (:attr:`NewRow.support`), what it inherits from the rows it replaces included.
     """
 
     close: tuple[int, ...] = ()
@@ -94,7 +103,6 @@ class Plan:
     links: tuple[tuple[int, int | None, str], ...] = ()
     support: tuple[tuple[int, str, Interval], ...] = ()
     unsupport: tuple[tuple[int, str], ...] = ()
-    carry: tuple[tuple[int, int, Interval], ...] = ()
     said: tuple[Said, ...] = ()
 
     @property
@@ -138,7 +146,7 @@ def intersect(a: Interval, b: Interval) -> Interval | None:
 
 
 def plan_write(
-    current: Sequence[Fact],
+    current: Sequence[Held],
     portion: Interval,
     claim: SlotValue | None,
     episode: str | None = None,
@@ -146,42 +154,58 @@ def plan_write(
 ) -> Plan:
     """Assert ``claim`` (or retract, when ``claim is None``) over ``portion`` of one slot.
 
-    ``current`` are the slot's rows believed now; rows not overlapping ``portion`` are ignored.
-    Every overlapping row is closed; its parts outside ``portion`` come back unchanged as leftovers
-    (with their support, clipped); the claim is inserted for exactly ``portion``, keeping the support
-    of rows that held the same claim over part of it. Re-asserting what already holds over the whole
-    portion writes nothing and only records the episode as further support, over the portion.
+    ``current`` are the slot's rows believed now, with their support; rows not overlapping ``portion`` are
+    ignored. Every overlapping row is closed; its parts outside ``portion`` come back unchanged as leftovers
+    (with their support, clipped); the claim is inserted for exactly ``portion``, keeping the support of rows
+    that held the same claim over part of it. Re-asserting what already holds over the whole portion writes
+    nothing and only records the episode as further support, over the portion.
     """
     mine: tuple[Support, ...] = () if episode is None else ((episode, portion),)
     if not current:  # the common case of a bulk load: nothing to cut
         return Plan() if claim is None else Plan(insert=(NewRow(claim, portion, mine),))
-    hit = sorted((r for r in current if r.valid.overlaps(portion)), key=lambda r: r.valid.start)
-    if claim is not None and holds(hit, portion, claim):
+    hit = sorted((h for h in current if h.row.valid.overlaps(portion)), key=lambda h: h.row.valid.start)
+    rows = [h.row for h in hit]
+    if claim is not None and holds(rows, portion, claim):
         if episode is None:
             return Plan()
-        return Plan(support=tuple((r.row_id, episode, _clip(r.valid, portion)) for r in hit))
+        return Plan(support=tuple((r.row_id, episode, _clip(r.valid, portion)) for r in rows))
     if claim is None and not hit:
         return Plan()
     inserts: list[NewRow] = []
     links: list[tuple[int, int | None, str]] = []
-    carry: list[tuple[int, int, Interval]] = []
     first, last = (hit[0], hit[-1]) if hit else (None, None)
-    if first is not None and first.valid.start < portion.start:
-        inserts.append(NewRow(claim_of(first), left := Interval(first.valid.start, portion.start)))
-        links.append((first.row_id, len(inserts) - 1, Reason.LEFTOVER))
-        carry.append((first.row_id, len(inserts) - 1, left))
+    if first is not None and first.row.valid.start < portion.start:
+        inserts.append(_leftover(first, Interval(first.row.valid.start, portion.start)))
+        links.append((first.row.row_id, len(inserts) - 1, Reason.LEFTOVER))
     new_index: int | None = None
     if claim is not None:
-        inserts.append(NewRow(claim, portion, mine))
+        kept = [p for h in hit if same_claim(h.row, claim) for p in clip_support(h.support, portion)]
+        inserts.append(NewRow(claim, portion, (*mine, *kept)))
         new_index = len(inserts) - 1
-        carry += [(r.row_id, new_index, _clip(r.valid, portion)) for r in hit if same_claim(r, claim)]
-    if last is not None and portion.end is not None and (last.valid.end is None or last.valid.end > portion.end):
-        inserts.append(NewRow(claim_of(last), right := Interval(portion.end, last.valid.end)))
-        links.append((last.row_id, len(inserts) - 1, Reason.LEFTOVER))
-        carry.append((last.row_id, len(inserts) - 1, right))
-    for row in hit:
+    if (
+        last is not None
+        and portion.end is not None
+        and (last.row.valid.end is None or last.row.valid.end > portion.end)
+    ):
+        inserts.append(_leftover(last, Interval(portion.end, last.row.valid.end)))
+        links.append((last.row.row_id, len(inserts) - 1, Reason.LEFTOVER))
+    for row in rows:
         links.append((row.row_id, new_index, reason if claim is not None else Reason.RETRACTION))
-    return Plan(close=tuple(r.row_id for r in hit), insert=tuple(inserts), links=tuple(links), carry=tuple(carry))
+    return Plan(close=tuple(r.row_id for r in rows), insert=tuple(inserts), links=tuple(links))
+
+
+def _leftover(held: Held, part: Interval) -> NewRow:
+    return NewRow(claim_of(held.row), part, clip_support(held.support, part))
+
+
+def clip_support(support: Sequence[Support], part: Interval) -> tuple[Support, ...]:
+    """``support`` restricted to ``part`` of valid time (pieces outside it dropped)."""
+    out = []
+    for source, iv in support:
+        both = intersect(iv, part)
+        if both is not None:
+            out.append((source, both))
+    return tuple(out)
 
 
 def _clip(a: Interval, b: Interval) -> Interval:
@@ -205,47 +229,50 @@ def holds(hit: Sequence[Fact], portion: Interval, claim: SlotValue) -> bool:
 Clash = tuple[Fact, tuple[int, ...]]
 
 
-def plan_merge(moved: Sequence[Fact], current: Sequence[Fact]) -> tuple[Plan, list[Clash]]:
+def plan_merge(moved: Sequence[Held], current: Sequence[Held]) -> tuple[Plan, list[Clash]]:
     """Move ``moved`` into one slot whose rows believed now are ``current`` (an entity merge).
 
     ``moved`` are rows of the merged entity already rewritten to name the entity they join, each keeping
-    its own ``row_id`` (the row to close). A moved row that overlaps a current row holding another value
-    is a clash: it is closed and returned with the rows it contradicts, for the caller to keep open as a
-    conflict. The others are inserted; rows holding the same claim that overlap or touch become one row
-    (the union of their valid times, each keeping its support), so the slot never holds two current rows at an instant.
-    Every closed row links to what replaced it with :attr:`Reason.MERGE`.
+    its own ``row_id`` (the row to close) and its support. A moved row that overlaps a current row holding
+    another value is a clash: it is closed and returned with the rows it contradicts, for the caller to keep
+    open as a conflict. The others are inserted; rows holding the same claim that overlap or touch become one
+    row (the union of their valid times, each keeping its support), so the slot never holds two current rows
+    at an instant. Every closed row links to what replaced it with :attr:`Reason.MERGE`.
     """
     clashes: list[Clash] = []
-    fits: list[Fact] = []
+    fits: list[Held] = []
     for m in moved:
-        claim = claim_of(m)
-        against = tuple(c.row_id for c in current if c.valid.overlaps(m.valid) and not same_claim(c, claim))
+        claim = claim_of(m.row)
+        against = tuple(
+            c.row.row_id for c in current if c.row.valid.overlaps(m.row.valid) and not same_claim(c.row, claim)
+        )
         if against:
-            clashes.append((m, against))
+            clashes.append((m.row, against))
         else:
             fits.append(m)
-    moved_ids = {m.row_id for m in fits}
-    groups: dict[tuple[object, ...], list[list[Fact]]] = {}
-    for row in sorted([*current, *fits], key=lambda r: (r.valid.start, r.row_id)):
-        runs = groups.setdefault(claim_key(row), [])
-        end = None if not runs else _end(runs[-1])
-        if runs and (end is None or row.valid.start <= end):
-            runs[-1].append(row)
+    moved_ids = {m.row.row_id for m in fits}
+    groups: dict[tuple[object, ...], list[list[Held]]] = {}
+    for held in sorted([*current, *fits], key=lambda h: (h.row.valid.start, h.row.row_id)):
+        runs = groups.setdefault(claim_key(held.row), [])
+        end = None if not runs else _end([h.row for h in runs[-1]])
+        if runs and (end is None or held.row.valid.start <= end):
+            runs[-1].append(held)
         else:
-            runs.append([row])
+            runs.append([held])
     close = [m.row_id for m, _ in clashes]
     links: list[tuple[int, int | None, str]] = [(m.row_id, None, Reason.MERGE) for m, _ in clashes]
     inserts: list[NewRow] = []
-    carry: list[tuple[int, int, Interval]] = []
     for run in (run for runs in groups.values() for run in runs):
-        if not any(r.row_id in moved_ids for r in run):
+        rows = [h.row for h in run]
+        if not any(r.row_id in moved_ids for r in rows):
             continue  # the surviving entity's rows that nothing joins stay as they are
-        claim = replace(claim_of(run[0]), confidence=max(r.confidence for r in run))
-        inserts.append(NewRow(claim, Interval(run[0].valid.start, _end(run))))
-        close += [r.row_id for r in run]
-        links += [(r.row_id, len(inserts) - 1, Reason.MERGE) for r in run]
-        carry += [(r.row_id, len(inserts) - 1, r.valid) for r in run]
-    return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links), carry=tuple(carry)), clashes
+        claim = replace(claim_of(rows[0]), confidence=max(r.confidence for r in rows))
+        inserts.append(
+            NewRow(claim, Interval(rows[0].valid.start, _end(rows)), tuple(p for h in run for p in h.support))
+        )
+        close += [r.row_id for r in rows]
+        links += [(r.row_id, len(inserts) - 1, Reason.MERGE) for r in rows]
+    return Plan(close=tuple(close), insert=tuple(inserts), links=tuple(links)), clashes
 
 
 def _end(run: Sequence[Fact]) -> int | None:

@@ -23,11 +23,11 @@ supported, so a value the application also stated is never lost with an episode.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from ._bitemporal import DIRECT, NewRow, Op, Plan, Said, SlotValue, Support, claim_key, same_claim
+from ._bitemporal import DIRECT, Held, NewRow, Op, Plan, Said, SlotValue, Support, claim_key, same_claim
 from ._values import Fact, Interval, Reason
 
 __all__ = ["DIRECT", "Piece", "plan_replay", "replay"]
@@ -94,8 +94,8 @@ def _extend(pieces: list[Piece], claim: SlotValue, valid: Interval, sources: lis
     pieces[-1] = Piece(claim, Interval(last.valid.start, valid.end), tuple(support))
 
 
-def plan_replay(current: Sequence[Fact], support: Mapping[int, Sequence[Support]], desired: Sequence[Piece]) -> Plan:
-    """Make the slot's rows believed now (``current``, with their stored ``support``) equal ``desired``.
+def plan_replay(current: Sequence[Held], desired: Sequence[Piece]) -> Plan:
+    """Make the slot's rows believed now (``current``, with their stored support) equal ``desired``.
 
     A row equal to a piece (the same claim, confidence aside, over the same valid interval) stays, its support
     brought in line with the piece's; every other row is closed and the pieces no row equals are inserted.
@@ -103,21 +103,21 @@ def plan_replay(current: Sequence[Fact], support: Mapping[int, Sequence[Support]
     :attr:`Reason.RESTORATION`), or to nothing (:attr:`Reason.RETRACTION`).
     """
     by_key: dict[tuple[tuple[object, ...], Interval], Piece] = {(claim_key(p.claim), p.valid): p for p in desired}
-    kept: dict[tuple[tuple[object, ...], Interval], Fact] = {}
+    kept: dict[tuple[tuple[object, ...], Interval], Held] = {}
     closed: list[Fact] = []
-    for row in current:
-        key = (claim_key(row), row.valid)
+    for held in current:
+        key = (claim_key(held.row), held.row.valid)
         if key in by_key and key not in kept:
-            kept[key] = row
+            kept[key] = held
         else:
-            closed.append(row)
+            closed.append(held.row)
     inserts = tuple(
         NewRow(p.claim, p.valid, _stored(p.support)) for p in desired if (claim_key(p.claim), p.valid) not in kept
     )
     add: list[tuple[int, str, Interval]] = []
     drop: list[tuple[int, str]] = []
-    for key, row in kept.items():
-        want, have = _by_source(_stored(by_key[key].support)), _by_source(support.get(row.row_id, ()))
+    for key, (row, support) in kept.items():
+        want, have = _by_source(_stored(by_key[key].support)), _by_source(support)
         for source in sorted(want.keys() | have.keys()):
             if want.get(source) != have.get(source):
                 if source in have:

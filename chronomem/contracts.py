@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
-from ._bitemporal import Plan, Said, Support
+from ._bitemporal import Held, Plan, Said, Support
 from ._values import JSON, Change, Contradiction, Entity, Episode, ErasedRow, Fact, Interval, Merge, Revision
 
 if TYPE_CHECKING:
@@ -157,9 +157,10 @@ class Txn(Protocol):
         """The predicate's cardinality (True = multi-valued); the first use records ``bool(multi)``."""
         ...
 
-    def current(self, slot: str, portion: Interval | None = None) -> list[Fact]:
-        """The slot's rows believed now (all valid time, or those overlapping ``portion``), locking the slot for
-        this transaction. A write reads only what it may cut: a slot's whole story can be hundreds of rows."""
+    def current(self, slot: str, portion: Interval | None = None) -> list[Held]:
+        """The slot's rows believed now (all valid time, or those overlapping ``portion``) with their live
+        support, locking the slot for this transaction. A write reads only what it may cut: a slot's whole story
+        can be hundreds of rows."""
         ...
 
     def facts(self, query: FactQuery) -> list[Fact]:
@@ -183,14 +184,15 @@ class Txn(Protocol):
         ...
 
     def support_of(self, row_ids: Sequence[int]) -> dict[int, list[Support]]:
-        """The support of each row believed now: ``(episode id or "", part of its valid time)`` pairs."""
+        """The live support of each row: ``(episode id or "", part of its valid time)`` pairs (an entity merge
+        reads it for the rows it moves; a write reads it with :meth:`current`)."""
         ...
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
         """Execute ``plan`` on ``slot`` at ``tx``; return the inserted rows in plan order."""
         ...
 
-    def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
+    def current_many(self, slots: Sequence[str]) -> dict[str, list[Held]]:
         """:meth:`current` for many slots at once (bulk loads); slots without rows map to ``[]``."""
         ...
 

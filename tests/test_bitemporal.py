@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chronomem._bitemporal import Plan, SlotValue, intersect, plan_merge, plan_write
+from chronomem._bitemporal import Held, Plan, SlotValue, intersect, plan_merge, plan_write
 from chronomem._values import Fact, Interval, Reason
 from chronomem.testing import REFERENCE_CASES
 
@@ -26,6 +26,11 @@ def fact(row_id: int, value: str, start: int, end: int | None, episodes: tuple[s
     return Fact(row_id, "ns", "s", "p", None, value, Interval(start, end), Interval(1), episodes=episodes)
 
 
+def held(rows: Sequence[Fact]) -> list[Held]:
+    """Rows as a write reads them: each supported by its episodes over its whole valid time."""
+    return [Held(r, tuple((e, r.valid) for e in r.episodes)) for r in rows]
+
+
 def apply(rows: Sequence[Fact], plan: Plan, tx: int = TX) -> list[Fact]:
     """The slot's current rows after ``plan``, the way an engine would execute it."""
     extra: dict[int, set[str]] = {}
@@ -37,14 +42,10 @@ def apply(rows: Sequence[Fact], plan: Plan, tx: int = TX) -> list[Fact]:
         if r.row_id not in plan.close
     ]
     first = max((r.row_id for r in rows), default=0) + 1
-    carried: dict[int, set[str]] = {}
-    for old, i, _ in plan.carry:
-        carried.setdefault(i, set()).update(next(r.episodes for r in rows if r.row_id == old))
     new = [
-        Fact(first + i, "ns", "s", "p", None, n.claim.value, n.valid, Interval(tx),
-             episodes=tuple(sorted({*n.episodes, *carried.get(i, ())})))
+        Fact(first + i, "ns", "s", "p", None, n.claim.value, n.valid, Interval(tx), episodes=n.episodes)
         for i, n in enumerate(plan.insert)
-    ]  # fmt: skip
+    ]
     return sorted(kept + new, key=lambda r: r.valid.start)
 
 
@@ -72,7 +73,7 @@ ORIGINAL = fact(1, "A", 10, 20)
 @pytest.mark.parametrize("value", ["B", None])
 def test_reference_case(case: str, value: str | None) -> None:
     (a, b), expected = REFERENCE_CASES[case]
-    plan = plan_write([ORIGINAL], Interval(a, b), None if value is None else claim(value))
+    plan = plan_write(held([ORIGINAL]), Interval(a, b), None if value is None else claim(value))
     closed = any(r[4] == 5 for r in expected)
     assert plan.close == ((1,) if closed else ())
     inserted = sorted((n.claim.value, n.valid.start, n.valid.end, TX, INF) for n in plan.insert)
@@ -80,7 +81,7 @@ def test_reference_case(case: str, value: str | None) -> None:
 
 
 def test_leftovers_link_to_their_source_and_the_new_row_says_why() -> None:
-    plan = plan_write([ORIGINAL], Interval(12, 18), claim("B"), reason=Reason.CORRECTION)
+    plan = plan_write(held([ORIGINAL]), Interval(12, 18), claim("B"), reason=Reason.CORRECTION)
     values = [(n.claim.value, n.valid.start) for n in plan.insert]
     assert values == [("A", 10), ("B", 12), ("A", 18)]
     assert sorted(plan.links, key=str) == sorted(
@@ -89,53 +90,52 @@ def test_leftovers_link_to_their_source_and_the_new_row_says_why() -> None:
 
 
 def test_retract_links_say_retraction_and_point_nowhere() -> None:
-    plan = plan_write([ORIGINAL], Interval(5, 25), None)
+    plan = plan_write(held([ORIGINAL]), Interval(5, 25), None)
     assert plan.insert == () and plan.links == ((1, None, Reason.RETRACTION),)
 
 
 def test_retract_of_nothing_is_an_empty_plan() -> None:
-    assert plan_write([ORIGINAL], Interval(20, 30), None) == Plan()
-    assert plan_write([], Interval(0, None), None).empty
+    assert plan_write(held([ORIGINAL]), Interval(20, 30), None) == Plan()
+    assert plan_write(held([]), Interval(0, None), None).empty
 
 
 def test_reassert_adds_support_only_over_the_portion() -> None:
     row = fact(1, "A", 10, 20, ("e1",))
-    assert plan_write([row], Interval(12, 18), claim("A"), "e2") == Plan(support=((1, "e2", Interval(12, 18)),))
-    assert plan_write([row], Interval(12, 18), claim("A")) == Plan()
+    assert plan_write(held([row]), Interval(12, 18), claim("A"), "e2") == Plan(support=((1, "e2", Interval(12, 18)),))
+    assert plan_write(held([row]), Interval(12, 18), claim("A")) == Plan()
 
 
 def test_reassert_over_adjacent_rows_holding_the_value_adds_support_to_each() -> None:
     rows = [fact(1, "A", 10, 20, ("e1",)), fact(2, "A", 20, None, ("e2",))]
-    assert plan_write(rows, Interval(15, 25), claim("A"), "e2") == Plan(
+    assert plan_write(held(rows), Interval(15, 25), claim("A"), "e2") == Plan(
         support=((1, "e2", Interval(15, 20)), (2, "e2", Interval(20, 25)))
     )
-    assert plan_write(rows, Interval(15, None), claim("A"), "e3") == Plan(
+    assert plan_write(held(rows), Interval(15, None), claim("A"), "e3") == Plan(
         support=((1, "e3", Interval(15, 20)), (2, "e3", Interval(20)))
     )
 
 
 def test_leftovers_and_the_same_claim_carry_their_support_clipped() -> None:
     rows = [fact(1, "A", 0, 10, ("e1",)), fact(2, "B", 10, 20, ("e2",))]
-    plan = plan_write(rows, Interval(5, 15), claim("A"), "e3")
-    assert [(n.claim.value, n.valid, n.support) for n in plan.insert] == [
-        ("A", Interval(0, 5), ()),
-        ("A", Interval(5, 15), (("e3", Interval(5, 15)),)),
-        ("B", Interval(15, 20), ()),
-    ]
+    plan = plan_write(held(rows), Interval(5, 15), claim("A"), "e3")
     # the leftovers keep their rows' support; the new row keeps e1's over the part where A already held
-    assert plan.carry == ((1, 0, Interval(0, 5)), (1, 1, Interval(5, 10)), (2, 2, Interval(15, 20)))
+    assert [(n.claim.value, n.valid, n.support) for n in plan.insert] == [
+        ("A", Interval(0, 5), (("e1", Interval(0, 5)),)),
+        ("A", Interval(5, 15), (("e3", Interval(5, 15)), ("e1", Interval(5, 10)))),
+        ("B", Interval(15, 20), (("e2", Interval(15, 20)),)),
+    ]
 
 
 def test_reassert_over_a_gap_or_past_the_end_cuts() -> None:
     gap = [fact(1, "A", 10, 20), fact(2, "A", 21, 30)]
-    assert plan_write(gap, Interval(15, 25), claim("A")).close == (1, 2)
-    assert plan_write([ORIGINAL], Interval(15, 25), claim("A")).close == (1,)
-    assert plan_write([ORIGINAL], Interval(15, None), claim("A")).close == (1,)
+    assert plan_write(held(gap), Interval(15, 25), claim("A")).close == (1, 2)
+    assert plan_write(held([ORIGINAL]), Interval(15, 25), claim("A")).close == (1,)
+    assert plan_write(held([ORIGINAL]), Interval(15, None), claim("A")).close == (1,)
 
 
 def test_another_modality_is_another_claim() -> None:
     planned = SlotValue("s", "p", None, "A", "plan", "planned")
-    assert plan_write([ORIGINAL], Interval(12, 18), planned).close == (1,)
+    assert plan_write(held([ORIGINAL]), Interval(12, 18), planned).close == (1,)
 
 
 def test_intersect() -> None:
@@ -173,7 +173,7 @@ POINTS = range(-3, 70)
 
 @given(slots(), portions(), st.one_of(st.none(), st.sampled_from(VALUES)))
 def test_a_write_changes_exactly_the_portion(rows: list[Fact], portion: Interval, value: str | None) -> None:
-    plan = plan_write(rows, portion, None if value is None else claim(value), "new")
+    plan = plan_write(held(rows), portion, None if value is None else claim(value), "new")
     after = apply(rows, plan)
     assert_disjoint(after)
     for t in POINTS:
@@ -185,7 +185,7 @@ def test_a_write_changes_exactly_the_portion(rows: list[Fact], portion: Interval
 def test_inserted_rows_tile_the_closed_rows_and_the_portion(
     rows: list[Fact], portion: Interval, value: str | None
 ) -> None:
-    plan = plan_write(rows, portion, None if value is None else claim(value), "new")
+    plan = plan_write(held(rows), portion, None if value is None else claim(value), "new")
     closed = [r for r in rows if r.row_id in plan.close]
     if not closed and (value is None or not plan.insert):
         return  # nothing overlapped a retraction, or the value already held: nothing to tile
@@ -204,17 +204,17 @@ def test_inserted_rows_tile_the_closed_rows_and_the_portion(
 
 @given(slots(), portions(), st.sampled_from(VALUES))
 def test_reasserting_is_idempotent(rows: list[Fact], portion: Interval, value: str) -> None:
-    after = apply(rows, plan_write(rows, portion, claim(value), "e"))
-    same = plan_write(after, portion, claim(value), "e")
+    after = apply(rows, plan_write(held(rows), portion, claim(value), "e"))
+    same = plan_write(held(after), portion, claim(value), "e")
     assert same.close == () and same.insert == ()
-    again = plan_write(after, portion, claim(value), "other")
+    again = plan_write(held(after), portion, claim(value), "other")
     assert again.close == () and again.insert == () and again.support
 
 
 def test_merge_joins_the_same_claim_that_overlaps_or_touches() -> None:
     current = [fact(1, "A", 10, 20, ("e1",)), fact(2, "A", 40, None, ("e2",))]
     moved = [fact(7, "A", 20, 30, ("e7",)), fact(8, "A", 35, 50, ("e8",))]
-    plan, clashes = plan_merge(moved, current)
+    plan, clashes = plan_merge(held(moved), held(current))
     assert clashes == []
     after = apply([*current, *moved], plan)
     assert view(after) == [("A", 10, 30), ("A", 35, None)]
@@ -225,7 +225,7 @@ def test_merge_joins_the_same_claim_that_overlaps_or_touches() -> None:
 def test_merge_keeps_a_contradiction_out_and_leaves_what_nothing_joins() -> None:
     current = [fact(1, "A", 10, 20), fact(2, "B", 30, None)]
     moved = [fact(7, "C", 15, 25), fact(8, "D", 20, 30)]
-    plan, clashes = plan_merge(moved, current)
+    plan, clashes = plan_merge(held(moved), held(current))
     assert [(m.row_id, against) for m, against in clashes] == [(7, (1,))]
     assert (7, None, Reason.MERGE) in plan.links
     after = apply([*current, *moved], plan)
@@ -236,7 +236,7 @@ def test_merge_keeps_a_contradiction_out_and_leaves_what_nothing_joins() -> None
 @given(slots(), slots())
 def test_merge_never_leaves_overlapping_rows(current: list[Fact], other: list[Fact]) -> None:
     moved = [replace(r, row_id=r.row_id + 1000) for r in other]
-    plan, clashes = plan_merge(moved, current)
+    plan, clashes = plan_merge(held(moved), held(current))
     after = apply([*current, *moved], plan)
     assert_disjoint(after)
     kept_out = {m.row_id for m, _ in clashes}

@@ -1,7 +1,7 @@
 """Pure tests of the support rule (``chronomem._support``): the write path, replay and undo agree, per instant.
 
-A small in-memory slot executes plans the way the engines do (close, insert with support, carry support
-clipped, add and withdraw support), so these tests need no engine; the model-based tests in
+A small in-memory slot executes plans the way the engines do (close, insert with support, add and withdraw
+support), so these tests need no engine; the model-based tests in
 ``chronomem.testing`` check the engines against the same rule.
 """
 
@@ -13,7 +13,7 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chronomem._bitemporal import DIRECT, Op, Plan, Said, SlotValue, Support, intersect, plan_write
+from chronomem._bitemporal import DIRECT, Held, Op, Plan, Said, SlotValue, Support, plan_write
 from chronomem._support import plan_replay, replay
 from chronomem._values import Fact, Interval, Reason
 
@@ -34,13 +34,13 @@ class Slot:
         self.support: dict[int, list[Support]] = {}
         self.next = 1
 
-    def current(self) -> list[Fact]:
-        return sorted(self.rows.values(), key=lambda r: r.valid.start)
+    def current(self) -> list[Held]:
+        rows = sorted(self.rows.values(), key=lambda r: r.valid.start)
+        return [Held(r, tuple(self.support[r.row_id])) for r in rows]
 
     def apply(self, plan: Plan) -> None:
         ids = list(range(self.next, self.next + len(plan.insert)))
         self.next += len(plan.insert)
-        closed = {rid: self.support.get(rid, []) for rid in plan.close}
         for rid in plan.close:
             del self.rows[rid]
         for rid, source in plan.unsupport:
@@ -50,10 +50,6 @@ class Slot:
             self.rows[rid] = Fact(rid, "ns", c.subject, c.predicate, c.object, c.value, n.valid, Interval(1),
                                   c.kind, c.modality, c.confidence)  # fmt: skip
             self.support[rid] = list(n.support)
-        for old, i, clip in plan.carry:
-            for source, iv in closed[old]:
-                if (part := intersect(iv, clip)) is not None:
-                    self.support[ids[i]].append((source, part))
         for rid, source, iv in plan.support:
             self.support[rid].append((source, iv))
 
@@ -110,9 +106,9 @@ def test_the_write_path_keeps_the_rule(said: list[Said]) -> None:
 def test_undo_leaves_what_the_live_sources_said(said: list[Said], gone: set[str]) -> None:
     slot = write_all(said)
     desired = replay(said, lambda s: s.source not in gone)
-    slot.apply(plan_replay(slot.current(), slot.support, desired))
+    slot.apply(plan_replay(slot.current(), desired))
     assert view(slot) == view(desired)
-    rows = slot.current()
+    rows = [h.row for h in slot.current()]
     for a, b in pairwise(rows):  # maximal: adjacent rows hold different claims
         assert not (a.valid.end == b.valid.start and a.value == b.value), f"{a.valid} and {b.valid} both hold {a.value}"
 
@@ -127,25 +123,25 @@ def test_retracting_one_at_a_time_in_any_order_is_retracting_them_together(
     for source in order[:n]:
         gone.add(source)
         step = replay(said, lambda s: s.source not in gone)
-        one_by_one.apply(plan_replay(one_by_one.current(), one_by_one.support, step))
+        one_by_one.apply(plan_replay(one_by_one.current(), step))
     desired = replay(said, lambda s: s.source not in gone)
-    together.apply(plan_replay(together.current(), together.support, desired))
-    rows = [(r.value, r.valid) for r in one_by_one.current()]
-    assert rows == [(r.value, r.valid) for r in together.current()]
+    together.apply(plan_replay(together.current(), desired))
+    rows = [(h.row.value, h.row.valid) for h in one_by_one.current()]
+    assert rows == [(h.row.value, h.row.valid) for h in together.current()]
     assert view(one_by_one) == view(together)
 
 
 def test_replay_changes_nothing_when_every_source_is_live() -> None:
     said = [Said("e1", Op.ASSERT, claim("A"), Interval(0), 1), Said("e2", Op.ASSERT, claim("B"), Interval(10, 20), 2)]
     slot = write_all(said)
-    again = plan_replay(slot.current(), slot.support, replay(said, lambda s: True))
+    again = plan_replay(slot.current(), replay(said, lambda s: True))
     assert again.close == () and again.insert == ()
 
 
 def test_restoration_links_say_what_came_back() -> None:
     said = [Said("e1", Op.ASSERT, claim("A"), Interval(0), 1), Said("e2", Op.ASSERT, claim("B"), Interval(10), 2)]
     slot = write_all(said)
-    plan = plan_replay(slot.current(), slot.support, replay(said, lambda s: s.source != "e2"))
+    plan = plan_replay(slot.current(), replay(said, lambda s: s.source != "e2"))
     assert [(n.claim.value, n.valid) for n in plan.insert] == [("A", Interval(0))]
     assert {why for _, _, why in plan.links} == {Reason.COALESCE, Reason.RESTORATION}
 

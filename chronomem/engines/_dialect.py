@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, SAID_COLUMNS, support_subquery
+from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, SAID_COLUMNS
 
 __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
 
@@ -32,6 +32,8 @@ class Dialect:
     param: ClassVar[str]
     #: The episode ids of the support rows ``s`` of one fact, joined by ``\\x1f`` (see ``fact_from_row``).
     episode_ids: ClassVar[str]
+    #: A row's support pieces joined: ``source 0x1e valid_from 0x1e valid_to``, pieces split by 0x1f.
+    support_spans: ClassVar[str]
     #: The most ids one statement binds (a driver's limit on parameters); longer lists go in chunks.
     max_ids: ClassVar[int]
     #: A column that orders a table's rows as they were inserted.
@@ -93,7 +95,11 @@ class Statements:
     def __init__(self, d: Dialect) -> None:
         r = d.render
         e_columns = ", ".join(f"e.{c}" for c in ENTITY_COLUMNS.split(", "))
-        support = support_subquery("?").format(agg=d.episode_ids)
+        # A row's live support, whole: what a write cuts and carries over (the application's "" included).
+        spans = (
+            f"(SELECT {d.support_spans} FROM support s WHERE s.namespace = ? AND s.row_id = f.row_id "
+            "AND s.added <= ? AND s.removed > ?)"
+        )
         # -- episodes and entities
         self.episode = r(f"SELECT {EPISODE_COLUMNS} FROM episodes WHERE namespace = ? AND id = ?")
         self.put_episode = r(
@@ -176,20 +182,12 @@ class Statements:
         self.put_predicate = r("INSERT INTO predicates (namespace, name, multi) VALUES (?,?,?)")
         self.predicates = r("SELECT name, multi FROM predicates WHERE namespace = ?")
         # -- facts in a write transaction: support as of the transaction, recorded_to as stored
-        rows = (
+        self.row = r(
             f"SELECT {FACT_COLUMNS}, (SELECT {d.episode_ids} FROM support s WHERE s.namespace = ? "
             "AND s.row_id = f.row_id AND s.episode_id <> '' AND s.removed > ?) FROM facts f WHERE f.namespace = ? "
-            "AND {rows}"
+            "AND f.row_id = ?"
         )
-        self.row = r(rows.format(rows="f.row_id = ?"))
-        self.rows = r(rows)
         self.any_fact = r("SELECT 1 FROM facts WHERE namespace = ? LIMIT 1")
-        self.carry_support = r(
-            "INSERT INTO support (namespace, row_id, episode_id, added, removed, valid_from, valid_to) "
-            f"SELECT namespace, ?, episode_id, ?, {INF}, {d.greatest}(valid_from, ?), {d.least}(valid_to, ?) "
-            f"FROM support WHERE namespace = ? AND row_id = ? AND removed = {INF} AND valid_from < ? AND valid_to > ? "
-            "ON CONFLICT DO NOTHING"
-        )
         self.put_said = r(f"INSERT INTO statements ({SAID_COLUMNS}) VALUES ({', '.join('?' * 16)})")
         self.said = r(
             f"SELECT {SAID_COLUMNS} FROM statements WHERE namespace = ? AND slot = ? ORDER BY tx, seq, source"
@@ -216,12 +214,12 @@ class Statements:
             "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? AND new_row = ?"
         )
         self.current_part = r(
-            f"SELECT {FACT_COLUMNS}, {support} FROM facts f WHERE f.namespace = ? AND f.slot = ? "
+            f"SELECT {FACT_COLUMNS}, {spans} FROM facts f WHERE f.namespace = ? AND f.slot = ? "
             "AND f.recorded_from <= ? AND f.recorded_to > ? AND f.valid_to > ? AND f.valid_from < ? "
             "ORDER BY f.valid_from, f.recorded_from"
         )
         self.current = r(
-            f"SELECT {FACT_COLUMNS}, {support}, f.slot FROM facts f WHERE f.namespace = ? AND {{slots}} "
+            f"SELECT {FACT_COLUMNS}, {spans}, f.slot FROM facts f WHERE f.namespace = ? AND {{slots}} "
             "AND f.recorded_from <= ? AND f.recorded_to > ? ORDER BY f.slot, f.valid_from, f.recorded_from"
         )
         # -- erasing

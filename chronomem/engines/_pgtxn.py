@@ -30,6 +30,9 @@ SMALL_BATCH = 32  # rows up to which an INSERT sends plain values rather than ar
 class PgDialect(Dialect):
     param: ClassVar[str] = "%s"
     episode_ids: ClassVar[str] = "string_agg(s.episode_id, chr(31))"
+    support_spans: ClassVar[str] = (
+        "string_agg(s.episode_id || chr(30) || s.valid_from || chr(30) || s.valid_to, chr(31))"
+    )
     max_ids: ClassVar[int] = 1 << 30  # one array parameter, whatever its length
     insertion_order: ClassVar[str] = "ctid"
     greatest: ClassVar[str] = "greatest"
@@ -109,7 +112,6 @@ class PgTxn(SqlTxn[Cursor]):
         c, ns, tx = self._c, self._ns, self._tx
         rows: list[tuple[Any, ...]] = []
         support: list[tuple[int, str, int, int]] = []
-        carry: list[tuple[Any, ...]] = []
         links: list[tuple[int, int | None, str]] = []
         said: list[tuple[Any, ...]] = []
         at = 0
@@ -121,8 +123,6 @@ class PgTxn(SqlTxn[Cursor]):
                              end_value(nr.valid.end), cl.kind, cl.modality, cl.confidence))  # fmt: skip
                 support += [(rid, ep, iv.start, end_value(iv.end)) for ep, iv in nr.support]
             support += [(rid, ep, iv.start, end_value(iv.end)) for rid, ep, iv in plan.support]
-            carry += [(ids[at + i], tx, iv.start, end_value(iv.end), ns, old, end_value(iv.end), iv.start)
-                      for old, i, iv in plan.carry]  # fmt: skip
             links += [(old, None if idx is None else ids[at + idx], why) for old, idx, why in plan.links]
             said += [self.said_row(slot, st) for st in plan.said]
             at += len(plan.insert)
@@ -147,8 +147,6 @@ class PgTxn(SqlTxn[Cursor]):
             ("bigint", "text", "bigint", "bigint"),
             "ON CONFLICT DO NOTHING",
         )
-        if carry:
-            c.executemany(self.sql.carry_support, carry)
         self._put(
             "INSERT INTO revisions (namespace, at, old_row, new_row, reason)",
             (ns, tx),

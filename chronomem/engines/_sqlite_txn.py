@@ -24,6 +24,9 @@ __all__ = ["SQLITE", "SqliteDialect", "SqliteTxn"]
 class SqliteDialect(Dialect):
     param: ClassVar[str] = "?"
     episode_ids: ClassVar[str] = "group_concat(s.episode_id, char(31))"
+    support_spans: ClassVar[str] = (
+        "group_concat(s.episode_id || char(30) || s.valid_from || char(30) || s.valid_to, char(31))"
+    )
     max_ids: ClassVar[int] = 500  # well under SQLite's limit of bound parameters (32766)
     insertion_order: ClassVar[str] = "rowid"
     greatest: ClassVar[str] = "max"
@@ -83,7 +86,6 @@ class SqliteTxn(SqlTxn[sqlite3.Connection]):
         rows: list[tuple[Any, ...]] = []
         support: list[tuple[str, int, str, int, int, int, int]] = []
         unsupport: list[tuple[int, str, int, str]] = []
-        carry: list[tuple[Any, ...]] = []
         links: list[tuple[str, int, int | None, str, int]] = []
         said: list[tuple[Any, ...]] = []
         for slot, plan in plans:  # a bulk-load hot loop: no work for a plan's empty parts
@@ -118,11 +120,6 @@ class SqliteTxn(SqlTxn[sqlite3.Connection]):
                 support += [(ns, rid, ep, tx, INF, iv.start, end_value(iv.end)) for rid, ep, iv in plan.support]
             if plan.unsupport:
                 unsupport += [(tx, ns, rid, ep) for rid, ep in plan.unsupport]
-            if plan.carry:
-                carry += [
-                    (base + i, tx, iv.start, end_value(iv.end), ns, old, end_value(iv.end), iv.start)
-                    for old, i, iv in plan.carry
-                ]
             if plan.links:
                 links += [(ns, old, None if i is None else base + i, reason, tx) for old, i, reason in plan.links]
             if plan.said:
@@ -141,8 +138,6 @@ class SqliteTxn(SqlTxn[sqlite3.Connection]):
             )
         if support:
             c.executemany("INSERT OR IGNORE INTO support VALUES (?,?,?,?,?,?,?)", support)
-        if carry:
-            c.executemany(self.sql.carry_support, carry)
         if links:
             c.executemany("INSERT INTO revisions VALUES (?,?,?,?,?)", links)
         if said:

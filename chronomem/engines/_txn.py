@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from .._bitemporal import Op, Plan, Said, SlotValue, Support
+from .._bitemporal import Held, Op, Plan, Said, SlotValue, Support
 from .._names import digest, entity_keys, name_key
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Revision, canonical_json
 from ..contracts import FactQuery
@@ -41,6 +41,16 @@ from ._sql import (
 from ._vectors import to_blob
 
 __all__ = ["Cursor", "SqlTxn"]
+
+
+def _held(r: Sequence[Any]) -> Held:
+    """A row read with its support pieces (column 13: :attr:`._dialect.Dialect.support_spans`)."""
+    support: list[Support] = []
+    for piece in r[13].split("\x1f") if r[13] else ():
+        source, start, end = piece.split("\x1e")
+        support.append((source, Interval(int(start), None if int(end) == INF else int(end))))
+    episodes = "\x1f".join(source for source, _ in support if source)  # what fact_from_row reads in column 13
+    return Held(fact_from_row((*r[:13], episodes)), tuple(support))
 
 
 class Rows(Protocol):
@@ -220,13 +230,11 @@ class SqlTxn(ABC, Generic[C]):
         return chosen
 
     # -- facts --------------------------------------------------------------------------------
-    def current(self, slot: str, portion: Interval | None = None) -> list[Fact]:
+    def current(self, slot: str, portion: Interval | None = None) -> list[Held]:
         # The engine's write lock (SQLite) or the namespace's clock row (PostgreSQL) already holds the slot.
-        if portion is None:
-            return self.facts(FactQuery(slot=slot, as_of=self._tx))
-        ns, tx, end = self._ns, self._tx, end_value(portion.end)
-        args = (ns, tx, tx, ns, slot, tx, tx, portion.start, end)
-        return [fact_from_row(r) for r in self._c.execute(self.sql.current_part, args)]
+        ns, tx = self._ns, self._tx
+        start, end = (-INF, INF) if portion is None else (portion.start, end_value(portion.end))
+        return [_held(r) for r in self._c.execute(self.sql.current_part, (ns, tx, tx, ns, slot, tx, tx, start, end))]
 
     def facts(self, query: FactQuery) -> list[Fact]:
         sql, args = build_fact_query(self._ns, query, ph=self.dialect.param, agg=self.dialect.episode_ids, now=self._tx)
@@ -238,15 +246,6 @@ class SqlTxn(ABC, Generic[C]):
 
     def revisions_into(self, row_id: int) -> list[Revision]:
         return [Revision(*r) for r in self._c.execute(self.sql.revisions_into, (self._ns, row_id))]
-
-    def _rows(self, ids: Sequence[int]) -> list[Fact]:
-        """The rows ``ids``, in that order, with their support as of this transaction."""
-        d, found = self.dialect, dict[int, Fact]()
-        for chunk in d.chunks(ids):
-            sql = self.sql.rows.format(rows=d.in_ids("f.row_id", len(chunk)))
-            rows = self._c.execute(sql, (self._ns, self._tx, self._ns, *d.ids(chunk)))
-            found.update((r[0], fact_from_row(r)) for r in rows)
-        return [found[i] for i in ids if i in found]
 
     def said(self, slot: str) -> list[Said]:
         out = []
@@ -282,23 +281,21 @@ class SqlTxn(ABC, Generic[C]):
                 out.setdefault(rid, []).append((source, Interval(start, None if end == INF else end)))
         return out
 
-    def current_many(self, slots: Sequence[str]) -> dict[str, list[Fact]]:
-        out: dict[str, list[Fact]] = {s: [] for s in slots}
+    def current_many(self, slots: Sequence[str]) -> dict[str, list[Held]]:
+        out: dict[str, list[Held]] = {s: [] for s in slots}
         if self._c.execute(self.sql.any_fact, (self._ns,)).fetchone() is None:
             return out  # loading into an empty namespace: no slot to look up
         d, tx = self.dialect, self._tx
         for chunk in d.chunks(list(out)):
             sql = self.sql.current.format(slots=d.in_ids("f.slot", len(chunk)))
             for r in self._c.execute(sql, (self._ns, tx, tx, self._ns, *d.ids(chunk), tx, tx)).fetchall():
-                out[r[14]].append(fact_from_row(r))
+                out[r[14]].append(_held(r))
         return out
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
         ids = self._execute([(slot, plan)])
         self._index_rows([(slot, plan)], ids)
-        if plan.carry:  # support copied in the database: read the rows back
-            return self._rows(ids)
-        # The new rows are exactly the plan's, so they are built here rather than read back.
+        # The new rows are exactly the plan's (support included), so they are built here rather than read back.
         ns, recorded = self._ns, Interval(self._tx, None)
         return [
             Fact(row_id=rid, namespace=ns, subject=n.claim.subject, predicate=n.claim.predicate,

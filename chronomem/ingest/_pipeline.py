@@ -230,7 +230,8 @@ class _Write:
 
     def _write(self, a: Aimed) -> None:
         claim, t = a.claim, a.target
-        rows = self.txn.current(t.slot)
+        held = self.txn.current(t.slot)
+        rows = [h.row for h in held]
         reached = reach_back(a.portion, rows, t.claim) if a.open_start else a.portion
         if reached is None:
             self.skipped.append(Skipped(claim, "it ended before what is known about the slot began"))
@@ -248,10 +249,10 @@ class _Write:
             self._contradiction(t, portion, decision)
             return
         if decision.outcome is Outcome.RETRACT:
-            rows = [r for r in rows if r.row_id in decision.rows]
+            held = [h for h in held if h.row.row_id in decision.rows]
         elif t.claim is None:  # a retraction with nothing to retract
             return
-        done = execute_plan(self.txn, t.slot, plan_for(t, rows, self.res, self.txn.tx))
+        done = execute_plan(self.txn, t.slot, plan_for(t, held, self.res, self.txn.tx))
         clashing = clashes(proposal, self._plans_of(t)) if claim.modality == Modality.PLANNED else ()
         if clashing:
             self._contradiction(t, portion, Decision(Outcome.CONFLICT, clashing, _CLASH), clash=True)
@@ -295,7 +296,7 @@ class _Write:
         multi = self.res.multi[c.predicate]
         slot = slot_key(value.subject, value.predicate, value.object, value.value, multi=multi)
         asserted = replace(value, modality=Modality.ASSERTED)
-        return [r for r in self.txn.current(slot) if same_claim(r, asserted)]
+        return [h.row for h in self.txn.current(slot) if same_claim(h.row, asserted)]
 
     def _speakers_of(self, rows: Iterable[Fact]) -> dict[int, frozenset[str]]:
         out: dict[int, frozenset[str]] = {}

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from .._bitemporal import NewRow, Op, Plan, Said, SlotValue, plan_write
+from .._bitemporal import Held, NewRow, Op, Plan, Said, SlotValue, plan_write
 from .._names import slot_key
 from .._support import DIRECT
 from .._time import from_us
-from .._values import Entity, Fact, Interval, Modality, WriteResult
+from .._values import Entity, Interval, Modality, WriteResult
 from ..contracts import Txn
 from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
 from ._entities import find_or_create, need_entity
@@ -145,7 +145,7 @@ def portion_of(c: Checked, res: Resolved, tx: int) -> Interval:
     return Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
 
 
-def plan_for(t: Target, rows: list[Fact], res: Resolved, tx: int) -> Plan:
+def plan_for(t: Target, rows: list[Held], res: Resolved, tx: int) -> Plan:
     """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``, and keeps the write as
     a statement (the application's, ``""``, when it cites no episode)."""
     c = t.request

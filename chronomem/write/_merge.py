@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .._bitemporal import NewRow, Op, Plan, Said, Support, claim_of, plan_merge
+from .._bitemporal import Held, NewRow, Op, Plan, Said, Support, claim_of, plan_merge
 from .._names import name_key, slot_key
 from .._support import DIRECT
 from .._values import Contradiction, Entity, Fact, Merge, Reason
@@ -62,8 +62,9 @@ def merge_entities(txn: Txn, namespace: str, source_ref: str, target_ref: str) -
         txn.apply(slot, Plan(said=tuple(Said(DIRECT, Op.LEAVE, claim_of(r), r.valid, merge=txn.tx) for r in rows)))
     for slot, rows in moved.items():
         moving = {m.row_id for m in rows}  # an edge to the merged entity stays in its slot: never its own clash
-        plan, clashes = plan_merge(rows, [r for r in txn.current(slot) if r.row_id not in moving])
         support = txn.support_of([m.row_id for m in rows])
+        held = [Held(m, tuple(support.get(m.row_id, ()))) for m in rows]
+        plan, clashes = plan_merge(held, [h for h in txn.current(slot) if h.row.row_id not in moving])
         clashed = {m.row_id for m, _ in clashes}
         fits = [m for m in rows if m.row_id not in clashed]
         said = tuple(

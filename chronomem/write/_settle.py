@@ -28,7 +28,7 @@ def settle_conflict(txn: Txn, namespace: str, conflict_id: int, accept: bool) ->
         raise Conflict(f"conflict {conflict_id} was already settled ({c.settlement}); nothing to do")
     done = WriteResult(tx=txn.tx)
     if c.clash:  # both sides are written plans: settling ends the other side
-        ends = c.against if accept else [r.row_id for r in txn.current(c.slot) if r.valid.overlaps(c.valid)]
+        ends = c.against if accept else [h.row.row_id for h in txn.current(c.slot, c.valid)]
         done = merge_results(txn.tx, [_end(txn, namespace, row_id) for row_id in ends])
     elif accept:
         end = None if c.valid.end is None else from_us(c.valid.end)

@@ -43,8 +43,7 @@ def replay_slot(txn: Txn, slot: str, gone: frozenset[str] = frozenset()) -> Writ
     def counts(s: Said) -> bool:
         return live[s.source]
 
-    current = txn.current(slot)
-    plan = plan_replay(current, txn.support_of([r.row_id for r in current]), replay(said, counts))
+    plan = plan_replay(txn.current(slot), replay(said, counts))
     return execute_plan(txn, slot, plan)
 
 
