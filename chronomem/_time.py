@@ -7,6 +7,7 @@ At the API, instants are *aware* datetimes; a naive datetime is refused, never g
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -46,8 +47,9 @@ def from_us(us: int) -> datetime:
 
 
 def now_us() -> int:
-    """The wall clock in UTC microseconds. Only the store and the CLI call this; parsers never do."""
-    return to_us(datetime.now(UTC))
+    """The wall clock in UTC microseconds. Only the store and the CLI call this; parsers never do.
+    (``time.time_ns``: a tenth of the cost of ``to_us(datetime.now(UTC))`` on the hot read path.)"""
+    return time.time_ns() // 1000
 
 
 def parse_instant(text: str, *, name: str = "time") -> int:

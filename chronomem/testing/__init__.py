@@ -65,8 +65,8 @@ time strictly increased and that no two current rows of a slot overlap in valid 
 
 Hypothesis: the model-based test takes ``max_examples`` from the active Hypothesis profile; CI runs
 ``pytest --hypothesis-profile=ci`` (1,000 examples, registered in chronomem's ``tests/conftest.py``).
-A backend class may set ``max_examples`` to run fewer (chronomem's Citus run does; plain PostgreSQL runs the
-same statements with the profile's count).
+A backend class may set ``max_examples`` to run fewer: chronomem's PostgreSQL (250) and Citus (60) runs do,
+since they execute the same SQL text as its SQLite run, which takes the profile's count.
 """
 
 from __future__ import annotations
