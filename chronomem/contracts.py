@@ -23,7 +23,7 @@ Conventions for every method:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
@@ -192,8 +192,9 @@ class Txn(Protocol):
         """Execute ``plan`` on ``slot`` at ``tx``; return the inserted rows in plan order."""
         ...
 
-    def current_many(self, slots: Sequence[str]) -> dict[str, list[Held]]:
-        """:meth:`current` for many slots at once (bulk loads); slots without rows map to ``[]``."""
+    def current_many(self, portions: Mapping[str, Interval]) -> dict[str, list[Held]]:
+        """:meth:`current` for many slots at once, each over its portion (bulk loads); slots without rows map to
+        ``[]``."""
         ...
 
     def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -281,15 +281,17 @@ class SqlTxn(ABC, Generic[C]):
                 out.setdefault(rid, []).append((source, Interval(start, None if end == INF else end)))
         return out
 
-    def current_many(self, slots: Sequence[str]) -> dict[str, list[Held]]:
-        out: dict[str, list[Held]] = {s: [] for s in slots}
+    def current_many(self, portions: Mapping[str, Interval]) -> dict[str, list[Held]]:
+        out: dict[str, list[Held]] = {s: [] for s in portions}
         if self._c.execute(self.sql.any_fact, (self._ns,)).fetchone() is None:
             return out  # loading into an empty namespace: no slot to look up
         d, tx = self.dialect, self._tx
         for chunk in d.chunks(list(out)):
             sql = self.sql.current.format(slots=d.in_ids("f.slot", len(chunk)))
             for r in self._c.execute(sql, (self._ns, tx, tx, self._ns, *d.ids(chunk), tx, tx)).fetchall():
-                out[r[14]].append(_held(r))
+                portion = portions[r[14]]  # only the rows the write may cut are decoded: a slot's story can be long
+                if r[7] > portion.start and (portion.end is None or r[6] < portion.end):
+                    out[r[14]].append(_held(r))
         return out
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:

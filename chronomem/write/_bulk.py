@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .._bitemporal import Plan
 from ..contracts import Engine, Txn
 from ..errors import InvalidValue
-from ._facts import Resolved, Target, plan_for, resolve, target
+from ._facts import Resolved, Target, plan_for, portion_of, resolve, target
 from ._request import Checked
 
 __all__ = ["bulk_write"]
@@ -49,7 +49,7 @@ def _rounds(requests: Sequence[Checked], res: Resolved) -> list[list[Target]]:
 
 
 def _apply(txn: Txn, chunk: list[Target], res: Resolved) -> int:
-    current = txn.current_many([t.slot for t in chunk])
+    current = txn.current_many({t.slot: portion_of(t.request, res, txn.tx) for t in chunk})
     plans: list[tuple[str, Plan]] = []
     for t in chunk:
         plan = plan_for(t, current[t.slot], res, txn.tx)
