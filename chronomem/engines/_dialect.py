@@ -67,6 +67,19 @@ class Dialect:
         """``template``, written with ``?`` placeholders, in this dialect's paramstyle."""
         return template.replace("?", self.param)
 
+    #: Slots per :meth:`in_portions` condition.
+    max_portions: ClassVar[int] = 200  # SQLite: an OR of more than ~1,000 terms is too deep an expression
+
+    def in_portions(self, n: int) -> str:
+        """A condition: row ``f`` is of one of ``n`` slots and overlaps that slot's valid portion, bound by
+        :meth:`portions` (an ``OR`` of the three comparisons per slot here, each served by ``facts_slot``)."""
+        p = self.param
+        return "(" + " OR ".join([f"(f.slot = {p} AND f.valid_to > {p} AND f.valid_from < {p})"] * n) + ")"
+
+    def portions(self, items: Sequence[tuple[str, int, int]]) -> tuple[Any, ...]:
+        """The parameters of :meth:`in_portions` for ``(slot, start, stored end)`` triples."""
+        return tuple(v for item in items for v in item)
+
     def in_ids(self, column: str, n: int) -> str:
         """A condition: ``column`` is one of ``n`` ids, bound by :meth:`ids` (``IN (?, ?, …)`` here)."""
         return f"{column} IN ({', '.join([self.param] * n)})"

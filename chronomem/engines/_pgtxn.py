@@ -61,6 +61,18 @@ class PgDialect(Dialect):
     def in_ids(self, column: str, n: int) -> str:
         return f"{column} = ANY(%s)"
 
+    max_portions: ClassVar[int] = 1 << 30  # three array parameters, whatever their length
+
+    def in_portions(self, n: int) -> str:
+        return (
+            "f.slot = ANY(%s) AND EXISTS (SELECT 1 FROM unnest(%s::text[], %s::bigint[], %s::bigint[]) AS "
+            "p(slot, lo, hi) WHERE p.slot = f.slot AND f.valid_to > p.lo AND f.valid_from < p.hi)"
+        )
+
+    def portions(self, items: Sequence[tuple[str, int, int]]) -> tuple[Any, ...]:
+        slots = [s for s, _, _ in items]
+        return (slots, slots, [lo for _, lo, _ in items], [hi for _, _, hi in items])
+
     def ids(self, values: Sequence[Any]) -> tuple[Any, ...]:
         return (list(values),)
 

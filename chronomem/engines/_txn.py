@@ -286,12 +286,13 @@ class SqlTxn(ABC, Generic[C]):
         if self._c.execute(self.sql.any_fact, (self._ns,)).fetchone() is None:
             return out  # loading into an empty namespace: no slot to look up
         d, tx = self.dialect, self._tx
-        for chunk in d.chunks(list(out)):
-            sql = self.sql.current.format(slots=d.in_ids("f.slot", len(chunk)))
-            for r in self._c.execute(sql, (self._ns, tx, tx, self._ns, *d.ids(chunk), tx, tx)).fetchall():
-                portion = portions[r[14]]  # only the rows the write may cut are decoded: a slot's story can be long
-                if r[7] > portion.start and (portion.end is None or r[6] < portion.end):
-                    out[r[14]].append(_held(r))
+        wanted = [(slot, iv.start, end_value(iv.end)) for slot, iv in portions.items()]
+        step = d.max_portions
+        for i in range(0, len(wanted), step):  # only the rows each write may cut: a slot's story can be long
+            chunk = wanted[i : i + step]
+            sql = self.sql.current.format(slots=d.in_portions(len(chunk)))
+            for r in self._c.execute(sql, (self._ns, tx, tx, self._ns, *d.portions(chunk), tx, tx)).fetchall():
+                out[r[14]].append(_held(r))
         return out
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
