@@ -93,15 +93,21 @@ class _Point:
     t: int
 
 
-def _timed(call: Callable[[_Point], object], points: Sequence[_Point]) -> tuple[list[float], list[float]]:
-    """Wall-clock and CPU microseconds per call (CPU time leaves out waiting for a shared core)."""
-    wall, cpu = [], []
+Samples = tuple[list[float], list[float]]
+
+
+def _timed(calls: Sequence[Callable[[_Point], object]], points: Sequence[_Point]) -> list[Samples]:
+    """Wall-clock and CPU microseconds per call of each of ``calls`` (CPU time leaves out waiting for a shared
+    core). The calls take turns at each point, so that they run under the same conditions: a server's
+    background work (PostgreSQL analysing the tables just loaded) or a neighbour's load falls on all alike."""
+    out: list[Samples] = [([], []) for _ in calls]
     for p in points:
-        t, c = time.perf_counter_ns(), time.thread_time_ns()
-        call(p)
-        cpu.append((time.thread_time_ns() - c) / 1000)
-        wall.append((time.perf_counter_ns() - t) / 1000)
-    return wall, cpu
+        for call, (wall, cpu) in zip(calls, out, strict=True):
+            t, c = time.perf_counter_ns(), time.thread_time_ns()
+            call(p)
+            cpu.append((time.thread_time_ns() - c) / 1000)
+            wall.append((time.perf_counter_ns() - t) / 1000)
+    return out
 
 
 def _pct(samples: list[float], q: float) -> float:
@@ -276,8 +282,8 @@ def _reads(mem: Memory, raw: _Raw, work: Workload, n: int, t_mid: datetime) -> F
     _check_same(m, raw, pts[:50])
     out: Figures = {}
     for name, (api, hand) in cases.items():
-        _timed(api, pts[: n // 10]), _timed(hand, pts[: n // 10])  # warm caches and connections
-        (a, a_cpu), (r, r_cpu) = _timed(api, pts), _timed(hand, pts)
+        _timed((api, hand), pts[: n // 10])  # warm caches and connections
+        (a, a_cpu), (r, r_cpu) = _timed((api, hand), pts)
         out |= {f"{name}_p50_us": _pct(a, 0.5), f"{name}_p95_us": _pct(a, 0.95)}
         out |= {f"{name}_raw_p50_us": _pct(r, 0.5), f"{name}_raw_p95_us": _pct(r, 0.95)}
         out[f"{name}_api_raw_ratio"] = round(statistics.median(a) / max(statistics.median(r), 0.01), 2)
@@ -314,6 +320,7 @@ def run(facts: int, *, url: str | None = None, reads: int = 2000, corrections: i
         figures |= load | {"rows": rows, "entities": work.entities_per_namespace * NAMESPACES}
         mem, raw = chronomem.open(target, namespace="ns0"), _Raw(target)
         try:
+            mem.engine.analyze()  # reads are measured in the steady state: the planner knows the tables loaded
             figures |= _reads(mem, raw, work, reads, t_mid)
             figures |= _corrections(mem, work, corrections)
         finally:
