@@ -5,15 +5,17 @@
 
 Loads one namespace of the ``bench core`` workload (``FACTS`` facts in all, so ``FACTS/10`` here), then prints:
 
-* **read**: the as-of read of ``bench core`` built up stage by stage, each the median over 3,000 points (best of
-  three passes): the driver alone on the API's own SQL text, + decoding rows into :class:`Fact` values, + building
-  the query, the engine call, and the public API;
+* **read**: the as-of read of ``bench core`` built up stage by stage, each the median over 3 x 3,000 calls (the
+  stages take turns at each point, so that the machine's drift falls on all alike): the driver alone on the
+  API's own SQL text, + decoding rows into :class:`Fact` values, + building the query, the engine call, and
+  the public API;
 * **correction**: the time of each SQL statement of ``Memory.correct`` (per correction), COMMIT included, at the
-  default durability and with ``synchronous=OFF``, and the write-ahead-log pages one correction appends;
+  default durability and with ``synchronous=OFF``; the same statements replayed through the bare driver on a
+  copy of the file (the SQL floor of a correction); and the write-ahead-log pages one correction appends;
 * **bulk**: the time of each SQL statement of ``bulk_assert`` per fact, against the whole load.
 
 Every statement is timed through a thin proxy around the engine's writer connection, so the split is exact
-(the proxy's own cost, well under a microsecond per call, lands on the Python side).
+(the proxy's own cost, about a microsecond per statement, lands on the Python side).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from __future__ import annotations
 import os
 import random
 import re
+import shutil
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -34,7 +38,7 @@ from chronomem import Memory
 from chronomem.bench.core import Workload
 from chronomem.contracts import FactQuery
 from chronomem.engines._sql import build_fact_query, fact_from_row
-from chronomem.engines._sqlite import SqliteEngine
+from chronomem.engines._sqlite import WAL_PAGES, SqliteEngine
 from chronomem.engines._sqlite_txn import SQLITE
 
 T0 = datetime(2020, 1, 1, tzinfo=UTC)
@@ -46,13 +50,21 @@ class Timed:
 
     def __init__(self, conn: Any, stats: Stats) -> None:
         self._c, self._stats = conn, stats
+        self._keys: dict[str, str] = {}
+        #: Every statement run, with its parameters (``many`` for executemany), when recording.
+        self.log: list[tuple[bool, str, Any]] | None = None
 
     def _note(self, sql: str, took: float) -> None:
-        entry = self._stats.setdefault(re.sub(r"\s+", " ", sql)[:70], [0.0, 0.0])
+        key = self._keys.get(sql)
+        if key is None:
+            key = self._keys[sql] = re.sub(r"\s+", " ", sql)[:70]
+        entry = self._stats.setdefault(key, [0.0, 0.0])
         entry[0] += 1
         entry[1] += took
 
     def execute(self, sql: str, params: Any = ()) -> Any:
+        if self.log is not None:
+            self.log.append((False, sql, params))
         start = time.perf_counter()
         out = self._c.execute(sql, params)
         self._note(sql, time.perf_counter() - start)
@@ -60,6 +72,8 @@ class Timed:
 
     def executemany(self, sql: str, params: Iterable[Any]) -> Any:
         rows = list(params)
+        if self.log is not None:
+            self.log.append((True, sql, rows))
         start = time.perf_counter()
         out = self._c.executemany(sql, rows)
         self._note(sql, time.perf_counter() - start)
@@ -70,11 +84,15 @@ class Timed:
 
 
 def timed(mem: Memory) -> Stats:
+    return proxy(mem)._stats
+
+
+def proxy(mem: Memory) -> Timed:
     engine = mem.engine
     assert isinstance(engine, SqliteEngine)
-    stats: Stats = {}
-    engine._writer = Timed(engine._writer, stats)  # type: ignore[assignment]
-    return stats
+    conn = Timed(engine._writer, {})
+    engine._writer = conn  # type: ignore[assignment]
+    return conn
 
 
 def report(stats: Stats, n: int, unit: str, total_s: float) -> None:
@@ -117,17 +135,16 @@ def read_stages(mem: Memory, ents: int) -> None:
         ),
         "mem.value (+ argument checks, datetimes, defaults)": lambda s, p, v, vu: mem.value(s, p, valid_at=v),
     }
-    print("read (as-of value of one slot, one row), median of 3,000:")
-    for name, fn in stages.items():
-        best = []
-        for _ in range(3):
-            took = []
-            for s, p, v, vu in points:
+    print("read (as-of value of one slot, one row), median of 3 x 3,000, the stages taking turns at each point:")
+    took: dict[str, list[int]] = {name: [] for name in stages}
+    for _ in range(3):
+        for s, p, v, vu in points:
+            for name, fn in stages.items():
                 start = time.perf_counter_ns()
                 fn(s, p, v, vu)
-                took.append(time.perf_counter_ns() - start)
-            best.append(statistics.median(took) / 1000)
-        print(f"  {min(best):7.1f} us  {name}")
+                took[name].append(time.perf_counter_ns() - start)
+    for name, samples in took.items():
+        print(f"  {statistics.median(samples) / 1000:7.1f} us  {name}")
 
 
 def corrections(path: str, ents: int, n: int, sync: str | None) -> None:
@@ -144,13 +161,34 @@ def corrections(path: str, ents: int, n: int, sync: str | None) -> None:
                         valid_from=T0 + timedelta(days=rng.randrange(730)))  # fmt: skip
 
     run(200)
-    stats = timed(mem)
+    conn = proxy(mem)
+    if sync is None:  # the same statements replayed below, on a copy of the file as it is now
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        shutil.copy(path, path + ".copy")
+        conn.log = []
     start = time.perf_counter()
     run(n)
     took = time.perf_counter() - start
     print(f"correction, synchronous={sync or 'NORMAL (default)'}: {took / n * 1e6:.0f} us each ({n / took:.0f}/s)")
-    report(stats, n, "correction", took)
+    report(conn._stats, n, "correction", took)
     mem.close()
+    if conn.log is not None:
+        replay(path + ".copy", conn.log, n)
+
+
+def replay(path: str, log: list[tuple[bool, str, Any]], n: int) -> None:
+    """The statements ``n`` corrections ran, replayed through the bare driver on a copy of the file they ran
+    on, with the engine's settings: the cost of the SQL alone, as a hand-written correction would pay it."""
+    db = sqlite3.connect(path, isolation_level=None)
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "cache_size=-65536", f"wal_autocheckpoint={WAL_PAGES}"):
+        db.execute(f"PRAGMA {pragma}")
+    start = time.perf_counter()
+    for many, sql, params in log:
+        (db.executemany if many else db.execute)(sql, params)
+    took = time.perf_counter() - start
+    print(f"  the same {len(log) / n:.1f} statements per correction replayed by the bare driver: "
+          f"{took / n * 1e6:.0f} us each ({n / took:.0f}/s)")  # fmt: skip
+    db.close()
 
 
 def wal_pages(path: str, ents: int, n: int) -> None:
