@@ -18,7 +18,7 @@ from .._values import canonical_json
 from ._cache import Known
 from ._dialect import Dialect
 from ._pgschema import ROW_ID_BLOCK
-from ._sql import INF, end_value
+from ._sql import INF, SAID_COLUMNS, end_value
 from ._txn import SqlTxn
 
 __all__ = ["POSTGRES", "PgDialect", "PgTxn"]
@@ -118,6 +118,10 @@ class PgTxn(SqlTxn[Cursor]):
                     (tx, ns, *close) if small else (tx, ns, close),
                 )
             self._insert(plans, ids)
+            docs = [d[2:] for d in self._documents(plans, ids)]  # in the same round trip as the rows
+            head = "INSERT INTO fulltext (namespace, kind, ref, row_id, terms, length)"
+            types = ("text", "bigint", "text", "integer")
+            self._put(head, (ns, "fact"), docs, types, "ON CONFLICT (namespace, kind, ref) DO NOTHING")
         return ids
 
     def _insert(self, plans: Sequence[tuple[str, Plan]], ids: list[int]) -> None:
@@ -165,8 +169,13 @@ class PgTxn(SqlTxn[Cursor]):
             links,
             ("bigint", "bigint", "text"),
         )
-        if said:
-            c.executemany(self.sql.put_said, said)
+        self._put(
+            f"INSERT INTO statements ({SAID_COLUMNS})",
+            (ns,),
+            [s[1:] for s in said],
+            ("text", "bigint", "bigint", "text", "text", "text", "text", "text", "text", "text", "text", "float8",
+             "bigint", "bigint", "bigint"),
+        )  # fmt: skip
 
     def _put(
         self, head: str, fixed: tuple[Any, ...], rows: Sequence[tuple[Any, ...]], types: tuple[str, ...], tail: str = ""

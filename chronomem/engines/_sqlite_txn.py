@@ -142,4 +142,7 @@ class SqliteTxn(SqlTxn[sqlite3.Connection]):
             c.executemany("INSERT INTO revisions VALUES (?,?,?,?,?)", links)
         if said:
             c.executemany(self.sql.put_said, said)
-        return range(first, next_row)
+        ids = range(first, next_row)
+        if rows:
+            c.executemany(self.text.put, self._documents(plans, ids))
+        return ids

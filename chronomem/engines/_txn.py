@@ -108,8 +108,8 @@ class SqlTxn(ABC, Generic[C]):
 
     @abstractmethod
     def _execute(self, plans: Sequence[tuple[str, Plan]]) -> Sequence[int]:
-        """Run ``plans`` (each slot at most once): close, insert, support, unsupport and link rows.
-        Returns the new rows' ids in plan order."""
+        """Run ``plans`` (each slot at most once): close, insert, support, unsupport and link rows, and add the
+        new rows' full-text documents (:meth:`_documents`). Returns the new rows' ids in plan order."""
 
     def bump_cache_epoch(self) -> None:
         """Called before changing or deleting a cached kind of record: no cache is trusted from here on."""
@@ -297,7 +297,6 @@ class SqlTxn(ABC, Generic[C]):
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
         ids = self._execute([(slot, plan)])
-        self._index_rows([(slot, plan)], ids)
         # The new rows are exactly the plan's (support included), so they are built here rather than read back.
         ns, recorded = self._ns, Interval(self._tx, None)
         return [
@@ -309,21 +308,18 @@ class SqlTxn(ABC, Generic[C]):
         ]  # fmt: skip
 
     def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
-        ids = self._execute(plans)
-        self._index_rows(plans, ids)
-        return len(ids)
+        return len(self._execute(plans))
 
-    def _index_rows(self, plans: Sequence[tuple[str, Plan]], ids: Sequence[int]) -> None:
-        """Index the rows ``plans`` inserted (``ids``, in plan order) in the full-text index."""
+    def _documents(self, plans: Sequence[tuple[str, Plan]], ids: Sequence[int]) -> list[tuple[Any, ...]]:
+        """The full-text documents (rows of :attr:`._fulltext.TextStatements.put`) of the rows ``plans`` insert
+        (``ids``, in plan order), counted in :attr:`documents`."""
         claims = [n.claim for _, p in plans for n in p.insert]
-        if not claims:
-            return
         ns, docs = self._ns, []
         for rid, cl in zip(ids, claims, strict=True):
             terms = fact_terms(cl.subject, cl.predicate, cl.object, cl.value)
             docs.append((ns, "fact", str(rid), rid, " ".join(terms), len(terms)))
-        self._c.executemany(self.text.put, docs)
         self.documents += len(docs)
+        return docs
 
     # -- contradictions kept open ---------------------------------------------------------------
     def open_conflict(self, conflict: Contradiction) -> int:
