@@ -93,14 +93,14 @@ class _Point:
     t: int
 
 
-Samples = tuple[list[float], list[float]]
+_Samples = tuple[list[float], list[float]]
 
 
-def _timed(calls: Sequence[Callable[[_Point], object]], points: Sequence[_Point]) -> list[Samples]:
+def _timed(calls: Sequence[Callable[[_Point], object]], points: Sequence[_Point]) -> list[_Samples]:
     """Wall-clock and CPU microseconds per call of each of ``calls`` (CPU time leaves out waiting for a shared
     core). The calls take turns at each point, so that they run under the same conditions: a server's
     background work (PostgreSQL analysing the tables just loaded) or a neighbour's load falls on all alike."""
-    out: list[Samples] = [([], []) for _ in calls]
+    out: list[_Samples] = [([], []) for _ in calls]
     for p in points:
         for call, (wall, cpu) in zip(calls, out, strict=True):
             t, c = time.perf_counter_ns(), time.thread_time_ns()
