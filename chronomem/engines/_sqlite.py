@@ -6,9 +6,10 @@
   ``max(wall clock, last + 1)``, so it is strictly increasing even when the wall clock steps back.
 * Durability: ``synchronous=NORMAL`` by default (a committed write survives a killed process; a power
   cut may lose the last commits); ``durability="full"`` survives power loss at a cost in speed.
-* Checkpoints run once the write-ahead log holds :data:`WAL_PAGES` pages, not SQLite's default 1,000:
+* Checkpoints run once the write-ahead log holds :data:`._checkpoint.WAL_PAGES` pages, not SQLite's default 1,000:
   a message's transaction writes about a dozen pages, and each checkpoint syncs the files, so the
   default checkpointed every ~80 messages (about 8% of ``chronomem bench ingest``'s time, measured).
+  They run in a thread of the engine, off the write path (:mod:`._checkpoint`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, TypeVar
 from .._time import now_us
 from ..errors import BackendUnavailable, ConfigError, StorageError, StorageTimeout
 from ._cache import WriterCache
+from ._checkpoint import BACKSTOP_PAGES, Checkpointer
 from ._engine import SqlEngine
 from ._fulltext import PENDING_DOCS, SQLITE_MERGE, SQLITE_MIGRATION, SQLITE_PENDING_MIGRATION
 from ._migrations import Migration, apply_migrations
@@ -32,8 +34,6 @@ __all__ = ["MIGRATIONS", "SqliteEngine"]
 
 T = TypeVar("T")
 
-#: Pages the write-ahead log grows to before a checkpoint (~40 MB at the default 4 KiB page).
-WAL_PAGES = 10_000
 
 #: The name ``tests/stress/_workers.py`` subclasses the transaction by.
 _SqliteTxn = SqliteTxn
@@ -258,6 +258,8 @@ class SqliteEngine(SqlEngine):
         self._cache = WriterCache()  # see migration 0003_cache_epoch
         with _mapped():
             self._writer = self._connect()
+            page_size = self._writer.execute("PRAGMA page_size").fetchone()[0]
+        self._checkpoints = Checkpointer(self._checkpoint_conn, self._path + "-wal", page_size)
 
     @property
     def url(self) -> str:
@@ -272,9 +274,15 @@ class SqliteEngine(SqlEngine):
         conn.execute(f"PRAGMA synchronous={self._sync}")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA cache_size=-65536")
-        conn.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+        conn.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")  # a backstop: see ._checkpoint
         with self._conns_lock:
             self._conns.append(conn)
+        return conn
+
+    def _checkpoint_conn(self) -> sqlite3.Connection:
+        """The checkpoint thread's connection: its own, syncing as the writer's does."""
+        conn = sqlite3.connect(self._path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
+        conn.execute(f"PRAGMA synchronous={self._sync}")
         return conn
 
     def _reader(self) -> sqlite3.Connection:
@@ -293,6 +301,7 @@ class SqliteEngine(SqlEngine):
 
     def close(self) -> None:
         self._closed = True
+        self._checkpoints.close()
         with self._conns_lock:
             for conn in self._conns:
                 conn.close()
@@ -341,6 +350,7 @@ class SqliteEngine(SqlEngine):
                     _index_waiting(c, indexed)
                 c.execute("COMMIT")
                 self._cache.remember(namespace, epoch, txn)
+                self._checkpoints.nudge()
                 return result
             except sqlite3.Error as exc:
                 c.execute("ROLLBACK")
