@@ -39,9 +39,6 @@ class Dialect:
     #: A column that orders a table's rows as they were inserted.
     insertion_order: ClassVar[str]
     committed: ClassVar[str]
-    #: The larger and the smaller of two values (SQLite's two-argument ``max``/``min``).
-    greatest: ClassVar[str]
-    least: ClassVar[str]
     #: A query with a row when the ``migrations`` table exists, and none before the first migration.
     migrations_exist: ClassVar[str]
     #: The full-text match (see :mod:`._fulltext`): a FROM clause giving the index table as ``f``, a
@@ -232,7 +229,7 @@ class Statements:
             "ORDER BY f.valid_from, f.recorded_from"
         )
         self.current = r(
-            f"SELECT {FACT_COLUMNS}, {spans}, f.slot FROM facts f WHERE f.namespace = ? AND {{slots}} "
+            f"SELECT {FACT_COLUMNS}, {spans}, f.slot FROM facts f WHERE f.namespace = ? AND {{portions}} "
             "AND f.recorded_from <= ? AND f.recorded_to > ? ORDER BY f.slot, f.valid_from, f.recorded_from"
         )
         # -- erasing

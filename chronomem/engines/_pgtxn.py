@@ -35,8 +35,6 @@ class PgDialect(Dialect):
     )
     max_ids: ClassVar[int] = 1 << 30  # one array parameter, whatever its length
     insertion_order: ClassVar[str] = "ctid"
-    greatest: ClassVar[str] = "greatest"
-    least: ClassVar[str] = "least"
     migrations_exist: ClassVar[str] = "SELECT 1 WHERE to_regclass('migrations') IS NOT NULL"
     vector_basis: ClassVar[str] = (
         "SELECT n.created, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "

@@ -29,8 +29,6 @@ class SqliteDialect(Dialect):
     )
     max_ids: ClassVar[int] = 500  # well under SQLite's limit of bound parameters (32766)
     insertion_order: ClassVar[str] = "rowid"
-    greatest: ClassVar[str] = "max"
-    least: ClassVar[str] = "min"
     migrations_exist: ClassVar[str] = "SELECT 1 FROM sqlite_master WHERE name = 'migrations'"
     vector_basis: ClassVar[str] = (
         "SELECT created, (SELECT cache_epoch FROM clock WHERE id = 1) FROM namespaces WHERE namespace = ?"

@@ -290,7 +290,7 @@ class SqlTxn(ABC, Generic[C]):
         step = d.max_portions
         for i in range(0, len(wanted), step):  # only the rows each write may cut: a slot's story can be long
             chunk = wanted[i : i + step]
-            sql = self.sql.current.format(slots=d.in_portions(len(chunk)))
+            sql = self.sql.current.format(portions=d.in_portions(len(chunk)))
             for r in self._c.execute(sql, (self._ns, tx, tx, self._ns, *d.portions(chunk), tx, tx)).fetchall():
                 out[r[14]].append(_held(r))
         return out
