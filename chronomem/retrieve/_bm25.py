@@ -38,7 +38,7 @@ def bm25(docs: Sequence[str], terms: Sequence[str], documents: int, terms_total:
     out = []
     for c, length in zip(counts, lengths, strict=True):
         norm = K1 * (1 - B + B * length / avg)
-        out.append(sum(idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in c.items()))
+        out.append(float(sum(idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in c.items())))
     return out
 
 

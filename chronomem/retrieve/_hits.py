@@ -41,7 +41,7 @@ class Hit:
 
     ``scores`` explains it: each channel's share of the fused score (``"fulltext"``, ``"support"``, …) and the
     factors applied after fusion (``"time"``, ``"recency"``, ``"importance"``, ``"latest"``, ``"topic"``,
-    ``"stale"``; 1.0 = unchanged).
+    ``"correction"``, ``"stale"``; 1.0 = unchanged).
     ``cites`` are the ids of the episodes the record rests on (see :func:`cites_of`).
     """
 

@@ -35,6 +35,9 @@ class Preset:
       the ``topic_depth`` best episodes (0: off), those that share a question term few of them contain (at
       most ``topic_share`` of them) and score at least ``topic_ratio`` of the best of them speak of one
       topic, and the statement in force at the question's time takes the topic's best place;
+    * ``correction_share``: the correction rule (:mod:`._corrections`; 0: off): a later statement with a
+      correction cue that shares a word with a leading episode, a word at most this share of the episodes
+      found contain, ranks just above it;
     * ``latest_boost``: when the query asks for the current state ("now", "现在"), a factor from 1 (the
       earliest) to ``1 + latest_boost`` (the latest) by when each episode occurred among those found.
     """
@@ -54,6 +57,7 @@ class Preset:
     stale_depth: int = 30
     stale_topics: int = 8
     latest_boost: float = 1.0
+    correction_share: float = 0.1
     topic_depth: int = 20
     topic_share: float = 0.3
     topic_ratio: float = 0.7

@@ -27,8 +27,9 @@ Window = tuple[datetime | None, datetime | None]
 #: Words that ask for the current state ("where does she live *now*", "现在叫什么"): among what matches, the
 #: later statement is the likelier answer, since a later one updates an earlier one.
 LATEST_CUES = re.compile(
-    r"\b(now|nowadays|current|currently|latest|these days|at the moment|still|final|finally|in the end)\b"
-    r"|现在|目前|如今|最终|最后|最新|还在|现今"
+    r"\b(now|nowadays|current|currently|latest|these days|at the moment|still|final|finally|in the end|actually|"
+    r"ended up|eventually|after all)\b"
+    r"|现在|目前|如今|最终|最后|最新|还在|现今|实际上|到底|究竟|后来"
 )
 
 

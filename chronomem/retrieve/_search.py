@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from .._values import Episode, Fact, canonical_json
 from ..contracts import Engine, FactQuery
 from ._channels import CHANNELS, Channel, Found
+from ._corrections import corrections_first, is_correction
 from ._fusion import Scored, apply_factors, fuse, recency_factor
 from ._hits import EPISODE, Hit, Item, Key, cites_of
 from ._request import SearchRequest
@@ -16,6 +17,8 @@ from ._timeliness import Topic, demote_stale, holds
 from ._topics import asks_past, group_topics, latest_first, sharing
 
 __all__ = ["run_search"]
+
+_HOUR_US = 3_600_000_000
 
 
 def run_search(
@@ -39,6 +42,8 @@ def run_search(
     if not request.preset.history:
         if request.preset.topic_depth > 0:
             _latest_first(request, scored, found)
+        if request.preset.correction_share > 0:
+            _corrections_first(request, scored, found)
         _demote_stale(engine, namespace, request, scored, found)
     return _hits(scored, found, request)
 
@@ -61,6 +66,41 @@ def _latest_first(request: SearchRequest, scored: dict[Key, Scored], found: Foun
     reference = window[1] if window is not None and window[1] is not None else point.valid_at
     past = window is None and asks_past(request.text)
     latest_first(scored, group_topics(list(times), comparable), times, reference, past)
+
+
+def _corrections_first(request: SearchRequest, scored: dict[Key, Scored], found: Found) -> None:
+    """Apply :func:`corrections_first` to the ``topic_depth`` leading episodes, with every episode found as
+    a possible correction, by the end of the window the question names, else by ``valid_at``; not for a
+    question about the past (:func:`asks_past`)."""
+    p, window = request.preset, request.window
+    if window is None and asks_past(request.text):
+        return
+    episodes = {k: item for k, item in found.items.items() if k in scored and isinstance(item, Episode)}
+    lead = sorted(episodes, key=lambda k: (-scored[k].score, k))[: p.topic_depth]
+    corrections = [k for k, e in episodes.items() if is_correction(e.content)]
+    if not lead or not corrections:
+        return
+    reference = window[1] if window is not None and window[1] is not None else request.point.valid_at
+    times = {k: e.occurred_at for k, e in episodes.items()}
+    same = sharing({k: _words(e.content) for k, e in episodes.items()}, p.correction_share)
+
+    def related(a: Key, b: Key) -> bool:  # one conversation (a session, else the same hour), a rare word shared
+        x, y = episodes[a], episodes[b]
+        if x.session is not None or y.session is not None:
+            together = x.session == y.session
+        else:
+            together = abs(x.occurred_at - y.occurred_at) <= _HOUR_US
+        return together and same(a, b)
+
+    corrections_first(scored, lead, corrections, times, reference, related)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _words(text: str) -> frozenset[str]:
+    """A text's content words (no stop-words; Chinese words of two characters or more, others of three)."""
+    from ..text import query_terms
+
+    return frozenset(w for w in query_terms(text) if len(w) >= (3 if w.isascii() else 2))
 
 
 def _terms_of(item: Item, wanted: Sequence[str]) -> set[str]:

@@ -42,6 +42,31 @@ class TimeIntent:
         return (self.start is None or self.start <= instant_us) and (self.end is None or instant_us < self.end)
 
 
+def _join(windows: list[tuple[int | None, int | None]]) -> tuple[int | None, int | None]:
+    """The innermost of nested windows, else the smallest window holding them all (``None`` = open).
+
+    >>> _join([(0, 100), (10, 20)]), _join([(0, 10), (20, 30)]), _join([(None, 10), (0, 5)])
+    ((10, 20), (0, 30), (0, 5))
+    """
+    inner = min(windows, key=lambda w: _width(w))
+    if all(_holds(w, inner) for w in windows):
+        return inner
+    starts, ends = [w[0] for w in windows], [w[1] for w in windows]
+    start = None if any(x is None for x in starts) else min(x for x in starts if x is not None)
+    end = None if any(x is None for x in ends) else max(x for x in ends if x is not None)
+    return start, end
+
+
+def _width(w: tuple[int | None, int | None]) -> float:
+    return float("inf") if w[0] is None or w[1] is None else w[1] - w[0]
+
+
+def _holds(outer: tuple[int | None, int | None], inner: tuple[int | None, int | None]) -> bool:
+    lo = outer[0] is None or (inner[0] is not None and outer[0] <= inner[0])
+    hi = outer[1] is None or (inner[1] is not None and inner[1] <= outer[1])
+    return lo and hi
+
+
 def _window(m: Mention) -> tuple[int | None, int | None]:
     if m.uncertainty is not None:
         return m.uncertainty
@@ -51,9 +76,11 @@ def _window(m: Mention) -> tuple[int | None, int | None]:
 def query_intent(question: str, reference: datetime, tz: str | tzinfo | None = None) -> TimeIntent | None:
     """The time window a question restricts to, or ``None`` when it names no time.
 
-    Several mentions are joined into the smallest window holding all of them. Durations ("for two hours")
-    and event-anchored phrases ("since the wedding", until bound to the event) carry no window and are
-    ignored; a recurring time restricts to its next occurrence.
+    Several mentions are joined into the smallest window holding all of them ("昨天和前天"), unless they nest:
+    then the innermost is what the question means ("mid-January" inside "2025", "上周三" inside "六月"). A
+    recurring time restricts to its next occurrence, unless the question also dates it: "2025年3月，每天吃几次药"
+    asks about March, not about tomorrow. Durations ("for two hours") and event-anchored phrases ("since the
+    wedding", until bound to the event) carry no window and are ignored.
 
     >>> from datetime import timezone, timedelta
     >>> ref = datetime(2024, 6, 12, 15, 0, tzinfo=timezone(timedelta(hours=8)))
@@ -63,11 +90,9 @@ def query_intent(question: str, reference: datetime, tz: str | tzinfo | None = N
     found = tuple(m for m in parse(question, reference, tz) if m.shape not in (Shape.DURATION, Shape.ANCHORED))
     if not found:
         return None
-    windows = [_window(m) for m in found]
-    starts = [w[0] for w in windows]
-    ends = [w[1] for w in windows]
-    start = None if any(s is None for s in starts) else min(s for s in starts if s is not None)
-    end = None if any(e is None for e in ends) else max(e for e in ends if e is not None)
-    grain = max((m.grain for m in found), key=lambda g: g.rank)
-    strict = all(m.uncertainty is None and m.shape is not Shape.RECURRING for m in found)
+    dated = [m for m in found if m.shape is not Shape.RECURRING] or list(found)
+    start, end = _join([_window(m) for m in dated])
+    named = [m.grain for m in dated if _window(m) == (start, end)]  # the innermost one, when they nest
+    grain = named[0] if named else max((m.grain for m in dated), key=lambda g: g.rank)
+    strict = all(m.uncertainty is None and m.shape is not Shape.RECURRING for m in dated)
     return TimeIntent(start, end, grain, strict, found)

@@ -42,3 +42,26 @@ def test_several_mentions_join_into_one_window() -> None:
     assert len(intent.mentions) == 2
     assert intent.start is not None
     assert intent.contains(intent.start) and not intent.contains(intent.end or 0)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end", "grain"),
+    [
+        # a mention inside another refines it: the innermost is the window, not their hull
+        ("What was Maya's diet in mid-January 2024?", "2024-01-11 00:00", "2024-01-21 00:00", "day"),
+        ("2024年6月的上周三", "2024-06-05 00:00", "2024-06-06 00:00", "day"),
+        # a frequency dated by the question does not stretch the window to its next occurrence
+        ("2024年3月，刘桂芳每天吃几次降压药？", "2024-03-01 00:00", "2024-04-01 00:00", "month"),
+    ],
+)
+def test_nested_and_recurring_mentions(question: str, start: str, end: str, grain: str) -> None:
+    intent = query_intent(question, REF)
+    assert intent is not None and intent.start_dt is not None and intent.end_dt is not None
+    assert (local(intent.start_dt), local(intent.end_dt), intent.grain) == (start, end, Grain(grain))
+    assert intent.strict
+
+
+def test_a_recurring_time_alone_is_its_next_occurrence() -> None:
+    intent = query_intent("what do I do every Monday", REF)
+    assert intent is not None and intent.start_dt is not None
+    assert local(intent.start_dt) == "2024-06-17 00:00" and not intent.strict

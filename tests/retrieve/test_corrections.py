@@ -1,0 +1,118 @@
+"""The correction rule: its cues, its pure reordering, and a real memory where a reply corrects a message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import chronomem
+from chronomem import Memory
+from chronomem.retrieve import PRESETS, Scored
+from chronomem.retrieve._corrections import corrections_first, is_correction
+from chronomem.retrieve._topics import sharing
+
+T0 = datetime(2024, 3, 26, 19, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("Ah, you're right. Actually I did the loop on Thursday, not Wednesday.", True),
+        ("Could we do this Friday instead?", True),
+        ("I changed my mind, we're going to Lisbon.", True),
+        ("The meeting was rescheduled to Monday.", True),
+        ("不对不对，富春那边订满了，你爸改订了冶春的包间。", True),
+        ("休假我改主意了，不去青岛了。", True),
+        ("给您换成了束河古镇的木棉小院。", True),
+        ("We did the loop on Wednesday.", False),
+        ("Do not forget the helmets.", False),  # "not" without the comma of a contrast
+        ("丽江订的是古城边的听雨轩客栈。", False),
+    ],
+)
+def test_a_correction_is_told_by_its_cue(text: str, cue: bool) -> None:
+    assert is_correction(text) is cue
+
+
+def _related(words: dict[str, set[str]], together: bool = True) -> Callable[[str, str], bool]:
+    same = sharing(words, 0.5)
+    return lambda a, b: together and same(a, b)
+
+
+def test_a_later_correction_sharing_a_rare_word_takes_the_place_of_what_it_corrects() -> None:
+    s = {"old": Scored(1.0), "mid": Scored(0.6), "new": Scored(0.1)}
+    words = {"old": {"loop", "wednesday", "tom"}, "mid": {"ride", "tom"}, "new": {"wednesday", "tom"}}
+    corrections_first(s, ["old", "mid"], {"new"}, {"old": 1, "mid": 2, "new": 3}, 10, _related(words))
+    assert sorted(s, key=lambda k: -s[k].score) == ["new", "old", "mid"]
+    assert s["new"].parts["correction"] == pytest.approx(10.0)
+
+
+@pytest.mark.parametrize(
+    ("times", "reference", "words_new", "together"),
+    [
+        ({"old": 3, "new": 1}, 10, {"wednesday"}, True),  # said before: it cannot correct
+        ({"old": 1, "new": 5}, 4, {"wednesday"}, True),  # said after the question's time
+        ({"old": 1, "new": 3}, 10, {"tom"}, True),  # shares only a word every episode has
+        ({"old": 1, "new": 3}, 10, {"wednesday"}, False),  # another conversation
+    ],
+)
+def test_no_correction_moves_without_every_mark(
+    times: dict[str, int], reference: int, words_new: set[str], together: bool
+) -> None:
+    s = {"old": Scored(1.0), "new": Scored(0.1), "x": Scored(0.5)}
+    words = {"old": {"wednesday", "tom"}, "new": words_new | {"tom"}, "x": {"tom"}}
+    corrections_first(s, ["old"], {"new"}, {**times, "x": 0}, reference, _related(words, together))
+    assert (s["old"].score, s["new"].score) == (1.0, 0.1)
+
+
+@given(st.lists(st.floats(0.01, 1.0), min_size=2, max_size=8), st.data())
+def test_the_rule_only_moves_scores_that_were_there(scores: list[float], data: st.DataObject) -> None:
+    keys = [f"e{i}" for i in range(len(scores))]
+    s = {k: Scored(v) for k, v in zip(keys, scores, strict=True)}
+    corrections = data.draw(st.sets(st.sampled_from(keys)))
+    words = {k: {"topic"} for k in keys} | {"z": {"a"}, "y": {"b"}, "w": {"c"}}
+    times = {k: i for i, k in enumerate(keys)}
+    before = sorted(v.score for v in s.values())
+    corrections_first(s, keys, corrections, times, len(keys), _related(words))
+    after = [v.score for v in s.values()]
+    assert max(after) <= max(before)  # nothing rises above the best score there was
+    assert len(after) == len(before)
+
+
+@pytest.fixture
+def corrected(tmp_path: Path) -> Iterator[Memory]:
+    """A ride said to be on Wednesday, corrected two messages later in the same session."""
+    with chronomem.open(str(tmp_path / "c.db"), namespace="t", embedder=None) as m:
+        said = [
+            ("wrong", "Tom", "Yeah, the Swinsty and Fewston reservoir loop on Wednesday last week. 52 miles, solo."),
+            ("q", "Priya", "Wednesday? Weren't you at Dave's leaving do that night?"),
+            ("fix", "Tom", "Ah, you're right. Actually I did it on Thursday, not Wednesday."),
+            ("other", "Priya", "The cafe by the water does great cake, by the way."),
+        ]
+        for i, (eid, who, text) in enumerate(said):
+            m.add_episode(text, occurred_at=T0 + timedelta(seconds=30 * i), id=eid, speaker=who, session="s4")
+        yield m
+
+
+def test_the_correction_outranks_the_message_it_corrects(corrected: Memory) -> None:
+    question = "On what day did Tom ride the Swinsty and Fewston reservoir loop?"
+    asked = T0 + timedelta(days=1)
+    off = replace(PRESETS["default"], correction_share=0.0)
+    plain = [h.id for h in corrected.search(question, kinds=["episode"], valid_at=asked, preset=off)]
+    assert plain.index("wrong") < plain.index("fix")  # the words match the wrong message best
+    hits = corrected.search(question, kinds=["episode"], valid_at=asked)
+    ids = [h.id for h in hits]
+    assert ids[:2] == ["fix", "wrong"]  # nothing dropped: the corrected message comes just after
+    assert hits[0].scores["correction"] > 1
+
+
+def test_a_question_about_the_past_keeps_what_was_said_first(corrected: Memory) -> None:
+    asked = T0 + timedelta(days=1)
+    question = "On what day did Tom originally say he rode the Swinsty and Fewston reservoir loop?"
+    ids = [h.id for h in corrected.search(question, kinds=["episode"], valid_at=asked)]
+    assert ids.index("wrong") < ids.index("fix")
