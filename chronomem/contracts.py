@@ -24,7 +24,7 @@ Conventions for every method:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from ._bitemporal import Held, Plan, Said, Support
@@ -70,8 +70,9 @@ class TextQuery:
     :func:`chronomem.text.tokenize` makes them (lower-case, stemmed, Chinese segmented), matched with OR.
     Nothing recorded after ``as_of`` is returned: episodes and entities stored later, and fact rows
     recorded later (fact rows recorded by ``as_of`` are returned whatever their valid time or later
-    closing; what *holds* is the caller's to decide). At most ``limit`` records come back, the engine's own
-    best matches first when it has to cut.
+    closing; what *holds* is the caller's to decide). At most ``limit`` records come back: when the terms
+    are in more documents than that, those holding the rarest of them (:class:`TextMatch`), the newest
+    first when it has to cut.
     """
 
     kind: str
@@ -83,13 +84,17 @@ class TextQuery:
 @dataclass(frozen=True, slots=True)
 class TextMatch:
     """What a :class:`TextQuery` found: each record's id (a fact row's id as text) with its indexed terms
-    (space-separated, in order), and the statistics of the namespace's ``kind`` documents (count and total
-    terms, all system time) that a ranking function (BM25) needs. Callers read the records they keep
-    through the engine's reads (``episodes``, ``entities``, ``facts`` with ``FactQuery(rows=…)``)."""
+    (space-separated, in order), and the statistics of the namespace's ``kind`` documents (count, total
+    terms and each query term's document frequency, all system time) that a ranking function (BM25) needs.
+    When the query's terms are in more documents than ``limit``, the engine matches on its rarest terms
+    only (Lucene's common-terms rule): a record holding only common terms is then left out, and the
+    frequencies still count every document. Callers read the records they keep through the engine's reads
+    (``episodes``, ``entities``, ``facts`` with ``FactQuery(rows=…)``)."""
 
     records: list[tuple[str, str]]
     documents: int
     terms_total: int
+    frequencies: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

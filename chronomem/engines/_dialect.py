@@ -42,7 +42,7 @@ class Dialect:
     #: A query with a row when the ``migrations`` table exists, and none before the first migration.
     migrations_exist: ClassVar[str]
     #: The full-text match (see :mod:`._fulltext`): a FROM clause giving the index table as ``f``, a
-    #: condition and an order (the engine's own rank); one of the first two takes :meth:`text_query`.
+    #: condition and an order (the newest first); one of the first two takes :meth:`text_query`.
     text_match: ClassVar[tuple[str, str, str]]
     #: Whether new documents wait outside the full-text index until a batch of them is added (SQLite; see
     #: :mod:`._fulltext`): a match then also reads the waiting ones, flagged, for the engine to filter.

@@ -33,7 +33,7 @@ from ..errors import (
     StorageError,
     StorageTimeout,
 )
-from ._fulltext import PG_MIGRATION
+from ._fulltext import PG_MIGRATION, RECORDED_MIGRATION
 from ._sql import INF
 
 __all__ = ["DISTRIBUTION_COLUMN", "MIGRATIONS", "REFERENCE_TABLES", "ROW_ID_BLOCK", "map_error"]
@@ -173,6 +173,7 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 WHERE f.recorded_to = {INF} AND s.removed = {INF}""",
         ],
     ),
+    RECORDED_MIGRATION,  # 0013_fulltext_recorded (engines/_fulltext.py)
 ]
 
 #: The table that is not sharded: replicated to every node under Citus.

@@ -49,7 +49,7 @@ class PgDialect(Dialect):
     text_match: ClassVar[tuple[str, str, str]] = (
         "fulltext f CROSS JOIN CAST(%s AS tsquery) q",
         "f.tsv @@ q",
-        "ts_rank(f.tsv, q) DESC, f.ref",
+        "f.recorded DESC, f.ref",
     )
 
     def text_query(self, terms: Sequence[str]) -> str:
@@ -117,8 +117,8 @@ class PgTxn(SqlTxn[Cursor]):
                 )
             self._insert(plans, ids)
             docs = [d[2:] for d in self._documents(plans, ids)]  # in the same round trip as the rows
-            head = "INSERT INTO fulltext (namespace, kind, ref, row_id, terms, length)"
-            types = ("text", "bigint", "text", "integer")
+            head = "INSERT INTO fulltext (namespace, kind, ref, row_id, terms, length, recorded)"
+            types = ("text", "bigint", "text", "integer", "bigint")
             self._put(head, (ns, "fact"), docs, types, "ON CONFLICT (namespace, kind, ref) DO NOTHING")
         return ids
 

@@ -26,7 +26,7 @@ from ..errors import BackendUnavailable, ConfigError, StorageError, StorageTimeo
 from ._cache import WriterCache
 from ._checkpoint import BACKSTOP_PAGES, Checkpointer
 from ._engine import SqlEngine
-from ._fulltext import PENDING_DOCS, SQLITE_MERGE, SQLITE_MIGRATION, SQLITE_PENDING_MIGRATION
+from ._fulltext import PENDING_DOCS, RECORDED_MIGRATION, SQLITE_MERGE, SQLITE_MIGRATION, SQLITE_PENDING_MIGRATION
 from ._migrations import Migration, apply_migrations
 from ._sqlite_txn import SQLITE, SqliteTxn
 
@@ -200,6 +200,7 @@ MIGRATIONS: list[Migration] = [
                 WHERE f.recorded_to = 9223372036854775807 AND s.removed = 9223372036854775807""",
         ],
     ),
+    RECORDED_MIGRATION,  # 0013_fulltext_recorded (engines/_fulltext.py)
 ]
 
 

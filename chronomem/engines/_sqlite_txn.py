@@ -42,7 +42,7 @@ class SqliteDialect(Dialect):
     text_match: ClassVar[tuple[str, str, str]] = (
         "fulltext_terms m JOIN fulltext f ON f.doc = m.rowid",
         "fulltext_terms MATCH ?",
-        "m.rank, f.doc",
+        "m.rowid DESC",
     )
 
     def text_query(self, terms: Sequence[str]) -> str:

@@ -156,7 +156,7 @@ class SqlTxn(ABC, Generic[C]):
 
     def _index(self, kind: str, ref: str, row_id: int | None, terms: list[str]) -> None:
         """Add one document to the full-text index (see :mod:`._fulltext`)."""
-        self._c.execute(self.text.put, (self._ns, kind, ref, row_id, " ".join(terms), len(terms)))
+        self._c.execute(self.text.put, (self._ns, kind, ref, row_id, " ".join(terms), len(terms), self._tx))
         self.documents += 1
 
     def episode(self, episode_id: str) -> Episode | None:
@@ -317,7 +317,7 @@ class SqlTxn(ABC, Generic[C]):
         ns, docs = self._ns, []
         for rid, cl in zip(ids, claims, strict=True):
             terms = fact_terms(cl.subject, cl.predicate, cl.object, cl.value)
-            docs.append((ns, "fact", str(rid), rid, " ".join(terms), len(terms)))
+            docs.append((ns, "fact", str(rid), rid, " ".join(terms), len(terms), self._tx))
         self.documents += len(docs)
         return docs
 
@@ -362,8 +362,8 @@ class SqlTxn(ABC, Generic[C]):
             c.execute(q.delete_episode, (ns, episode))
             c.execute(self.text.delete, (ns, "episode", episode))
             c.execute(q.delete_episode_conflicts, (ns, episode))
-            if c.execute(q.delete_episode_vectors, (ns, episode, episode)).rowcount:
-                self.bump_cache_epoch()  # readers' vector matrices start over (engines/_vectors.py)
+            c.execute(q.delete_episode_vectors, (ns, episode, episode))
+            self.bump_cache_epoch()  # readers' term counts and vector matrices start over (._termstats, ._vectors)
         d = self.dialect
         for chunk in d.chunks(ids):
             rows, args = d.in_ids("row_id", len(chunk)), d.ids(chunk)

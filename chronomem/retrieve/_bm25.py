@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 __all__ = ["bm25"]
 
@@ -14,12 +14,18 @@ K1 = 1.2
 B = 0.75
 
 
-def bm25(docs: Sequence[str], terms: Sequence[str], documents: int, terms_total: int) -> list[float]:
+def bm25(
+    docs: Sequence[str],
+    terms: Sequence[str],
+    documents: int,
+    terms_total: int,
+    frequencies: Mapping[str, int] | None = None,
+) -> list[float]:
     """The BM25 score of each document (its index terms, space-separated) for the query ``terms``.
 
     ``documents`` and ``terms_total`` are the corpus size and length (for the average document length).
-    A term's document frequency is counted over ``docs``: exact when ``docs`` holds every document that has
-    any query term, as a full-text lookup below its limit returns.
+    A term's document frequency is ``frequencies``' (the corpus', as a full-text lookup reports it), else
+    counted over ``docs``: exact when ``docs`` holds every document that has any query term.
 
     >>> [round(s, 3) for s in bm25(["a b", "b c"], ["a"], documents=2, terms_total=4)]
     [0.693, 0.0]
@@ -32,6 +38,8 @@ def bm25(docs: Sequence[str], terms: Sequence[str], documents: int, terms_total:
         counts.append({t: n for t in wanted if (n := tf.get(t, 0))})
         lengths.append(length)
     df = Counter(t for c in counts for t in c)
+    if frequencies:
+        df.update({t: n - df[t] for t in wanted if (n := frequencies.get(t, 0)) > df[t]})
     n = max(documents, len(docs), 1)
     avg = max(terms_total / n, 1e-9)
     idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in wanted}

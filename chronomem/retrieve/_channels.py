@@ -105,7 +105,9 @@ class FulltextChannel:
         match = engine.match_text(namespace, TextQuery(kind, request.terms, as_of, p.fetch))
         if not match.records:
             return []
-        scores = bm25([t for _, t in match.records], request.terms, match.documents, match.terms_total)
+        scores = bm25(
+            [t for _, t in match.records], request.terms, match.documents, match.terms_total, match.frequencies
+        )
         order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], match.records[i][0]))
         refs = [match.records[i][0] for i in order[: p.depth]]
         if kind == EPISODE:

@@ -100,6 +100,24 @@ class SearchTests(EngineFixtures):
         mem.erase_namespace()
         assert mem.search("Paris Berlin canal") == []
 
+    def test_the_lookup_counts_every_document_and_matches_the_rare_terms_when_many(self, mem: Memory) -> None:
+        for i in range(6):  # "coffee" in every message, "tea" in two, "cocoa" in one
+            drink = "tea" if i in (2, 4) else "cocoa" if i == 5 else "water"
+            mem.add_episode(f"coffee then {drink}", occurred_at=at(_day(i + 1)), id=f"d{i}")
+        t = mem.get_episode("d5").recorded_at
+        wide = mem.engine.match_text(mem.namespace, TextQuery("episode", ("coffe", "tea", "cocoa"), t, 10))
+        assert sorted(ref for ref, _ in wide.records) == [f"d{i}" for i in range(6)]  # they fit: every term
+        assert dict(wide.frequencies) == {"coffe": 6, "tea": 2, "cocoa": 1} and wide.documents == 6
+        narrow = mem.engine.match_text(mem.namespace, TextQuery("episode", ("coffe", "tea", "cocoa"), t, 3))
+        assert sorted(ref for ref, _ in narrow.records) == ["d2", "d4", "d5"]  # 9 > 3: the rare terms only
+        assert narrow.frequencies == wide.frequencies  # counted over every document all the same
+        rare = mem.engine.match_text(mem.namespace, TextQuery("episode", ("coffe", "cocoa"), t, 3))
+        assert [ref for ref, _ in rare.records] == ["d5"]  # not two more that only say "coffee"
+        mem.erase(episode="d4")
+        after = mem.engine.match_text(mem.namespace, TextQuery("episode", ("coffe", "tea"), t, 10))
+        assert dict(after.frequencies) == {"coffe": 5, "tea": 1} and after.documents == 5
+        assert [h.id for h in mem.search("coffee with tea", k=1, kinds=["episode"])] == ["d2"]
+
     def test_a_retracted_episode_is_left_out_unless_history_is_asked(self, mem: Memory) -> None:
         _story(mem)
         mem.retract_episode("m2")
