@@ -142,6 +142,18 @@ class Statements:
         )
         self.recent_episodes = r(recent.format(session="session = ?"))
         self.recent_unsessioned = r(recent.format(session="session IS NULL"))
+        # the episode said just after each of some (in its session; without one, among those without one),
+        # by (occurred, id): one statement (the ids bound twice), an index probe per episode
+        following = (
+            "SELECT e.id, (SELECT n.id FROM episodes n WHERE n.namespace = e.namespace AND {same} AND "
+            "(n.occurred > e.occurred OR (n.occurred = e.occurred AND n.id > e.id)) "
+            "ORDER BY n.occurred, n.id LIMIT 1) FROM episodes e WHERE e.namespace = ? AND {own} AND {{ids}}"
+        )
+        self.following = r(
+            following.format(same="n.session = e.session", own="e.session IS NOT NULL")
+            + " UNION ALL "
+            + following.format(same="n.session IS NULL", own="e.session IS NULL")
+        )
         self.drop_name = r("DELETE FROM entity_names WHERE namespace = ? AND name_key = ? AND entity_id = ?")
         # -- entity merges
         self.put_merge = r(

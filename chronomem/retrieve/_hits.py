@@ -39,9 +39,9 @@ def cites_of(item: Item) -> tuple[str, ...]:
 class Hit:
     """One search result. ``score`` orders results (higher is better; comparable within one search only).
 
-    ``scores`` explains it: each channel's share of the fused score (``"fulltext"``, ``"support"``, …) and the
-    factors applied after fusion (``"time"``, ``"recency"``, ``"importance"``, ``"latest"``, ``"topic"``,
-    ``"correction"``, ``"stale"``; 1.0 = unchanged).
+    ``scores`` explains it: each channel's share of the fused score (``"fulltext"``, ``"support"``, …), the
+    share a question lent the turn after it (``"answer"``), and the factors applied after fusion (``"time"``,
+    ``"recency"``, ``"importance"``, ``"latest"``, ``"topic"``, ``"correction"``, ``"stale"``; 1.0 = unchanged).
     ``cites`` are the ids of the episodes the record rests on (see :func:`cites_of`).
     """
 

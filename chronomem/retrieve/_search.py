@@ -1,5 +1,6 @@
 """A search from a checked request to hits: run the channels, fuse, apply the factors and the time rules,
-keep the kinds asked for. The only part that reads the store is the channels'."""
+keep the kinds asked for. The channels read the store, and so do two rules: the answer rule (the turn after a
+question) and the stale rule (the facts the leading episodes support)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from .._values import Episode, Fact, canonical_json
 from ..contracts import Engine, FactQuery
-from ._channels import CHANNELS, Channel, Found
+from ._answers import asks, lend_to_answers
+from ._channels import CHANNELS, Channel, Found, _live
 from ._corrections import corrections_first, is_correction
 from ._fusion import Scored, apply_factors, fuse, recency_factor
 from ._hits import EPISODE, Hit, Item, Key, cites_of
@@ -34,6 +36,8 @@ def run_search(
         if any(weights.get(name, 0.0) > 0 for name in channel.names):
             channel.run(engine, namespace, request, found)
     scored = fuse(found.lists, weights, request.preset.rrf_k)
+    if request.preset.answer_share > 0 and EPISODE in request.kinds:
+        _answers(engine, namespace, request, scored, found)
     if request.filter and request.window is not None:
         scored = {k: s for k, s in scored.items() if _inside(found.items[k], request.window) is not False}
     apply_factors(scored, {key: _factors(found.items[key], request) for key in scored})
@@ -46,6 +50,26 @@ def run_search(
             _corrections_first(request, scored, found)
         _demote_stale(engine, namespace, request, scored, found)
     return _hits(scored, found, request)
+
+
+def _answers(engine: Engine, namespace: str, request: SearchRequest, scored: dict[Key, Scored], found: Found) -> None:
+    """Apply :func:`lend_to_answers` to the ``answer_depth`` leading episodes that ask, with the turn after each
+    that was recorded by ``as_of`` and is not retracted then (read if no channel found it)."""
+    p, as_of = request.preset, request.point.as_of
+    lead = sorted((k for k in scored if k[0] == EPISODE), key=lambda k: (-scored[k].score, k))[: p.answer_depth]
+    asking = [k for k in lead if isinstance(e := found.items[k], Episode) and asks(e.content)]
+    if not asking:
+        return
+    after = engine.following_episodes(namespace, [k[1] for k in asking])
+    missing = sorted(i for i in after.values() if (EPISODE, i) not in found.items)
+    for read in engine.episodes(namespace, missing) if missing else ():
+        found.items[(EPISODE, read.id)] = read
+    answers: dict[Key, Key] = {}
+    for k in asking:
+        reply = found.items.get((EPISODE, after[k[1]])) if k[1] in after else None
+        if isinstance(reply, Episode) and reply.recorded_at <= as_of and (p.history or _live(reply, as_of)):
+            answers[k] = (EPISODE, reply.id)
+    lend_to_answers(scored, answers, p.answer_share)
 
 
 def _latest_first(request: SearchRequest, scored: dict[Key, Scored], found: Found) -> None:

@@ -112,6 +112,9 @@ class CheckedEngine:
     def embedded_with(self, namespace: str, episode_id: str) -> list[str]:
         return self.inner.embedded_with(namespace, episode_id)
 
+    def following_episodes(self, namespace: str, ids: Sequence[str]) -> dict[str, str]:
+        return self.inner.following_episodes(namespace, ids)
+
     def conflicts(
         self, namespace: str, *, subject: str | None = None, predicate: str | None = None, open_only: bool = True
     ) -> list[Contradiction]:

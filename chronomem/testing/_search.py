@@ -118,6 +118,15 @@ class SearchTests(EngineFixtures):
         assert dict(after.frequencies) == {"coffe": 5, "tea": 1} and after.documents == 5
         assert [h.id for h in mem.search("coffee with tea", k=1, kinds=["episode"])] == ["d2"]
 
+    def test_the_turn_after_each_episode_is_read_in_its_session_or_among_those_without_one(self, mem: Memory) -> None:
+        for i, (ident, session) in enumerate([("a", "s"), ("x", None), ("b", "s"), ("y", None), ("c", "t")]):
+            mem.add_episode(f"turn {ident}", occurred_at=at(_day(1) + i), id=ident, session=session)
+        mem.add_episode("same time as a", occurred_at=at(_day(1)), id="a2", session="s")  # ties: by id
+        after = mem.engine.following_episodes(mem.namespace, ["a", "a2", "b", "x", "y", "c", "nope"])
+        assert after == {"a": "a2", "a2": "b", "x": "y"}
+        hits = mem.search("turn a", kinds=["episode"])  # a statement, not a question: lends nothing
+        assert all("answer" not in h.scores for h in hits)
+
     def test_a_retracted_episode_is_left_out_unless_history_is_asked(self, mem: Memory) -> None:
         _story(mem)
         mem.retract_episode("m2")
