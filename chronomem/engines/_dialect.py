@@ -143,9 +143,10 @@ class Statements:
         self.recent_episodes = r(recent.format(session="session = ?"))
         self.recent_unsessioned = r(recent.format(session="session IS NULL"))
         # the episode said just after each of some (in its session; without one, among those without one),
-        # by (occurred, id): one statement (the ids bound twice), an index probe per episode
+        # by (occurred, id): one statement (its parameters twice), an index probe per episode; the namespace
+        # is a parameter of the inner query too, or Citus cannot route it to one shard
         following = (
-            "SELECT e.id, (SELECT n.id FROM episodes n WHERE n.namespace = e.namespace AND {same} AND "
+            "SELECT e.id, (SELECT n.id FROM episodes n WHERE n.namespace = ? AND {same} AND "
             "(n.occurred > e.occurred OR (n.occurred = e.occurred AND n.id > e.id)) "
             "ORDER BY n.occurred, n.id LIMIT 1) FROM episodes e WHERE e.namespace = ? AND {own} AND {{ids}}"
         )

@@ -142,7 +142,8 @@ class SqlEngine(ABC):
     def following_episodes(self, namespace: str, ids: Sequence[str]) -> dict[str, str]:
         d, out = self.dialect, dict[str, str]()
         for chunk in d.chunks(list(dict.fromkeys(ids))):  # bound twice: 1,000 of SQLite's 32,766 at most
-            sql, args = self.sql.following.format(ids=d.in_ids("e.id", len(chunk))), (namespace, *d.ids(chunk))
+            sql = self.sql.following.format(ids=d.in_ids("e.id", len(chunk)))
+            args = (namespace, namespace, *d.ids(chunk))
             out.update((r[0], r[1]) for r in self._read(sql, args * 2) if r[1] is not None)
         return out
 
