@@ -20,6 +20,7 @@ wants what was said first: the rule does not run for it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Collection, Hashable, Mapping, MutableMapping, Sequence
 from typing import TypeVar
@@ -41,8 +42,10 @@ CORRECTION_CUES = re.compile(
 _BELOW = 0.999
 
 
+@functools.lru_cache(maxsize=20_000)
 def is_correction(text: str) -> bool:
-    """Whether ``text`` carries a correction cue (:data:`CORRECTION_CUES`).
+    """Whether ``text`` carries a correction cue (:data:`CORRECTION_CUES`). Cached: an episode's text never
+    changes, and every episode a search finds is asked (3 ms of a LoCoMo search).
 
     >>> is_correction("Actually I did it on Thursday, not Wednesday."), is_correction("I did it on Thursday.")
     (True, False)
