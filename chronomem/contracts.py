@@ -354,7 +354,8 @@ class Engine(Protocol):
     ) -> list[tuple[str, str, float]]:
         """The ``k`` items (``(kind, item, score)``, best first; an item's best part) whose vectors of ``model``
         are most similar to ``query`` (a dot product: cosine for unit vectors), among those recorded at or
-        before ``as_of`` (default: all). Exact, and never behind a committed write."""
+        before ``as_of`` (default: all), never behind a committed write. Exact at small scale; a large namespace
+        may be searched approximately (an HNSW graph, recall@100 about 0.99; see ``engines/_vectors.py``)."""
         ...
 
     def match_text(self, namespace: str, query: TextQuery) -> TextMatch:

@@ -139,8 +139,8 @@ class FulltextChannel:
 class VectorChannel:
     """Episodes whose text means what the query means (``"vector"``): the query embedded by the memory's
     embedder, the nearest episode vectors of that model recorded by ``as_of`` (:meth:`Engine.nearest`,
-    exact), best first. Finds what full text misses: other words ("puppy" for "dog"), the other language
-    (a Chinese question, an English memory), a paraphrase."""
+    exact below 20,000 vectors), best first. Finds what full text misses: other words ("puppy" for "dog"),
+    the other language (a Chinese question, an English memory), a paraphrase."""
 
     names = ("vector",)
 
