@@ -41,6 +41,8 @@ class Preset:
     * ``answer_share`` / ``answer_depth``: the answer rule (:mod:`._answers`; 0: off): each of the
       ``answer_depth`` best episodes after fusion that asks a question lends this share of its score to the
       turn said just after it in its session;
+    * ``speaker_boost``: the speaker rule (:mod:`._speakers`; 0: off): a factor ``1 + speaker_boost`` on an
+      episode whose speaker the question names;
     * ``latest_boost``: when the query asks for the current state ("now", "现在"), a factor from 1 (the
       earliest) to ``1 + latest_boost`` (the latest) by when each episode occurred among those found.
     """
@@ -62,6 +64,7 @@ class Preset:
     latest_boost: float = 1.0
     correction_share: float = 0.1
     answer_share: float = 0.25
+    speaker_boost: float = 0.35
     answer_depth: int = 10
     topic_depth: int = 20
     topic_share: float = 0.3
@@ -94,7 +97,8 @@ def _frozen(weights: dict[str, float]) -> Mapping[str, float]:
 # extractor's facts about a person rank that person's older statements too), so it only runs in "facts".
 # The answer rule (:mod:`._answers`: a leading question lends a quarter of its score to the turn after it)
 # raised R@10 on LoCoMo 0.629 -> 0.664 and zh-mem 0.875 -> 0.890, en-upd unchanged (R@5 0.706 -> 0.762),
-# stale_first unchanged; lending to both neighbours of every leading turn cost zh-mem 0.036.
+# stale_first unchanged; lending to both neighbours of every leading turn cost zh-mem 0.036. The speaker
+# rule's figures are in :mod:`._speakers`.
 _DEFAULT = {"fulltext": 1.0, "vector": 1.0}
 
 #: The named presets. ``default``: time-correct full text and vectors; ``history``: the same, keeping what

@@ -15,6 +15,7 @@ from ._corrections import corrections_first, is_correction
 from ._fusion import Scored, apply_factors, fuse, recency_factor
 from ._hits import EPISODE, Hit, Item, Key, cites_of
 from ._request import SearchRequest
+from ._speakers import names_speaker
 from ._timeliness import Topic, demote_stale, holds
 from ._topics import asks_past, group_topics, latest_first, sharing
 
@@ -202,6 +203,8 @@ def _factors(item: Item, request: SearchRequest) -> dict[str, float]:
         out["recency"] = recency_factor(when, request.point.valid_at, p.recency_weight, p.recency_half_life_days)
     if isinstance(item, Fact):
         out["importance"] = 1.0 - p.importance_weight * (1.0 - min(max(item.confidence, 0.0), 1.0))
+    elif isinstance(item, Episode) and p.speaker_boost and item.speaker and names_speaker(request.text, item.speaker):
+        out["speaker"] = 1.0 + p.speaker_boost
     return out
 
 

@@ -1,0 +1,61 @@
+"""The speaker rule (retrieve/_speakers.py): who a question names, and a real SQLite memory where the person
+asked about says the answer and a friend only asks about it."""
+
+from __future__ import annotations
+
+import doctest
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+import chronomem
+from chronomem.retrieve import PRESETS, _speakers
+from chronomem.retrieve._speakers import names_speaker
+
+T0 = datetime(2023, 7, 1, 12, 0, tzinfo=UTC)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(_speakers).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("question", "speaker", "named"),
+    [
+        ("What did melanie paint?", "Melanie", True),  # case does not matter
+        ("What did Melanies paint?", "Melanie", False),  # a word of its own
+        ("Did Jon and Gina meet?", "Gina", True),
+        ("何佳的父母是哪天离开杭州的？", "何佳", True),
+        ("何佳的父母是哪天离开杭州的？", "苏晴", False),
+        ("Where has Melanie camped?", "", False),
+    ],
+)
+def test_a_question_names_a_speaker_by_name_or_first_name(question: str, speaker: str, named: bool) -> None:
+    assert names_speaker(question, speaker) is named
+
+
+def test_the_person_asked_about_outranks_a_friend_who_asks_about_it(tmp_path: Path) -> None:
+    turns = [
+        ("Caroline", "Camping, camping, camping: I love camping!"),
+        ("Melanie", "We went camping at the beach with the kids, the whole weekend outdoors in the sun."),
+        ("Melanie", "Work was busy this week."),
+        ("Melanie", "The tea shop downtown closed."),
+        ("Caroline", "Did you see the match?"),
+    ]
+    with chronomem.open(str(tmp_path / "s.db"), namespace="t", embedder=None) as m:
+        m.add(
+            [
+                {"id": f"t{i}", "speaker": who, "content": text, "occurred_at": T0 + timedelta(days=i)}
+                for i, (who, text) in enumerate(turns)
+            ]
+        )
+        question = "Where has Melanie camped?"
+        # the speaker rule alone (the topic rule would give the later of two camping turns the first place)
+        off = replace(PRESETS["default"], name="no-speaker", speaker_boost=0.0, answer_share=0.0, topic_depth=0)
+        plain = [h.id for h in m.search(question, kinds=["episode"], preset=off)]
+        hits = m.search(question, kinds=["episode"], preset=replace(off, speaker_boost=0.35))
+        assert plain[0] == "t0"  # the friend's camping talk matches better
+        assert hits[0].id == "t1" and hits[0].scores["speaker"] == pytest.approx(1.35)
+        assert all(("speaker" in h.scores) == (h.item.speaker == "Melanie") for h in hits)  # type: ignore[union-attr]
