@@ -10,6 +10,9 @@
 * A lost connection is retried, by re-running the whole transaction, only when it failed before
   ``COMMIT`` was sent, or when the server confirms (``pg_xact_status``) that the transaction aborted.
   A write is never half-applied: PostgreSQL rolls back a transaction whose connection dies.
+* Where the server has pgvector, ``migrate`` makes each vector also a ``vector`` value and a namespace with many
+  vectors is searched in the server through an HNSW index (:mod:`._pgvector`); otherwise, as on SQLite, in
+  process (:mod:`._vectors`).
 * On a Citus coordinator (:mod:`._citus`) ``migrate`` distributes the tables by namespace, each write
   transaction sets its lock timeout for the workers too, and a lost commit is resolved by asking the
   worker that holds the namespace.
@@ -22,7 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -47,6 +50,10 @@ from ._engine import SqlEngine
 from ._migrations import apply_migrations
 from ._pgschema import MIGRATIONS, map_error
 from ._pgtxn import POSTGRES, PgTxn
+from ._pgvector import TUNE, PgVectors, PgVectorTxn, pgvector_check, pgvector_of, prepare
+
+if TYPE_CHECKING:
+    from ..models._embed import Matrix
 
 T = TypeVar("T")
 
@@ -83,10 +90,6 @@ def _configure(conn: psycopg.Connection[tuple[Any, ...]], lock_ms: int, citus: b
 def redact(url: str) -> str:
     """The URL without its password."""
     return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
-
-
-#: Why vectors are not searched inside the server (chronomem.engines._vectors): said by ``doctor``.
-_VECTORS_WHY = "chronomem does not use pgvector yet; a namespace's vectors are held in memory"
 
 
 class PostgresEngine(SqlEngine):
@@ -128,6 +131,7 @@ class PostgresEngine(SqlEngine):
         try:  # one direct connection first, for a precise error when the server is unreachable
             with psycopg.connect(url, autocommit=True, connect_timeout=int(timeout_s)) as conn:
                 self._cluster: Cluster | None = cluster_of(conn)
+                self._pgvector: PgVectors | None = pgvector_of(conn, citus=self._cluster is not None)
         except psycopg.Error as exc:
             raise map_error(exc, self._where) from exc
         self._check_cluster(distribute)
@@ -172,14 +176,7 @@ class PostgresEngine(SqlEngine):
         """What ``chronomem doctor`` adds for PostgreSQL: whether the server has pgvector, and the Citus
         cluster's nodes and distribution."""
         with self._conn() as conn:
-            found = conn.execute(
-                "SELECT default_version, installed_version FROM pg_available_extensions WHERE name = 'vector'"
-            ).fetchall()
-        if not found:
-            has = "this server has no pgvector (the extension 'vector' is not available)"
-        else:
-            has = f"pgvector {found[0][1] or found[0][0]} is {'installed' if found[0][1] else 'available'} here"
-        yield Check("vectors", True, f"searched in this process, exactly ({_VECTORS_WHY}); {has}")
+            yield from pgvector_check(conn, self._pgvector, self._cluster is not None)
         if self._cluster is None:
             yield Check("cluster", True, "PostgreSQL without Citus (one server)")
             return
@@ -235,6 +232,32 @@ class PostgresEngine(SqlEngine):
                 conn.close()
         raise AssertionError("unreachable")
 
+    def nearest(
+        self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
+    ) -> list[tuple[str, str, float]]:
+        """See :meth:`chronomem.contracts.Engine.nearest`: in the server where pgvector is used and the namespace has
+        many vectors (:mod:`._pgvector`), else in process."""
+        vectors = self._pgvector
+        if vectors is not None and vectors.in_server(self._read, namespace, model):
+            self._vectors.forget(namespace)  # its matrix, if it was searched here while smaller
+            found = vectors.nearest(self._read_tuned, namespace, model, query, k, as_of)
+            if found is not None:
+                return found
+        return super().nearest(namespace, model, query, k, as_of)
+
+    def _vectors_since(self, namespace: str, model: str, seen: int) -> list[tuple[Any, ...]]:
+        rows = super()._vectors_since(namespace, model, seen)
+        if self._pgvector is not None:  # how many the namespace holds: it moves to the server when they are many
+            self._pgvector.read_in_process(namespace, model, seen, len(rows))
+        return rows
+
+    def _read_tuned(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """:meth:`_read`, on a connection whose index scans are set for chronomem's searches (:data:`TUNE`)."""
+        if getattr(self._local, "tuned", None) is not self._reader():
+            self._read(TUNE)
+            self._local.tuned = self._reader()
+        return self._read(sql, args)
+
     def analyze(self) -> None:
         """``ANALYZE`` the tables searches read (on Citus, the coordinator runs it on every shard)."""
         with self._conn() as conn, conn.transaction():
@@ -248,6 +271,7 @@ class PostgresEngine(SqlEngine):
                 cur.execute(SPANNING)
                 before = local_tables(cur)
             applied = apply_migrations(cur, self.dialect, self.migrations, self._where)
+            self._pgvector = prepare(cur, citus=self._cluster is not None)
             if self._distribute:
                 distribute(cur, self._where, before)
             return applied
@@ -297,7 +321,12 @@ class PostgresEngine(SqlEngine):
                 with conn.cursor() as cur:
                     row, worker_xid = self._begin(cur, namespace)
                     tx, xid, epoch, _, first_id = row
-                    txn = PgTxn(cur, namespace, int(tx), int(first_id), self._cache.known(namespace, epoch))
+                    known, vectors = self._cache.known(namespace, epoch), self._pgvector
+                    txn = (
+                        PgTxn(cur, namespace, int(tx), int(first_id), known)
+                        if vectors is None
+                        else PgVectorTxn(cur, namespace, int(tx), int(first_id), known, vectors)
+                    )
                     result = fn(txn)
                     committing = True
                     cur.execute("COMMIT")

@@ -1,5 +1,6 @@
 """Both engines give the same hits, in the same order, with the same scores (issue #12): the ranking is
-computed once, over the records each engine's full-text index returns."""
+computed once, over the records each engine's full-text index returns. PostgreSQL runs twice: Debian's 15, whose
+vectors are searched in process, and the PostgreSQL 18 with pgvector, which searches them in the server."""
 
 from __future__ import annotations
 
@@ -26,6 +27,20 @@ _CHAT = [
 _QUESTIONS = ["Where does Alice live now?", "Bob 的电话号码是多少", "hiking plans", "谁对花生过敏", "Lyon or Paris"]
 
 
+@pytest.fixture(params=["postgresql", "pgvector"])
+def new_database(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Callable[[], str]:
+    """Fresh databases on PostgreSQL 15 (no pgvector), then on the server with pgvector, where every vector
+    search runs in the server (however few the vectors)."""
+    if request.param == "postgresql":
+        factory: Callable[[], str] = request.getfixturevalue("new_pg_database")
+        return factory
+    from chronomem.engines import _pgvector
+
+    monkeypatch.setattr(_pgvector, "IN_SERVER_FROM", 0)
+    factory = request.getfixturevalue("new_pgvector_database")
+    return factory
+
+
 def _fill(mem: Memory) -> None:
     mem.add(
         [
@@ -40,10 +55,10 @@ def _answers(mem: Memory) -> list[list[tuple[str, str, float, tuple[str, ...]]]]
     return [[(h.kind, h.id, round(h.score, 12), h.cites) for h in mem.search(q, valid_at=at)] for q in _QUESTIONS]
 
 
-def test_sqlite_and_postgresql_rank_alike(tmp_path: Path, new_pg_database: Callable[[], str]) -> None:
+def test_sqlite_and_postgresql_rank_alike(tmp_path: Path, new_database: Callable[[], str]) -> None:
     with (
         chronomem.open(str(tmp_path / "a.db"), namespace="n") as lite,
-        chronomem.open(new_pg_database(), namespace="n") as pg,
+        chronomem.open(new_database(), namespace="n") as pg,
     ):
         _fill(lite)
         _fill(pg)
@@ -63,10 +78,10 @@ def _all_facts(mem: Memory) -> list[chronomem.Fact]:
     return mem.engine.facts(mem.namespace, FactQuery())
 
 
-def test_analyze_gives_the_planner_statistics_and_keeps_the_answers(new_pg_database: Callable[[], str]) -> None:
+def test_analyze_gives_the_planner_statistics_and_keeps_the_answers(new_database: Callable[[], str]) -> None:
     import psycopg
 
-    url = new_pg_database()
+    url = new_database()
     with chronomem.open(url, namespace="n") as mem:
         _fill(mem)
         before = _answers(mem)
