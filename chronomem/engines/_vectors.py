@@ -20,14 +20,15 @@ few ms). A space is searched exactly (every row, as above) unless all of these h
 
 * it has at least :data:`APPROXIMATE_FROM` (20,000) rows, where exact search costs 4-5 ms; smaller spaces (and so
   the conformance suite) get exactly the same results as before, on every engine;
-* ``usearch`` is installed (the ``ann`` extra; without it every search stays exact);
+* ``voyager`` is importable (a dependency; without it every search stays exact);
 * its graph is not being built and lags the matrix by fewer than 256 rows (those are scored exactly beside it);
 * ``as_of`` admits at least 90% of the rows (``None`` or at/after the newest row: all): the graph is asked for
   ``4 k`` nodes divided by that share, its candidates are scored exactly on the float32 matrix, rows recorded
   after ``as_of`` are dropped, and if fewer than ``k`` items remain the search is redone exactly.
 
-The graph (usearch HNSW: inner product, M = 16, efConstruction = 128, efSearch = max(200, asked); vectors held
-as int8, 512 bytes per row against the matrix's 2,048, as the candidates are re-scored on the matrix) has one
+The graph (voyager's HNSW: inner product, M = 16, efConstruction = 128, efSearch = max(200, asked); vectors held
+as 8-bit floats (E4M3), 512 bytes per row against the matrix's 2,048, as the candidates are re-scored on the
+matrix) has one
 node per distinct vector: identical vectors (a text stored again; the bench's repeats) crowd each other out of
 the neighbour lists and hid the true neighbours (recall@100 0.31 for some queries). A builder thread makes it
 (all cores; the search that wakes it does not wait, and searches stay exact until it is done) and catches it
@@ -49,10 +50,14 @@ hnswlib 0.8.0                        -   -             -              no wheel (
 
 (p50 / p95 at efSearch 200, nprobe 32 for IVF; recall@100 at efSearch 200 / 400, nprobe 32 / 64.)
 
-usearch with int8 storage builds fastest, searches fastest and adds 81 MB beside the matrix's 195 MB at
-100,000 (voyager's float32 copy doubles the footprint; its E4M3 builds 2.7x slower); efConstruction 64 built
-in 53 s but dropped the worst query's recall@100 from 0.95 to 0.75. Its dependencies (numkong, tqdm) make it
-an extra, not a core dependency.
+usearch with int8 storage builds fastest and searches fastest, but it cannot share a process with
+onnxruntime: importing ``usearch.index`` before ``onnxruntime`` crashes the interpreter (a segmentation fault,
+seen in CI when the ONNX embedder's tests followed the graph's), so the graph is voyager's (Spotify; no
+dependencies, a 0.3 MB wheel), with E4M3 storage: the same recall, a quarter of the float32 copy's memory, a
+slower build (in the background). efConstruction 64 built usearch's graph in 53 s but dropped the worst
+query's recall@100 from 0.95 to 0.75.
+The measurements below, through this module, were taken with usearch (int8); voyager E4M3 searched within
+1 ms of it at p50 in the library comparison above.
 Through this module (``VectorSpaces``, the same vectors, k = 100, one BLAS thread): exact 22.5 / 35.8 ms (p50 /
 p95), the graph 2.5 / 7.1 ms at recall@100 0.997 (worst query 0.96); ``as_of`` admitting 95% of the rows 3.9 /
 8.7 ms, recall 0.997; the first search 1.0 s (reading the rows; exact), the graph ready 61 s later. End to end:
@@ -74,7 +79,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -83,7 +88,7 @@ from .._log import logger
 from ..errors import InvalidValue
 
 if TYPE_CHECKING:
-    from usearch.index import Index
+    from types import ModuleType
 
 __all__ = ["APPROXIMATE_FROM", "VectorSpaces", "to_blob"]
 
@@ -96,7 +101,7 @@ _TAIL: Final = 256
 _CHUNK: Final = 8192
 #: The graph is used when ``as_of`` admits at least this share of the rows (over-fetching by its inverse).
 _ADMIT: Final = 0.9
-#: Least candidates a graph search explores (usearch's ``expansion_search``); a search asks ``4 k`` nodes.
+#: Least candidates a graph search explores (HNSW's efSearch); a search asks ``4 k`` nodes.
 _EXPLORE: Final = 200
 #: Graph parameters (M and efConstruction in HNSW's terms); see the module docstring.
 _CONNECTIVITY: Final = 16
@@ -109,13 +114,13 @@ def to_blob(vector: npt.NDArray[np.float32]) -> bytes:
 
 
 @functools.cache
-def _graph_type() -> type[Index] | None:
-    """usearch's ``Index`` (the ``ann`` extra), or ``None`` when it is not installed: search stays exact."""
+def _graph_type() -> ModuleType | None:
+    """The ``voyager`` module, or ``None`` when it cannot be imported: search stays exact."""
     try:
-        from usearch.index import Index
+        import voyager  # type: ignore[import-untyped]  # no type information shipped
     except ImportError:
         return None
-    return Index
+    return cast("ModuleType", voyager)
 
 
 class _Graph:
@@ -125,15 +130,14 @@ class _Graph:
     them), recall@100 fell to 0.94 on average and 0.31 at worst at ``expansion_search=400``."""
 
     def __init__(self, dim: int) -> None:
-        kind = _graph_type()
-        assert kind is not None  # the caller checked
-        self.index = kind(
-            ndim=dim,
-            metric="ip",
-            dtype="i8",
-            connectivity=_CONNECTIVITY,
-            expansion_add=_EXPANSION_ADD,
-            expansion_search=_EXPLORE,  # usearch explores max(this, count)
+        voyager = _graph_type()
+        assert voyager is not None  # the caller checked
+        self.index = voyager.Index(
+            voyager.Space.InnerProduct,
+            num_dimensions=dim,
+            M=_CONNECTIVITY,
+            ef_construction=_EXPANSION_ADD,
+            storage_data_type=voyager.StorageDataType.E4M3,  # 8-bit floats: a quarter of the matrix's memory
         )
         self.size = 0
         self.rows: list[list[int]] = []
@@ -155,13 +159,14 @@ class _Graph:
                 new.append(row)
         if new:
             first = len(self.rows) - len(new)
-            self.index.add(np.arange(first, len(self.rows)), matrix[new], threads=0)
+            self.index.add_items(matrix[new], ids=list(range(first, len(self.rows))), num_threads=-1)
         self.size = end
 
     def near(self, query: npt.NDArray[np.float32], count: int) -> list[list[int]]:
         """The rows of the ``count`` nodes nearest ``query`` (approximately), per node."""
-        found = self.index.search(query, count, threads=1)
-        return [self.rows[int(node)] for node in np.asarray(found.keys).reshape(-1)]
+        count = min(count, len(self.rows))
+        nodes, _ = self.index.query(query, k=count, query_ef=max(_EXPLORE, count))
+        return [self.rows[int(node)] for node in np.asarray(nodes).reshape(-1)]
 
 
 @dataclass

@@ -12,7 +12,7 @@ import pytest
 from chronomem.engines import _vectors
 from chronomem.engines._vectors import VectorSpaces, to_blob
 
-pytest.importorskip("usearch", reason="the graph needs the 'ann' extra")
+pytest.importorskip("voyager", reason="the graph needs voyager (a dependency)")
 
 THRESHOLD = 1000
 DIM = 64
@@ -163,7 +163,7 @@ def test_several_rows_of_one_item_give_its_best_row_once() -> None:
         assert recall(found, search(exact, table, q, 50)) >= 0.9
 
 
-def test_without_usearch_search_stays_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_voyager_search_stays_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_vectors, "_graph_type", lambda: None)
     rng = np.random.default_rng(8)
     table = Table()
@@ -173,3 +173,13 @@ def test_without_usearch_search_stays_exact(monkeypatch: pytest.MonkeyPatch) -> 
     assert search(spaces, table, q, 30) == search(exact, table, q, 30)
     spaces.settle(60)
     assert spaces._spaces[("ns", "m")].graph is None
+
+
+def test_the_graph_shares_a_process_with_onnxruntime() -> None:
+    """usearch, the first choice, crashed the interpreter when onnxruntime was imported after it (CI)."""
+    import subprocess
+    import sys
+
+    code = "import voyager, onnxruntime; print('ok')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-500:]
