@@ -7,10 +7,12 @@ record; this is the quick loop for trying rules: each conversation is indexed on
 and variant, evidence R@5 and R@10 over categories 1-4, R@10 per category (6: knowledge update) and
 stale_first@10 (a stale turn ranked above every correct one), as the harness defines them.
 
-    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest_boost=0,0.3 depth=50
+    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest_boost=0,0.3 --vary depth=50
+    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en --base asking_factor=1 --vary speaker_boost=0,0.5
 
 Each ``--vary FIELD=V1,V2`` adds one variant per value of a :class:`chronomem.retrieve.Preset` field,
-next to the default preset. On 2 cores: about 10 s for en or zh, a minute for LoCoMo (with USE vectors).
+next to the default preset (changed first by each ``--base FIELD=V``; a bool field takes true/false). On 2
+cores: about 10 s for en or zh, a minute for LoCoMo (with USE vectors).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import argparse
 import dataclasses
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,16 +35,23 @@ SETS = {
 }
 
 
-def variants(vary: list[str]) -> list[Any]:
+def _value(base: Any, field: str, text: str) -> Any:
+    kind = type(getattr(base, field))
+    return text.lower() in ("1", "true", "yes") if kind is bool else kind(text)
+
+
+def variants(vary: list[str], base_changes: Sequence[str] = ()) -> list[Any]:
     from chronomem.retrieve import PRESETS
 
     base = PRESETS["default"]
+    for spec in base_changes:
+        field, _, text = spec.partition("=")
+        base = dataclasses.replace(base, name=f"{base.name} {spec}", **{field: _value(base, field, text)})
     out = [base]
     for spec in vary:
         field, _, values = spec.partition("=")
-        kind = type(getattr(base, field))
         for v in values.split(","):
-            out.append(dataclasses.replace(base, name=f"{field}={v}", **{field: kind(v)}))
+            out.append(dataclasses.replace(base, name=f"{field}={v}", **{field: _value(base, field, v)}))
     return out
 
 
@@ -96,8 +106,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sets", nargs="+", choices=sorted(SETS))
     parser.add_argument("--vary", action="append", default=[], help="FIELD=V1,V2: one variant per value")
+    parser.add_argument("--base", action="append", default=[], help="FIELD=V: change the default for all")
     args = parser.parse_args()
-    presets = variants(args.vary)
+    presets = variants(args.vary, args.base)
     for name in args.sets:
         started = time.perf_counter()
         records = score(SETS[name], presets)
