@@ -22,6 +22,7 @@ from ._bm25 import bm25
 from ._fusion import Ranked
 from ._hits import ENTITY, EPISODE, FACT, Item, Key, key_of
 from ._request import SearchRequest
+from ._speakers import without_names
 from ._timeliness import holds
 
 __all__ = [
@@ -149,7 +150,7 @@ class VectorChannel:
 
     def run(self, engine: Engine, namespace: str, request: SearchRequest, found: Found) -> None:
         as_of, history = request.point.as_of, request.preset.history
-        query = self.embedder.embed([request.text])[0]
+        query = self.embedder.embed([self._text(request, found)])[0]
         near = engine.nearest(namespace, self.embedder.name, query, request.preset.depth, as_of)
         ids = [item for kind, item, _ in near if kind == EPISODE]
         if not ids:
@@ -160,6 +161,15 @@ class VectorChannel:
             ep for i in ids if isinstance(ep := known.get(i), Episode) and (history or _live(ep, as_of))
         ]
         found.add("vector", ranked)
+
+    @staticmethod
+    def _text(request: SearchRequest, found: Found) -> str:
+        """What is embedded: the question, without the names of the speakers it names when the preset says
+        so (``name_free_vectors``; speakers of the episodes full text found, see :func:`without_names`)."""
+        if not request.preset.name_free_vectors:
+            return request.text
+        speakers = {e.speaker for e in found.items.values() if isinstance(e, Episode) and e.speaker}
+        return without_names(request.text, sorted(speakers))
 
 
 #: The longest name looked up, in tokens ("Mary Ann Smith", "杭州 西湖 区").

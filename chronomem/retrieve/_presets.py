@@ -43,6 +43,11 @@ class Preset:
       turn said just after it in its session;
     * ``speaker_boost``: the speaker rule (:mod:`._speakers`; 0: off): a factor ``1 + speaker_boost`` on an
       episode whose speaker the question names;
+    * ``asking_factor``: a factor on an episode that asks a question (:func:`~._answers.asks`; 1: off): it
+      says where an answer is (the answer rule lends to it), seldom the answer itself;
+    * ``name_free_vectors``: embed the question without the names of the speakers it names
+      (:func:`~._speakers.without_names`): full text and the speaker rule match names; in a query vector a
+      name pulls toward short turns that are little more than names;
     * ``latest_boost``: when the query asks for the current state ("now", "现在"), a factor from 1 (the
       earliest) to ``1 + latest_boost`` (the latest) by when each episode occurred among those found.
     """
@@ -65,6 +70,8 @@ class Preset:
     correction_share: float = 0.1
     answer_share: float = 0.25
     speaker_boost: float = 0.35
+    asking_factor: float = 0.8
+    name_free_vectors: bool = True
     answer_depth: int = 10
     topic_depth: int = 20
     topic_share: float = 0.3
@@ -98,7 +105,13 @@ def _frozen(weights: dict[str, float]) -> Mapping[str, float]:
 # The answer rule (:mod:`._answers`: a leading question lends a quarter of its score to the turn after it)
 # raised R@10 on LoCoMo 0.629 -> 0.664 and zh-mem 0.875 -> 0.890, en-upd unchanged (R@5 0.706 -> 0.762),
 # stale_first unchanged; lending to both neighbours of every leading turn cost zh-mem 0.036. The speaker
-# rule's figures are in :mod:`._speakers`.
+# rule's figures are in :mod:`._speakers`. Session 10 (scripts/retrieval_sweep.py, R@10 over categories 1-4,
+# en-upd / zh-mem / LoCoMo): name-free query vectors 0.847 / 0.896 / 0.714 -> 0.896 / 0.896 / 0.733 (R@5 on
+# LoCoMo 0.591 -> 0.643; keeping the name at weight 0.3 of a blended vector gave 0.882 / 0.860 / 0.736),
+# with asking_factor 0.8 0.905 / 0.909 / 0.742 (0.6: 0.863 / 0.902 / 0.709 alone). Turns that ask are
+# evidence at 0.4-0.55 times the rate of statements on all three sets. Name-free vectors raise en-upd's
+# stale_first@10 0.051 -> 0.154 (questions whose old statement is worded like the question and whose update
+# is not); same-speaker corrections across sessions (:mod:`._corrections`) bring it to 0.103 (zh-mem 0.038).
 _DEFAULT = {"fulltext": 1.0, "vector": 1.0}
 
 #: The named presets. ``default``: time-correct full text and vectors; ``history``: the same, keeping what

@@ -11,7 +11,7 @@ from .._values import Episode, Fact, canonical_json
 from ..contracts import Engine, FactQuery
 from ._answers import asks, lend_to_answers
 from ._channels import CHANNELS, Channel, Found, _live
-from ._corrections import corrections_first, is_correction
+from ._corrections import corrections_first, is_correction, may_revise
 from ._fusion import Scored, apply_factors, fuse, recency_factor
 from ._hits import EPISODE, Hit, Item, Key, cites_of
 from ._request import SearchRequest
@@ -20,8 +20,6 @@ from ._timeliness import Topic, demote_stale, holds
 from ._topics import asks_past, group_topics, latest_first, sharing
 
 __all__ = ["run_search"]
-
-_HOUR_US = 3_600_000_000
 
 
 def run_search(
@@ -109,13 +107,8 @@ def _corrections_first(request: SearchRequest, scored: dict[Key, Scored], found:
     times = {k: e.occurred_at for k, e in episodes.items()}
     same = sharing({k: _words(e.content) for k, e in episodes.items()}, p.correction_share)
 
-    def related(a: Key, b: Key) -> bool:  # one conversation (a session, else the same hour), a rare word shared
-        x, y = episodes[a], episodes[b]
-        if x.session is not None or y.session is not None:
-            together = x.session == y.session
-        else:
-            together = abs(x.occurred_at - y.occurred_at) <= _HOUR_US
-        return together and same(a, b)
+    def related(a: Key, b: Key) -> bool:  # one may revise the other, and they share a rare word
+        return may_revise(episodes[a], episodes[b]) and same(a, b)
 
     corrections_first(scored, lead, corrections, times, reference, related)
 
@@ -203,8 +196,11 @@ def _factors(item: Item, request: SearchRequest) -> dict[str, float]:
         out["recency"] = recency_factor(when, request.point.valid_at, p.recency_weight, p.recency_half_life_days)
     if isinstance(item, Fact):
         out["importance"] = 1.0 - p.importance_weight * (1.0 - min(max(item.confidence, 0.0), 1.0))
-    elif isinstance(item, Episode) and p.speaker_boost and item.speaker and names_speaker(request.text, item.speaker):
-        out["speaker"] = 1.0 + p.speaker_boost
+    elif isinstance(item, Episode):
+        if p.speaker_boost and item.speaker and names_speaker(request.text, item.speaker):
+            out["speaker"] = 1.0 + p.speaker_boost
+        if p.asking_factor != 1.0 and asks(item.content):
+            out["asks"] = p.asking_factor
     return out
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
-__all__ = ["names_speaker"]
+__all__ = ["names_speaker", "without_names"]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -34,3 +35,31 @@ def names_speaker(question: str, speaker: str) -> bool:
         return name in question
     first = name.split()[0]
     return any(re.search(rf"\b{re.escape(n)}\b", question, re.IGNORECASE) for n in dict.fromkeys((name, first)))
+
+
+def without_names(question: str, speakers: Iterable[str]) -> str:
+    """``question`` without the names of ``speakers`` it names (as :func:`names_speaker` finds them, with a
+    possessive ``'s``), spaces collapsed; the question itself when no word to look for would be left.
+
+    >>> without_names("Where has Melanie camped?", ["Melanie", "Caroline"])
+    'Where has camped?'
+    >>> without_names("What is Mary's job?", ["Mary Ann Smith"]), without_names("陈宇航牵头什么项目？", ["陈宇航"])
+    ('What is job?', '牵头什么项目？')
+    >>> without_names("Who is Melanie?", ["Melanie"])
+    'Who is Melanie?'
+    """
+    out = question
+    for speaker in speakers:
+        name = speaker.strip()
+        if not name or not names_speaker(question, name):
+            continue
+        if not name.isascii():
+            out = out.replace(name, " ")
+            continue
+        for n in dict.fromkeys((name, name.split()[0])):
+            out = re.sub(rf"\b{re.escape(n)}(?:['’]s)?\b", " ", out, flags=re.IGNORECASE)
+    out = re.sub(r"\s+", " ", out).strip()
+    out = re.sub(r"\s+([?？,.!])", r"\1", out)
+    from ..text import query_terms
+
+    return out if query_terms(out) else question

@@ -89,3 +89,21 @@ def test_the_engine_reads_the_turn_after_in_the_session_or_among_those_without_o
     chat.add_episode("Pizza and a film.", occurred_at=T0 + timedelta(hours=1), id="u1")
     after = chat.engine.following_episodes(chat.namespace, ["t0", "t3", "t4", "u0", "u1", "nope"])
     assert after == {"t0": "t1", "t3": "t4", "u0": "u1"}
+
+
+def test_a_turn_that_asks_ranks_below_a_statement_as_good(tmp_path: Path) -> None:
+    said = [
+        ("q", "Camping at the lake?"),
+        ("s", "Dana and her brothers spent last weekend camping by the lake with the dog."),
+        ("x", "The tea shop downtown closed."),
+    ]
+    with chronomem.open(str(tmp_path / "a.db"), namespace="t", embedder=None) as m:
+        for i, (eid, text) in enumerate(said):
+            m.add_episode(text, occurred_at=T0 + timedelta(days=i), id=eid)
+        question, at = "Who went camping at the lake?", T0 + timedelta(days=5)
+        rules_off = dict(answer_share=0.0, topic_depth=0, correction_share=0.0, latest_boost=0.0)
+        plain = replace(PRESETS["default"], name="plain", asking_factor=1.0, **rules_off)  # type: ignore[arg-type]
+        assert [h.id for h in m.search(question, kinds=["episode"], valid_at=at, preset=plain)][:2] == ["q", "s"]
+        hits = m.search(question, kinds=["episode"], valid_at=at, preset=replace(plain, asking_factor=0.5))
+        assert [h.id for h in hits][:2] == ["s", "q"]
+        assert hits[1].scores["asks"] == pytest.approx(0.5) and "asks" not in hits[0].scores

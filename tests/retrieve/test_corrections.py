@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 import chronomem
 from chronomem import Memory
+from chronomem._values import Episode
 from chronomem.retrieve import PRESETS, Scored
-from chronomem.retrieve._corrections import corrections_first, is_correction
+from chronomem.retrieve._corrections import corrections_first, is_correction, may_revise
 from chronomem.retrieve._topics import sharing
 
 T0 = datetime(2024, 3, 26, 19, 0, tzinfo=UTC)
@@ -116,3 +117,38 @@ def test_a_question_about_the_past_keeps_what_was_said_first(corrected: Memory) 
     question = "On what day did Tom originally say he rode the Swinsty and Fewston reservoir loop?"
     ids = [h.id for h in corrected.search(question, kinds=["episode"], valid_at=asked)]
     assert ids.index("wrong") < ids.index("fix")
+
+
+def test_a_speaker_who_changes_their_mind_in_a_later_session_outranks_what_they_said(tmp_path: Path) -> None:
+    said = [
+        ("plan", "Tom", "s1", 0, "After the launch I'll take three days off and go to Porto."),
+        ("ok", "Priya", "s1", 0, "Sounds good, enjoy the break."),
+        ("change", "Tom", "s2", 5, "About my days off: I changed my mind, not Porto, it's Seville next month."),
+        ("aside", "Priya", "s2", 5, "Actually you should take more days off, spring is lovely."),
+    ]
+    with chronomem.open(str(tmp_path / "x.db"), namespace="t", embedder=None) as m:
+        for i, (eid, who, session, day, text) in enumerate(said):
+            at = T0 + timedelta(days=day, seconds=30 * i)
+            m.add_episode(text, occurred_at=at, id=eid, speaker=who, session=session)
+        question, asked = "Where will Tom go for his days off after the launch?", T0 + timedelta(days=9)
+        # the topic rule groups no two (a ratio above 1), so only the correction rule can move them
+        rule = replace(PRESETS["default"], name="corrections only", topic_ratio=1.01, latest_boost=0.0)
+        off = replace(rule, correction_share=0.0)
+        plain = [h.id for h in m.search(question, kinds=["episode"], valid_at=asked, preset=off)]
+        assert plain.index("plan") < plain.index("change")
+        hits = m.search(question, kinds=["episode"], valid_at=asked, preset=rule)
+        ids = [h.id for h in hits]
+        assert ids.index("change") == ids.index("plan") - 1  # just above what it revises
+        assert "correction" not in next(h for h in hits if h.id == "aside").scores  # another speaker, session
+
+
+def test_who_may_revise_whom() -> None:
+    def ep(eid: str, speaker: str | None, session: str | None, minutes: int) -> Episode:
+        return Episode(eid, "n", "x", minutes * 60_000_000, 0, speaker=speaker, session=session)
+
+    old = ep("a", "Tom", "s1", 0)
+    assert may_revise(old, ep("b", "Priya", "s1", 1))  # in the same session, anyone
+    assert may_revise(old, ep("c", "Tom", "s2", 9000))  # in a later one, the speaker
+    assert not may_revise(old, ep("d", "Priya", "s2", 9000))
+    assert may_revise(ep("e", None, None, 0), ep("f", None, None, 59))  # no sessions: within the hour
+    assert not may_revise(ep("e", None, None, 0), ep("g", None, None, 61))

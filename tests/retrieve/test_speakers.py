@@ -1,9 +1,10 @@
 """The speaker rule (retrieve/_speakers.py): who a question names, and a real SQLite memory where the person
-asked about says the answer and a friend only asks about it."""
+asked about says the answer and a friend only asks about it; the question's vector without those names."""
 
 from __future__ import annotations
 
 import doctest
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 
 import chronomem
+from chronomem.models import HashingEmbedder
+from chronomem.models._embed import Matrix
 from chronomem.retrieve import PRESETS, _speakers
-from chronomem.retrieve._speakers import names_speaker
+from chronomem.retrieve._speakers import names_speaker, without_names
 
 T0 = datetime(2023, 7, 1, 12, 0, tzinfo=UTC)
 
@@ -59,3 +62,43 @@ def test_the_person_asked_about_outranks_a_friend_who_asks_about_it(tmp_path: Pa
         assert plain[0] == "t0"  # the friend's camping talk matches better
         assert hits[0].id == "t1" and hits[0].scores["speaker"] == pytest.approx(1.35)
         assert all(("speaker" in h.scores) == (h.item.speaker == "Melanie") for h in hits)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("question", "speakers", "bare"),
+    [
+        ("Where has Melanie camped?", ["Melanie", "Caroline"], "Where has camped?"),
+        ("What did Melanie's kids paint?", ["Melanie"], "What did kids paint?"),
+        ("Where did Mel go?", ["Melanie"], "Where did Mel go?"),  # not the speaker's name
+        ("Did Jon and Gina meet in Rome?", ["Jon", "Gina"], "Did and meet in Rome?"),
+        ("何佳的父母是哪天离开杭州的？", ["何佳", "苏晴"], "的父母是哪天离开杭州的？"),
+        ("Who is Melanie?", ["Melanie"], "Who is Melanie?"),  # nothing left to look for: kept whole
+    ],
+)
+def test_the_vector_query_leaves_out_the_speakers_names(question: str, speakers: list[str], bare: str) -> None:
+    assert without_names(question, speakers) == bare
+
+
+class _Recording(HashingEmbedder):
+    """The hashing embedder, remembering what it was asked to embed (to see the query a search embeds)."""
+
+    def __init__(self) -> None:
+        super().__init__(dim=64)
+        self.seen: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        self.seen.extend(texts)
+        return super().embed(texts)
+
+
+def test_a_search_embeds_the_question_without_the_names_of_speakers_it_found(tmp_path: Path) -> None:
+    embedder = _Recording()
+    with chronomem.open(str(tmp_path / "v.db"), namespace="t", embedder=embedder) as m:
+        m.add([{"id": "a", "speaker": "Melanie", "content": "We went camping at the beach.", "occurred_at": T0}])
+        m.search("Where has Melanie camped?")
+        assert embedder.seen[-1] == "Where has camped?"
+        named = replace(PRESETS["default"], name="named", name_free_vectors=False)
+        hits = m.search("Where has Melanie camped?", preset=named)
+        assert embedder.seen[-1] == "Where has Melanie camped?" and hits[0].id == "a"
+        m.search("Where has Priya camped?")  # nobody of that name spoke: nothing to leave out
+        assert embedder.seen[-1] == "Where has Priya camped?"
