@@ -255,6 +255,12 @@ class Engine(Protocol):
         next ANALYZE). A no-op where the statistics are kept another way."""
         ...
 
+    def settle(self, timeout: float | None = None) -> None:
+        """Wait (at most ``timeout`` seconds) for the indexes this process builds in the background (a large
+        namespace's vector search graph) to be done. Searches never wait: until then they search exactly.
+        For benchmarks and tests that measure the steady state."""
+        ...
+
     def write(self, namespace: str, fn: Callable[[Txn], _T]) -> _T:
         """Run ``fn`` in one atomic write transaction with a fresh, strictly increasing system time.
 

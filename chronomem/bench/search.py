@@ -17,8 +17,11 @@ Then ``Q`` of LoCoMo's questions, in turn, each asked at the time after the last
 * ``…cpu_p50_ms``: the same in CPU time of the process (all its threads: the embedder may use two), the fair
   figure on a shared machine, where wall time includes waiting for a core (``load_avg_1m``).
 
-``first_search_ms`` is the first search (it reads every vector of the namespace into memory). Figures are
-printed, never asserted.
+``first_search_ms`` is the first search (it reads every vector of the namespace into memory). The figures above
+are taken right after the load, while a namespace of 20,000+ vectors builds its search graph in a background
+thread (searches meanwhile are exact, and share the cores with it); ``settle_s`` is how long the graph then
+took to be ready, and ``steady_p50_ms``/``steady_p95_ms`` (and ``steady_context_…``) the same questions asked
+again after it. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -85,11 +88,19 @@ def run(
                 "load_s": round(load_s, 2),
                 "episodes_per_s": round(n / load_s, 1),
             }
-            figures.update(
-                _measure(mem, [questions[i % len(questions)] for i in range(queries)], last, k, budget_tokens)
-            )
+            asked = [questions[i % len(questions)] for i in range(queries)]
+            figures.update(_measure(mem, asked, last, k, budget_tokens))
+            started = time.perf_counter()
+            mem.engine.settle()  # the vector graph a large namespace builds in the background
+            figures["settle_s"] = round(time.perf_counter() - started, 2)
+            again = _measure(mem, asked, last, k, budget_tokens)
+            figures.update({f"steady_{key}": again[key] for key in _STEADY})
     figures.update(cpus=os.cpu_count() or 0, load_avg_1m=round(os.getloadavg()[0], 2))
     return figures
+
+
+#: The figures of the second pass, after the background graph is ready.
+_STEADY = ("p50_ms", "p95_ms", "cpu_p95_ms", "context_p50_ms", "context_p95_ms")
 
 
 def _questions(data: str | Path) -> list[str]:

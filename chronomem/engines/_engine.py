@@ -95,6 +95,10 @@ class SqlEngine(ABC):
     def _terms(self) -> TermStats:
         return TermStats()
 
+    def settle(self, timeout: float | None = None) -> None:
+        """See :meth:`chronomem.contracts.Engine.settle`."""
+        self._vectors.settle(timeout)
+
     def committed(self, namespace: str) -> int:
         """See :meth:`chronomem.contracts.Engine.committed`."""
         found = self._read(self.dialect.committed, (namespace,))

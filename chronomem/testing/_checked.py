@@ -54,6 +54,9 @@ class CheckedEngine:
     def analyze(self) -> None:
         self.inner.analyze()
 
+    def settle(self, timeout: float | None = None) -> None:
+        self.inner.settle(timeout)
+
     def write(self, namespace: str, fn: Callable[[Txn], T]) -> T:
         seen: list[int] = []
 
