@@ -20,15 +20,20 @@ def bm25(
     documents: int,
     terms_total: int,
     frequencies: Mapping[str, int] | None = None,
+    b: float = B,
 ) -> list[float]:
     """The BM25 score of each document (its index terms, space-separated) for the query ``terms``.
 
     ``documents`` and ``terms_total`` are the corpus size and length (for the average document length).
     A term's document frequency is ``frequencies``' (the corpus', as a full-text lookup reports it), else
-    counted over ``docs``: exact when ``docs`` holds every document that has any query term.
+    counted over ``docs``: exact when ``docs`` holds every document that has any query term. ``b`` is the
+    weight of length normalisation (0: none, 1: full).
 
     >>> [round(s, 3) for s in bm25(["a b", "b c"], ["a"], documents=2, terms_total=4)]
     [0.693, 0.0]
+    >>> short, long = bm25(["a b", "a b c d e f"], ["a"], documents=3, terms_total=9, b=0.0)
+    >>> short == long, bm25(["a b", "a b c d e f"], ["a"], documents=3, terms_total=9)[0] > long
+    (True, True)
     """
     wanted = list(dict.fromkeys(terms))
     counts: list[dict[str, int]] = []
@@ -45,7 +50,7 @@ def bm25(
     idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in wanted}
     out = []
     for c, length in zip(counts, lengths, strict=True):
-        norm = K1 * (1 - B + B * length / avg)
+        norm = K1 * (1 - b + b * length / avg)
         out.append(float(sum(idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in c.items())))
     return out
 

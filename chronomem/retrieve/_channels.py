@@ -106,9 +106,8 @@ class FulltextChannel:
         match = engine.match_text(namespace, TextQuery(kind, request.terms, as_of, p.fetch))
         if not match.records:
             return []
-        scores = bm25(
-            [t for _, t in match.records], request.terms, match.documents, match.terms_total, match.frequencies
-        )
+        texts = [t for _, t in match.records]
+        scores = bm25(texts, request.terms, match.documents, match.terms_total, match.frequencies, p.bm25_b)
         order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], match.records[i][0]))
         refs = [match.records[i][0] for i in order[: p.depth]]
         if kind == EPISODE:
