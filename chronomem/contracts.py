@@ -370,6 +370,11 @@ class Engine(Protocol):
         (name and aliases); erasing removes their entries. An empty ``terms`` matches nothing."""
         ...
 
+    def match_texts(self, namespace: str, queries: Sequence[TextQuery]) -> list[TextMatch]:
+        """:meth:`match_text` for each of ``queries`` (a search's kinds), in their order, as one read of the
+        namespace's index statistics (a network engine sends the lookups together)."""
+        ...
+
 
 @runtime_checkable
 class Embedder(Protocol):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .._values import Change, Contradiction, Entity, Episode, ErasedRow, Fact, Interval, Revision
@@ -213,23 +214,42 @@ class SqlEngine(ABC):
         return [(r[0], r[1]) for r in self._read(self.sql.overlaps, (namespace,))]
 
     def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
-        t, q = self.text, query
-        if q.kind not in t.match:
-            raise InvalidValue(f"full-text kind {q.kind!r}; use one of {sorted(t.match)}")
-        stamp = self._read(t.stamp, (namespace,))
+        """See :meth:`chronomem.contracts.Engine.match_text`."""
+        return self.match_texts(namespace, [query])[0]
+
+    def match_texts(self, namespace: str, queries: Sequence[TextQuery]) -> list[TextMatch]:
+        """See :meth:`chronomem.contracts.Engine.match_texts`: the namespace's stamp once, each kind's term
+        statistics caught up, then the lookups that have something to match, together (:meth:`_read_many`)."""
+        t = self.text
+        for q in queries:
+            if q.kind not in t.match:
+                raise InvalidValue(f"full-text kind {q.kind!r}; use one of {sorted(t.match)}")
+        stamp = self._read(t.stamp, (namespace,)) if queries else []
         if not stamp:  # no such namespace
-            return TextMatch([], 0, 0, dict.fromkeys(q.terms, 0))
-        since = functools.partial(self._read_since, namespace, q.kind)
-        stats = self._terms.statistics(namespace, q.kind, tuple(stamp[0]), since, q.terms)
-        documents, total, df = stats.documents, stats.terms_total, stats.frequencies
-        if not q.terms or q.limit < 1 or not any(df.values()):  # nothing holds a term: no statement
-            return TextMatch([], documents, total, df)
-        terms = match_terms({k: n for k, n in df.items() if n}, q.limit)  # the rare ones, when they are many
-        rows = self._read(t.match[q.kind], t.match_args(namespace, terms, q.as_of, q.limit))
-        # r[2]: a document waiting outside the index (SQLite, see ._fulltext): matched here, and first (the newest)
-        waiting = [(r[0], r[1]) for r in rows if r[2] and has_term(r[1], terms)]
-        found = waiting + [(r[0], r[1]) for r in rows if not r[2]]
-        return TextMatch(found[: q.limit], documents, total, df)
+            return [TextMatch([], 0, 0, dict.fromkeys(q.terms, 0)) for q in queries]
+        out: list[TextMatch] = []
+        last = int(stamp[0][1])  # the namespace's last write: a lookup as of then or later needs no join
+        lookups: dict[int, tuple[str, tuple[Any, ...], tuple[str, ...]]] = {}
+        for i, q in enumerate(queries):
+            since = functools.partial(self._read_since, namespace, q.kind)
+            stats = self._terms.statistics(namespace, q.kind, tuple(stamp[0]), since, q.terms)
+            out.append(TextMatch([], stats.documents, stats.terms_total, stats.frequencies))
+            df = stats.frequencies
+            if q.terms and q.limit >= 1 and any(df.values()):  # else nothing holds a term: no statement
+                terms = match_terms({k: n for k, n in df.items() if n}, q.limit)  # the rare ones, when many
+                sql = (t.match_latest if q.as_of >= last else t.match)[q.kind]
+                lookups[i] = (sql, t.match_args(namespace, terms, q.as_of, q.limit), terms)
+        results = self._read_many([(sql, args) for sql, args, _ in lookups.values()])
+        for (i, (_, _, terms)), rows in zip(lookups.items(), results, strict=True):
+            # r[2]: a document waiting outside the index (SQLite, see ._fulltext): matched here, and first
+            waiting = [(r[0], r[1]) for r in rows if r[2] and has_term(r[1], terms)]
+            found = waiting + [(r[0], r[1]) for r in rows if not r[2]]
+            out[i] = replace(out[i], records=found[: queries[i].limit])
+        return out
+
+    def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """Several reads, each its own statement (PostgreSQL sends them in one round trip)."""
+        return [self._read(sql, args) for sql, args in statements]
 
     def _read_since(self, namespace: str, kind: str, seen: int) -> list[tuple[Any, ...]]:
         return self._read(self.text.since, (namespace, kind, seen))

@@ -232,6 +232,23 @@ class PostgresEngine(SqlEngine):
                 conn.close()
         raise AssertionError("unreachable")
 
+    def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """Several read statements in one round trip (pipeline mode; autocommit: each its own snapshot);
+        retried once on a connection found dead."""
+        if len(statements) < 2:
+            return [self._read(sql, args) for sql, args in statements]
+        for attempt in (0, 1):
+            conn = self._reader()
+            try:
+                with conn.pipeline():
+                    cursors = [conn.execute(sql, args) for sql, args in statements]
+                return [c.fetchall() for c in cursors]
+            except psycopg.Error as exc:
+                if not conn.broken or attempt:
+                    raise map_error(exc, self._where) from exc
+                conn.close()
+        raise AssertionError("unreachable")
+
     def nearest(
         self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
     ) -> list[tuple[str, str, float]]:

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from .._names import name_key
 from .._values import Entity, Episode, Fact, canonical_json
-from ..contracts import Embedder, Engine, FactQuery, TextQuery
+from ..contracts import Embedder, Engine, FactQuery, TextMatch, TextQuery
 from ._bm25 import bm25
 from ._fusion import Ranked
 from ._hits import ENTITY, EPISODE, FACT, Item, Key, key_of
@@ -79,10 +79,12 @@ class FulltextChannel:
     def run(self, engine: Engine, namespace: str, request: SearchRequest, found: Found) -> None:
         if not request.terms:
             return
-        history = request.preset.history
+        history, p, as_of = request.preset.history, request.preset, request.point.as_of
         # facts rank episodes too (support, staleness); entities only ever rank themselves
-        for kind in (EPISODE, FACT, ENTITY) if ENTITY in request.kinds else (EPISODE, FACT):
-            ranked = self._ranked(engine, namespace, request, kind)
+        kinds = (EPISODE, FACT, ENTITY) if ENTITY in request.kinds else (EPISODE, FACT)
+        matches = engine.match_texts(namespace, [TextQuery(kind, request.terms, as_of, p.fetch) for kind in kinds])
+        for kind, match in zip(kinds, matches, strict=True):
+            ranked = self._ranked(engine, namespace, request, kind, match)
             if kind == FACT:
                 rows = [f for f in ranked if isinstance(f, Fact)]
                 for f in rows:
@@ -100,10 +102,10 @@ class FulltextChannel:
                 found.add("fulltext", ranked)
 
     @staticmethod
-    def _ranked(engine: Engine, namespace: str, request: SearchRequest, kind: str) -> list[Item]:
-        """The ``preset.depth`` best records of ``kind`` by BM25, read as of ``as_of``, best first."""
+    def _ranked(engine: Engine, namespace: str, request: SearchRequest, kind: str, match: TextMatch) -> list[Item]:
+        """The ``preset.depth`` best records of ``kind`` by BM25 among those ``match`` found, read as of
+        ``as_of``, best first."""
         p, as_of = request.preset, request.point.as_of
-        match = engine.match_text(namespace, TextQuery(kind, request.terms, as_of, p.fetch))
         if not match.records:
             return []
         texts = [t for _, t in match.records]

@@ -22,7 +22,9 @@ for the group as a whole, the order within it is what the rule decides).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Mapping, MutableMapping, Sequence
+from itertools import chain
 from typing import TypeVar
 
 from ._fusion import Scored
@@ -63,15 +65,18 @@ def sharing(terms: Mapping[K, Collection[str]], max_share: float) -> Callable[[K
     >>> same("a", "b"), same("a", "c")
     (True, False)
     """
-    count: dict[str, int] = {}
-    for found in terms.values():
-        for t in set(found):
-            count[t] = count.get(t, 0) + 1
+    count = Counter(chain.from_iterable(set(found) for found in terms.values()))
     cap = max(2, int(max_share * len(terms)))
-    rare = {k: {t for t in found if count[t] <= cap} for k, found in terms.items()}
+    rare: dict[K, set[str]] = {}  # an episode's rare words, found when it is first compared
+
+    def rare_of(key: K) -> set[str]:
+        found = rare.get(key)
+        if found is None:
+            found = rare[key] = {t for t in terms.get(key, ()) if count[t] <= cap}
+        return found
 
     def same(a: K, b: K) -> bool:
-        return bool(rare.get(a, set()) & rare.get(b, set()))
+        return bool(rare_of(a) & rare_of(b))
 
     return same
 

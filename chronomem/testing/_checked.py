@@ -154,3 +154,6 @@ class CheckedEngine:
 
     def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
         return self.inner.match_text(namespace, query)
+
+    def match_texts(self, namespace: str, queries: Sequence[TextQuery]) -> list[TextMatch]:
+        return self.inner.match_texts(namespace, queries)

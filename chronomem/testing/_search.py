@@ -145,3 +145,13 @@ class SearchTests(EngineFixtures):
         before = mem.engine.match_text(mem.namespace, TextQuery("episode", ("pari",), t - 1, 10))
         assert before.records == []
         assert mem.engine.match_text(mem.namespace, TextQuery("fact", (), t, 10)).records == []
+        queries = [
+            TextQuery("episode", ("berlin",), t, 10),
+            TextQuery("fact", (), t, 10),  # nothing to match: no statement, its statistics all the same
+            TextQuery("entity", ("berlin", "pari"), t, 10),
+            TextQuery("episode", ("pari",), t - 1, 10),
+        ]
+        together = mem.engine.match_texts(mem.namespace, queries)  # as one read: the same as each alone
+        assert together == [mem.engine.match_text(mem.namespace, q) for q in queries]
+        assert together[0] == found and {ref for ref, _ in together[2].records} == {"berlin", "paris"}
+        assert mem.engine.match_texts("no-such-namespace", queries[:1])[0].records == []

@@ -100,3 +100,21 @@ def test_analyze_is_a_no_op_on_sqlite(tmp_path: Path) -> None:
         mem.engine.analyze()
     stats = sqlite3.connect(tmp_path / "a.db").execute("SELECT DISTINCT tbl FROM sqlite_stat1").fetchall()
     assert stats == [("facts",)]  # only migration 0002's shapes
+
+
+@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
+def test_a_lookup_as_of_the_last_write_skips_the_join_and_finds_the_same(
+    engine: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """``match_latest`` (a document's own system time, no join) against ``match`` (its record's) at the
+    namespace's last write, where ``Engine.match_texts`` uses the first (the conformance suite asks the past)."""
+    url = str(tmp_path / "a.db") if engine == "sqlite" else request.getfixturevalue("new_pg_database")()
+    with chronomem.open(url, namespace="n") as mem:
+        _fill(mem)
+        e = mem.engine
+        last = e.committed(mem.namespace)
+        for kind, terms in [("episode", ["berlin", "hike", "巴黎"]), ("fact", ["alic", "bob"]), ("entity", ["bob"])]:
+            args = e.text.match_args(mem.namespace, terms, last, 1000)  # type: ignore[attr-defined]
+            joined = e._read(e.text.match[kind], args)  # type: ignore[attr-defined]
+            latest = e._read(e.text.match_latest[kind], args)  # type: ignore[attr-defined]
+            assert joined and latest == joined, kind
