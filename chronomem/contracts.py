@@ -250,9 +250,9 @@ class Engine(Protocol):
     def close(self) -> None: ...
 
     def analyze(self) -> None:
-        """Refresh the query planner's statistics after a bulk load, where the engine's planner needs them
-        (PostgreSQL: without them, the first searches after a bulk load ran 3x slower until autovacuum's
-        next ANALYZE). A no-op where the statistics are kept another way."""
+        """Refresh the query planner's statistics and the indexes' housekeeping after a bulk load, where the
+        engine needs them (PostgreSQL: ``VACUUM (ANALYZE)``; without it, the first searches after a bulk load
+        ran 3x slower until autovacuum came by). A no-op where the statistics are kept another way."""
         ...
 
     def settle(self, timeout: float | None = None) -> None:

@@ -47,8 +47,9 @@ class Dialect:
     #: Whether new documents wait outside the full-text index until a batch of them is added (SQLite; see
     #: :mod:`._fulltext`): a match then also reads the waiting ones, flagged, for the engine to filter.
     text_pending: ClassVar[bool] = False
-    #: What makes a namespace's full-text statistics current: its creation time, last system time and cache epoch.
-    text_stamp: ClassVar[str]
+    #: One row, ``(created, last system time, cache epoch)``, of a namespace (one parameter): what the caches a
+    #: process keeps of it (full-text statistics, vector matrices) are current for.
+    namespace_stamp: ClassVar[str]
 
     def __init__(self) -> None:
         from ._fulltext import TextStatements
@@ -89,9 +90,6 @@ class Dialect:
         """``values`` in pieces of at most :attr:`max_ids` (none for an empty list)."""
         for i in range(0, len(values), self.max_ids):
             yield values[i : i + self.max_ids]
-
-    #: One row, ``(created, cache epoch)``, of a namespace (one parameter): what a vector matrix is current for.
-    vector_basis: ClassVar[str]
 
     def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
         """The statement (and its parameters) that moves ``namespace``'s cache epoch on: writers that
@@ -179,7 +177,6 @@ class Statements:
             "SELECT kind, item, recorded, vec FROM vectors WHERE namespace = ? AND model = ? AND recorded > ? "
             "ORDER BY recorded, kind, item, part"
         )
-        self.vector_basis = r(d.vector_basis)
         self.delete_episode_vectors = r(
             "DELETE FROM vectors WHERE namespace = ? AND (kind = 'episode' AND item = ? OR context = ?)"
         )

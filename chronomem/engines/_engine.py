@@ -109,12 +109,12 @@ class SqlEngine(ABC):
         self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
     ) -> list[tuple[str, str, float]]:
         """See :meth:`chronomem.contracts.Engine.nearest`."""
-        basis = self._read(self.sql.vector_basis, (namespace,))
-        if not basis:
+        stamp = self._read(self.text.stamp, (namespace,))
+        if not stamp:
             return []
-        created, epoch = basis[0]
+        created, last, epoch = (int(v) for v in stamp[0])
         since = functools.partial(self._vectors_since, namespace, model)
-        return self._vectors.search(namespace, model, (int(created), int(epoch)), since, query, k, as_of)
+        return self._vectors.search(namespace, model, (created, last, epoch), since, query, k, as_of)
 
     def _vectors_since(self, namespace: str, model: str, seen: int) -> list[tuple[Any, ...]]:
         return self._read(self.sql.vectors_since, (namespace, model, seen))

@@ -193,7 +193,7 @@ class TextStatements:
             "SELECT terms, length, recorded FROM fulltext WHERE namespace = ? AND kind = ? AND recorded > ? "
             "ORDER BY recorded"
         )
-        self.stamp = d.text_stamp
+        self.stamp = d.namespace_stamp
         # records without a document (written before migration 0007, or by another tool): `reindex`
         missing = "LEFT JOIN fulltext f ON f.namespace = {t}.namespace AND f.kind = '{kind}' AND f.ref = {ref}"
         self.unindexed = {

@@ -36,13 +36,9 @@ class PgDialect(Dialect):
     max_ids: ClassVar[int] = 1 << 30  # one array parameter, whatever its length
     insertion_order: ClassVar[str] = "ctid"
     migrations_exist: ClassVar[str] = "SELECT 1 WHERE to_regclass('migrations') IS NOT NULL"
-    vector_basis: ClassVar[str] = (
-        "SELECT n.created, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "
-        "WHERE n.namespace = ?"
-    )
     #: The newest committed system time of a namespace's writes (the file's, on SQLite).
     committed: ClassVar[str] = "SELECT last_tx FROM clocks WHERE namespace = %s"
-    text_stamp: ClassVar[str] = (
+    namespace_stamp: ClassVar[str] = (
         "SELECT n.created, c.last_tx, c.cache_epoch FROM namespaces n JOIN clocks c ON c.namespace = n.namespace "
         "WHERE n.namespace = %s"
     )

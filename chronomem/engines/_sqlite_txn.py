@@ -30,12 +30,9 @@ class SqliteDialect(Dialect):
     max_ids: ClassVar[int] = 500  # well under SQLite's limit of bound parameters (32766)
     insertion_order: ClassVar[str] = "rowid"
     migrations_exist: ClassVar[str] = "SELECT 1 FROM sqlite_master WHERE name = 'migrations'"
-    vector_basis: ClassVar[str] = (
-        "SELECT created, (SELECT cache_epoch FROM clock WHERE id = 1) FROM namespaces WHERE namespace = ?"
-    )
     #: The newest committed system time of a namespace's writes (the file's, on SQLite).
     committed: ClassVar[str] = "SELECT last_tx FROM clock WHERE id = 1 AND ? IS NOT NULL"
-    text_stamp: ClassVar[str] = (
+    namespace_stamp: ClassVar[str] = (
         "SELECT n.created, c.last_tx, c.cache_epoch FROM namespaces n JOIN clock c ON c.id = 1 WHERE n.namespace = ?"
     )
     text_pending: ClassVar[bool] = True

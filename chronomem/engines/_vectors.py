@@ -176,6 +176,7 @@ class _Space:
     created: int
     epoch: int
     seen: int = 0  # system time of the newest row read
+    looked: int = -1  # the namespace's last write when the rows were last read
     n: int = 0
     keys: list[tuple[str, str]] = field(default_factory=list)  # (kind, item) per row
     recorded: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
@@ -292,23 +293,26 @@ class VectorSpaces:
         self,
         namespace: str,
         model: str,
-        basis: tuple[int, int],
+        stamp: tuple[int, int, int],
         since: Callable[[int], Sequence[tuple[Any, ...]]],
         query: npt.NDArray[np.float32],
         k: int,
         as_of: int | None,
     ) -> list[tuple[str, str, float]]:
-        """Catch the matrix up (``basis`` is the namespace's creation time and cache epoch; ``since(t)`` reads
-        the rows recorded after ``t`` in order), then search it (:meth:`_Space.search`). A large space whose
+        """Catch the matrix up (``stamp`` is the namespace's creation time, last write and cache epoch:
+        nothing to read while the last write is the one caught up to; ``since(t)`` reads the rows recorded
+        after ``t`` in order), then search it (:meth:`_Space.search`). A large space whose
         graph is missing or behind wakes a builder thread; this search does not wait for it."""
-        key = (namespace, model)
+        key, (created, last, epoch) = (namespace, model), stamp
         with self._lock:
             space = self._spaces.get(key)
-            if space is None or (space.created, space.epoch) != basis:
-                space = self._spaces[key] = _Space(*basis)
-            rows = since(space.seen)
-            if rows:
-                space.extend(rows)
+            if space is None or (space.created, space.epoch) != (created, epoch):
+                space = self._spaces[key] = _Space(created, epoch)
+            if space.looked != last:
+                rows = since(space.seen)
+                if rows:
+                    space.extend(rows)
+                space.looked = last
             found = space.search(query, k, as_of)
             if space.wants_graph(self._threshold):  # after this search, which it would slow
                 self._start(key, space)

@@ -23,6 +23,7 @@ class Table:
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
+        self.reads = 0
 
     def add(self, vectors: np.ndarray, *, first_time: int, items: Sequence[str] | None = None) -> None:
         for i, v in enumerate(vectors):
@@ -30,7 +31,13 @@ class Table:
             self.rows.append(("episode", items[i] if items else f"e{t}", t, to_blob(v)))
 
     def since(self, seen: int) -> list[tuple[Any, ...]]:
+        self.reads += 1
         return [r for r in self.rows if r[2] > seen]
+
+    @property
+    def last(self) -> int:
+        """The namespace's last write (the newest row's time)."""
+        return int(self.rows[-1][2]) if self.rows else 0
 
 
 def unit(rng: np.random.Generator, n: int, clustered: bool = False) -> np.ndarray:
@@ -43,7 +50,7 @@ def unit(rng: np.random.Generator, n: int, clustered: bool = False) -> np.ndarra
 
 
 def search(spaces: VectorSpaces, table: Table, q: np.ndarray, k: int, as_of: int | None = None, epoch: int = 0):
-    return spaces.search("ns", "m", (1, epoch), table.since, q, k, as_of)
+    return spaces.search("ns", "m", (1, table.last, epoch), table.since, q, k, as_of)
 
 
 def built(spaces: VectorSpaces, table: Table, q: np.ndarray, epoch: int = 0) -> None:
@@ -74,6 +81,16 @@ def test_the_graph_agrees_with_exact_search(clustered: bool, k: int) -> None:
         assert [s for *_, s in found] == sorted((s for *_, s in found), reverse=True)
         recalls.append(recall(found, truth))
     assert np.mean(recalls) >= 0.95, recalls
+
+
+def test_the_rows_are_read_again_only_after_a_new_write() -> None:
+    rng, table, spaces = np.random.default_rng(3), Table(), VectorSpaces(approximate_from=10**9)
+    table.add(unit(rng, 20), first_time=1)
+    q = unit(rng, 1)[0]
+    first = search(spaces, table, q, 5)
+    assert search(spaces, table, q, 5) == first and table.reads == 1  # the same last write: nothing to read
+    table.add(q[None, :], first_time=100, items=["new"])
+    assert search(spaces, table, q, 1)[0][1] == "new" and table.reads == 2
 
 
 def test_small_spaces_are_searched_exactly_and_never_get_a_graph() -> None:
