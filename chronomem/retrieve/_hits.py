@@ -41,8 +41,8 @@ class Hit:
 
     ``scores`` explains it: each channel's share of the fused score (``"fulltext"``, ``"support"``, …), the
     share a question lent the turn after it (``"answer"``), and the factors applied after fusion (``"time"``,
-    ``"recency"``, ``"importance"``, ``"speaker"``, ``"asks"``, ``"latest"``, ``"topic"``, ``"correction"``,
-    ``"stale"``; 1.0 = unchanged).
+    ``"after"``, ``"recency"``, ``"importance"``, ``"speaker"``, ``"asks"``, ``"latest"``, ``"topic"``,
+    ``"correction"``, ``"stale"``; 1.0 = unchanged).
     ``cites`` are the ids of the episodes the record rests on (see :func:`cites_of`).
     """
 

@@ -192,6 +192,8 @@ def _factors(item: Item, request: SearchRequest) -> dict[str, float]:
     when = _when(item)
     if request.window is not None and not request.filter and _inside(item, request.window):
         out["time"] = 1.0 + p.time_boost
+    elif p.after_window_factor != 1.0 and _after(item, request.window):
+        out["after"] = p.after_window_factor
     if when is not None:
         out["recency"] = recency_factor(when, request.point.valid_at, p.recency_weight, p.recency_half_life_days)
     if isinstance(item, Fact):
@@ -211,6 +213,11 @@ def _when(item: Item) -> int | None:
     if isinstance(item, Fact):
         return item.valid.start
     return None
+
+
+def _after(item: Item, window: tuple[int | None, int | None] | None) -> bool:
+    """Whether an episode was said once the window the question names had ended (it speaks of a later state)."""
+    return window is not None and window[1] is not None and isinstance(item, Episode) and item.occurred_at >= window[1]
 
 
 def _inside(item: Item, window: tuple[int | None, int | None]) -> bool | None:

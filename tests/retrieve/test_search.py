@@ -90,6 +90,25 @@ def test_a_window_keeps_only_its_period_and_a_named_time_boosts_it(mem: Memory) 
     assert hits[0].id == "e1" and hits[0].scores["time"] > 1
 
 
+def test_what_was_said_after_the_named_period_ranks_below_what_was_said_in_it(tmp_path: Path) -> None:
+    said = [
+        ("jan", datetime(2024, 1, 5, tzinfo=UTC), "Priya had a long week."),
+        ("feb", datetime(2024, 2, 10, tzinfo=UTC), "Priya works at the LGI pharmacy on the ring road."),
+        ("jun", datetime(2024, 6, 1, tzinfo=UTC), "Priya works in Shipley now."),
+    ]
+    with chronomem.open(str(tmp_path / "w.db"), namespace="t", embedder=None) as m:
+        for eid, when, text in said:
+            m.add_episode(text, occurred_at=when, id=eid)
+        question, asked = "Where did Priya work in February 2024?", datetime(2024, 7, 1, tzinfo=UTC)
+        rules_off = dict(time_boost=0.0, topic_depth=0, latest_boost=0.0, after_window_factor=1.0)
+        plain = replace(PRESETS["default"], name="plain", **rules_off)  # type: ignore[arg-type]
+        assert m.search(question, kinds=["episode"], valid_at=asked, preset=plain)[0].id == "jun"
+        hits = m.search(question, kinds=["episode"], valid_at=asked, preset=replace(plain, after_window_factor=0.5))
+        ids, factors = [h.id for h in hits], {h.id: h.scores.get("after") for h in hits}
+        assert ids[0] == "feb" and factors == {"jan": None, "feb": None, "jun": 0.5}  # before: may still hold
+        assert m.search(question, kinds=["episode"], valid_at=asked)[0].id == "feb"  # the default preset
+
+
 def test_k_and_kinds_cut_the_result(mem: Memory) -> None:
     assert len(mem.search("Alice live Berlin Paris", k=1)) == 1
     assert {h.kind for h in mem.search("Alice live Berlin Paris", kinds="entity")} == {"entity"}
