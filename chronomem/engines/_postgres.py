@@ -220,34 +220,34 @@ class PostgresEngine(SqlEngine):
             self._local.conn = conn
         return conn
 
-    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """One read statement (autocommit: its own snapshot); retried once on a connection found dead."""
+    def _on_reader(self, run: Callable[[psycopg.Connection[tuple[Any, ...]]], T]) -> T:
+        """``run`` on this thread's read connection (autocommit: each statement its own snapshot); once more on
+        a fresh connection if that one was found dead."""
         for attempt in (0, 1):
             conn = self._reader()
             try:
-                return conn.execute(sql, args).fetchall()
+                return run(conn)
             except psycopg.Error as exc:
                 if not conn.broken or attempt:
                     raise map_error(exc, self._where) from exc
                 conn.close()
         raise AssertionError("unreachable")
 
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One read statement."""
+        return self._on_reader(lambda conn: conn.execute(sql, args).fetchall())
+
     def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
-        """Several read statements in one round trip (pipeline mode; autocommit: each its own snapshot);
-        retried once on a connection found dead."""
+        """Several read statements in one round trip (pipeline mode)."""
         if len(statements) < 2:
             return [self._read(sql, args) for sql, args in statements]
-        for attempt in (0, 1):
-            conn = self._reader()
-            try:
-                with conn.pipeline():
-                    cursors = [conn.execute(sql, args) for sql, args in statements]
-                return [c.fetchall() for c in cursors]
-            except psycopg.Error as exc:
-                if not conn.broken or attempt:
-                    raise map_error(exc, self._where) from exc
-                conn.close()
-        raise AssertionError("unreachable")
+
+        def run(conn: psycopg.Connection[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+            with conn.pipeline():
+                cursors = [conn.execute(sql, args) for sql, args in statements]
+            return [c.fetchall() for c in cursors]
+
+        return self._on_reader(run)
 
     def nearest(
         self, namespace: str, model: str, query: Matrix, k: int, as_of: int | None = None
@@ -281,12 +281,8 @@ class PostgresEngine(SqlEngine):
         autovacuum would do minutes after a bulk load. Until then searches at 100,000 episodes waited on the
         server (p95 86-89 ms against 23-25 ms after; bench/README.md). ``VACUUM`` runs outside a transaction,
         on this thread's autocommit connection."""
-        try:
-            self._reader().execute(
-                "VACUUM (ANALYZE) episodes, facts, support, entities, entity_names, fulltext, vectors"
-            )
-        except psycopg.Error as exc:
-            raise map_error(exc, self._where) from exc
+        tables = "episodes, facts, support, entities, entity_names, fulltext, vectors"
+        self._on_reader(lambda conn: conn.execute(f"VACUUM (ANALYZE) {tables}"))
 
     def migrate(self) -> list[str]:
         with self._conn() as conn, conn.transaction(), conn.cursor() as cur:
