@@ -5,7 +5,9 @@ protocol (``--cmd``), so the harness scores ``Memory.search`` on LoCoMo and sets
   Chinese names segment whole), then a fresh namespace (named after the conversation) gets every turn
   through ``Memory.add`` with the offline extractor: the turn's id as the episode id, its speaker (an
   entity, as ingestion makes speakers), its text plus the shared photo's caption as content, and as
-  ``occurred_at`` the session's date (read in UTC) plus 30 s per turn, so a session's turns keep their order.
+  ``occurred_at`` the session's date (read in UTC) plus 30 s per turn, closer when the next session or the
+  next day comes sooner (:func:`chronomem.ingest._formats.turn_times`), so a session's turns keep their
+  order and date however many there are.
 * ``{"op": "search", "query", "k"}``: ``Memory.search`` at the question's own time (the conversation's last
   turn, as the sets define "now"), its hits' cited episodes mapped back to turn ids, best first.
 
@@ -25,11 +27,10 @@ from .._memory import Memory
 from .._open import open as open_memory
 from ..contracts import Embedder
 from ..errors import ChronomemError, InvalidValue
+from ..ingest._formats import turn_times
 from ..models._choose import choose_embedder
 
 __all__ = ["LocomoAdapter", "serve"]
-
-_TURN_GAP = timedelta(seconds=30)
 
 
 class LocomoAdapter:
@@ -67,7 +68,7 @@ class LocomoAdapter:
         self._count += 1
         self._mem = open_memory(self._url, namespace=f"{conv_id or 'conv'}-{self._count}", embedder=self._embedder)
         _teach_names({str(t["speaker"]) for t in turns if t.get("speaker")})
-        messages = [_message(t, i) for i, t in enumerate(turns)]
+        messages = _messages(turns)
         results = self._mem.add(messages)
         self._last = max((m["occurred_at"] for m in messages), default=None)
         failed = [r.error for r in results if r.error is not None]
@@ -100,20 +101,37 @@ def _teach_names(names: Iterable[str]) -> None:
             tokenizer.add_word(name, 100_000)
 
 
-def _message(turn: Mapping[str, Any], position: int) -> dict[str, Any]:
-    session = datetime.fromisoformat(str(turn["session_datetime_iso"])).replace(tzinfo=UTC)
+def _messages(turns: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The turns as messages, each session's turns timed by :func:`turn_times` from the session's date (in
+    UTC) up to the next session's; a turn's place is its ``turn`` number, else its position in the session."""
+    sessions: dict[str, list[Mapping[str, Any]]] = {}
+    for t in turns:
+        sessions.setdefault(f"{t.get('conv_id')}:{t.get('session')}", []).append(t)
+    starts = {key: _session_time(group[0]) for key, group in sessions.items()}
+    out: list[dict[str, Any]] = []
+    for key, group in sessions.items():
+        places = [_place(t, i) for i, t in enumerate(group)]
+        later = [s for s in starts.values() if s > starts[key]]
+        times = turn_times(starts[key], max(places) + 1, min(later, default=None))
+        out.extend(_message(t, key, times[n]) for t, n in zip(group, places, strict=True))
+    return out
+
+
+def _session_time(turn: Mapping[str, Any]) -> datetime:
+    return datetime.fromisoformat(str(turn["session_datetime_iso"])).replace(tzinfo=UTC)
+
+
+def _place(turn: Mapping[str, Any], position: int) -> int:
+    number = turn.get("turn")
+    return (number - 1) if isinstance(number, int) and number > 0 else position
+
+
+def _message(turn: Mapping[str, Any], session: str, at: datetime) -> dict[str, Any]:
     text = str(turn.get("text") or "")
     if turn.get("image_caption"):
         text = f"{text} [shares a photo: {turn['image_caption']}]".strip()
-    number = turn.get("turn")
-    offset = (int(number) - 1) if isinstance(number, int) and number > 0 else position
-    return {
-        "id": str(turn["id"]),
-        "speaker": turn.get("speaker"),
-        "content": text or "…",
-        "occurred_at": session + _TURN_GAP * offset,
-        "session": f"{turn.get('conv_id')}:{turn.get('session')}",
-    }
+    return {"id": str(turn["id"]), "speaker": turn.get("speaker"), "content": text or "…", "occurred_at": at,
+            "session": session}  # fmt: skip
 
 
 def _answer(adapter: LocomoAdapter, msg: Mapping[str, Any]) -> dict[str, Any]:

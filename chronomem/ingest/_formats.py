@@ -12,19 +12,43 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from pathlib import Path
 
 from .._time import zone
 from ..errors import InvalidValue
 from ._message import Role
 
-__all__ = ["FORMATS", "read_conversation"]
+__all__ = ["FORMATS", "TURN_GAP", "read_conversation", "turn_times"]
 
 #: The formats :func:`read_conversation` knows, by name.
 FORMATS = ("jsonl", "chat", "locomo")
 _SESSION = re.compile(r"session_(\d+)")
 _LOCOMO_TIME = "%I:%M %p on %d %B, %Y"  # "1:56 pm on 8 May, 2023"
+#: How far apart :func:`turn_times` puts a session's turns when there is room.
+TURN_GAP = timedelta(seconds=30)
+
+
+def turn_times(began: datetime, count: int, until: datetime | None = None) -> list[datetime]:
+    """When each of a session's ``count`` turns was said, knowing only when the session began: in order,
+    :data:`TURN_GAP` apart, closer when that would reach ``until`` (the next session's time) or the end of
+    the session's day, so a turn said later is newer, keeps its session's date and never passes the next
+    session's turns (a session of thousands of turns, or sessions minutes apart).
+
+    >>> from datetime import UTC
+    >>> t = turn_times(datetime(2023, 5, 8, 13, 0, tzinfo=UTC), 3)
+    >>> [f"{x:%H:%M:%S}" for x in t]
+    ['13:00:00', '13:00:30', '13:01:00']
+    >>> t = turn_times(datetime(2023, 5, 8, 13, 0, tzinfo=UTC), 3000, datetime(2023, 5, 8, 14, 0, tzinfo=UTC))
+    >>> f"{t[-1]:%H:%M:%S}", t == sorted(set(t))
+    ('13:59:57', True)
+    >>> f"{turn_times(datetime(2023, 5, 8, 23, 0, tzinfo=UTC), 3000)[-1]:%d %H:%M}"
+    '08 23:59'
+    """
+    day_end = datetime.combine(began.date() + timedelta(days=1), time(), began.tzinfo)
+    end = min(day_end, until) if until is not None and until > began else day_end
+    step = max(min(TURN_GAP, (end - began) / (count + 1)), timedelta(microseconds=1))
+    return [began + step * i for i in range(count)]
 
 
 def read_conversation(
@@ -115,16 +139,20 @@ def _locomo(data: object, p: Path, tz: str | None) -> Iterator[Mapping[str, obje
         conv = c["conversation"]
         sample = str(c.get("sample_id", p.stem))
         sessions = sorted((int(m.group(1)), k) for k in conv if (m := _SESSION.fullmatch(k)))
-        for number, key in sessions:
+        starts = []
+        for _, key in sessions:
             try:
-                began = datetime.strptime(str(conv[f"{key}_date_time"]), _LOCOMO_TIME).replace(tzinfo=zone(tz))
+                starts.append(datetime.strptime(str(conv[f"{key}_date_time"]), _LOCOMO_TIME).replace(tzinfo=zone(tz)))
             except (KeyError, ValueError) as exc:
                 raise InvalidValue(f"{p}: {sample} {key}: no readable '{key}_date_time' ({exc})") from exc
+        for (number, key), began in zip(sessions, starts, strict=True):
+            later = [s for s in starts if s > began]
+            times = turn_times(began, len(conv[key]), min(later, default=None))
             for i, turn in enumerate(conv[key]):
                 text = turn.get("text", "")
                 if turn.get("blip_caption"):
                     text = f"{text} [shares a photo: {turn['blip_caption']}]".strip()
                 yield _at(p, f"{sample}:{turn.get('dia_id', i)}", {
                     "id": f"{sample}:{turn.get('dia_id', i)}", "speaker": turn.get("speaker"), "content": text,
-                    "occurred_at": began + timedelta(seconds=30 * i), "session": f"{sample}:{number}", "tz": tz,
+                    "occurred_at": times[i], "session": f"{sample}:{number}", "tz": tz,
                 }, None)  # fmt: skip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -41,3 +42,23 @@ def test_index_then_search_returns_turn_ids_best_first(tmp_path: Path) -> None:
     assert "InvalidValue" in replies[3]["error"] and "unknown op" in replies[4]["error"]
     assert replies[5] == {"ok": True}
     assert "D1:2" not in replies[6]["ids"]  # the second index replaced the first (vectors rank what is left)
+
+
+def test_a_long_session_keeps_its_order_and_stays_before_the_next(tmp_path: Path) -> None:
+    """3,000 turns at 30 s would run 25 hours: past the next session (an hour later) and into the next day."""
+    from chronomem import open as open_memory
+    from chronomem.bench.locomo import LocomoAdapter
+
+    long = [_turn(1, n, "Sam", f"note {n}", 8) for n in range(1, 3001)]
+    nxt = [{**_turn(2, n, "Reno", f"reply {n}", 8), "session_datetime_iso": "2023-05-08T14:56:00"} for n in (1, 2)]
+    adapter = LocomoAdapter(str(tmp_path / "a.db"), embedder=None)
+    try:
+        adapter.index("c1", long + nxt)
+    finally:
+        adapter.close()
+    with open_memory(str(tmp_path / "a.db"), namespace="c1-1") as mem:
+        stored = [mem.get_episode(str(t["id"])).occurred_at for t in long + nxt]
+    times = [datetime.fromtimestamp(us / 1e6, UTC) for us in stored]  # stored as UTC microseconds
+    assert stored == sorted(stored) and len(set(stored)) == len(stored)
+    assert times[2999] < times[3000] == datetime(2023, 5, 8, 14, 56, tzinfo=UTC)
+    assert {t.date() for t in times} == {times[0].date()}

@@ -77,3 +77,18 @@ def test_the_llm_extractor_needs_an_endpoint(tmp_path: Path) -> None:
     f.write_text(json.dumps(LINES[0]), encoding="utf-8")
     code, out = _run(str(f), "--db", str(tmp_path / "m.db"), "--extractor", "llm")
     assert code == 2 and "--llm-url and --llm-model" in out
+
+
+def test_a_locomo_session_s_turns_stay_in_order_before_the_next_session(tmp_path: Path) -> None:
+    """200 turns at 30 s would run 100 minutes, past a session that began 4 minutes later."""
+    from chronomem.ingest import read_conversation
+
+    first = [{"speaker": "Sam", "dia_id": f"D1:{n}", "text": f"note {n}"} for n in range(1, 201)]
+    second = [{"speaker": "Reno", "dia_id": "D2:1", "text": "reply"}]
+    conv = {"session_1_date_time": "1:56 pm on 8 May, 2023", "session_1": first,
+            "session_2_date_time": "2:00 pm on 8 May, 2023", "session_2": second}  # fmt: skip
+    f = tmp_path / "locomo.json"
+    f.write_text(json.dumps({"sample_id": "c1", "conversation": conv}))
+    times = [m["occurred_at"] for m in read_conversation(f, tz="Europe/London")]
+    assert len(times) == 201 and times == sorted(times) and len(set(times)) == 201
+    assert str(times[-1]) == "2023-05-08 14:00:00+01:00" and str(times[1]) == "2023-05-08 13:56:01.194030+01:00"
