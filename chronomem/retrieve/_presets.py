@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -14,7 +15,8 @@ __all__ = ["PRESETS", "Preset", "preset"]
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """How one search ranks.
+    """How one search ranks. Each number is checked when the preset is made: out of its range (below), a
+    :class:`ConfigError` names it and what fits.
 
     * ``channels``: each channel's weight in the fusion (a channel not named, or weighted 0, does not run);
     * ``rrf_k``: the rank constant of reciprocal-rank fusion (larger flattens the head of each list);
@@ -88,8 +90,46 @@ class Preset:
     def __post_init__(self) -> None:
         if self.time_intent not in ("boost", "filter", "ignore"):
             raise ConfigError(f"preset {self.name!r}: time_intent={self.time_intent!r}; use boost, filter or ignore")
-        if self.rrf_k < 1 or self.fetch < 1 or self.depth < 1:
-            raise ConfigError(f"preset {self.name!r}: rrf_k, fetch and depth must be >= 1")
+        for name, weight in self.channels.items():
+            if not _number(weight) or weight < 0:
+                raise ConfigError(f"preset {self.name!r}: channel {name!r} weighs {weight!r}; use a number >= 0")
+        for names, (low, high, low_open, integer) in _RANGES.items():
+            for name in names:
+                value = getattr(self, name)
+                fits = (isinstance(value, int) and not isinstance(value, bool)) if integer else _number(value)
+                if not fits or value < low or value > high or (low_open and value == low):
+                    raise ConfigError(
+                        f"preset {self.name!r}: {name}={value!r}; use {_describe(low, high, low_open, integer)}"
+                    )
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _describe(low: float, high: float, low_open: bool, integer: bool) -> str:
+    kind = "an integer" if integer else "a number"
+    if high == math.inf:
+        return f"{kind} {'>' if low_open else '>='} {low:g}"
+    return f"{kind} in {'(' if low_open else '['}{low:g}, {high:g}]"
+
+
+#: The range of each number of a :class:`Preset`: (low, high, low excluded, integer). Factors demote (1: off,
+#: 0 would erase the order they apply to); shares are fractions; boosts and weights add (a ``topic_ratio``
+#: above 1 groups nothing).
+_RANGES: dict[tuple[str, ...], tuple[float, float, bool, bool]] = {
+    ("rrf_k", "fetch", "depth"): (1, math.inf, False, True),
+    ("stale_depth", "stale_topics", "answer_depth", "topic_depth"): (0, math.inf, False, True),
+    ("after_window_factor", "asking_factor", "stale_factor"): (0.0, 1.0, True, False),
+    ("bm25_b", "importance_weight", "correction_share", "answer_share", "topic_share"): (
+        0.0,
+        1.0,
+        False,
+        False,
+    ),
+    ("time_boost", "latest_boost", "speaker_boost", "recency_weight", "topic_ratio"): (0.0, math.inf, False, False),
+    ("recency_half_life_days",): (0.0, math.inf, True, False),
+}
 
 
 def _frozen(weights: dict[str, float]) -> Mapping[str, float]:

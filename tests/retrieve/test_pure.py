@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import re
 
 import pytest
 from hypothesis import given
@@ -122,4 +124,27 @@ def test_presets_are_named_data() -> None:
         preset("best")
     with pytest.raises(ConfigError):
         Preset("bad", {}, time_intent="sometimes")
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"channels": {"fulltext": -1.0}}, "channel 'fulltext' weighs -1.0; use a number >= 0"),
+        ({"channels": {"vector": math.nan}}, "channel 'vector' weighs nan"),
+        ({"asking_factor": 0.0}, "asking_factor=0.0; use a number in (0, 1]"),
+        ({"after_window_factor": 1.5}, "after_window_factor=1.5; use a number in (0, 1]"),
+        ({"bm25_b": -0.1}, "bm25_b=-0.1; use a number in [0, 1]"),
+        ({"answer_share": "0.3"}, "answer_share='0.3'; use a number in [0, 1]"),
+        ({"speaker_boost": math.inf}, "speaker_boost=inf; use a number >= 0"),
+        ({"recency_half_life_days": 0.0}, "recency_half_life_days=0.0; use a number > 0"),
+        ({"topic_depth": 2.5}, "topic_depth=2.5; use an integer >= 0"),
+        ({"depth": True}, "depth=True; use an integer >= 1"),
+        ({"rrf_k": 0}, "rrf_k=0; use an integer >= 1"),
+    ],
+)
+def test_a_preset_number_out_of_range_says_which_and_what_fits(change: dict[str, object], says: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(f"preset 'mine': {says}")):
+        Preset("mine", **{"channels": {"fulltext": 1.0}, **change})  # type: ignore[arg-type]
+    for p in PRESETS.values():  # the named presets fit, and so does every edge value
+        dataclasses.replace(p, bm25_b=0.0, asking_factor=1.0, topic_depth=0, speaker_boost=0.0, importance_weight=1.0)
     assert all(math.isfinite(w) for p in PRESETS.values() for w in p.channels.values())
