@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ..text._stopwords import EN_QUERY_STOPWORDS
 from ._offline_rules import Change, Rules
 from ._vocabulary import EN_DIETS, EN_LANGUAGES, EN_PETS, EN_TITLE_HEADS, words
 
@@ -41,7 +42,7 @@ _ITEM = (
 _LIST = rf"{_PHRASE}(?:,\s+(?:and\s+|or\s+)?{_ITEM})*"
 _PHRASE_END = (
     r"(?=\s*(?:$|[,.;!?()]|\s(?i:but|because|since|so|when|these days|lately|now|anymore|a lot|too|very much|"
-    r"so much|though|and I|and my|as well|after all|any more|at all|either)\b))"
+    r"so much|though|and I|and my|as well|after all|any more|at all|either)\b|\s[-–—]\s))"
 )
 
 
@@ -64,6 +65,21 @@ _PRONOUNS = frozenset(
         "believe imagine know see hear hope guess mention point keep how what when where why who which the way"
     )
 )
+_NOT_FIRST = frozenset(words("and or but nor with without in on at as than to so because is are was were"))
+#: Words that make a phrase a clause: forms of "be", "have" and the modal verbs.
+_CLAUSE_WORDS = frozenset(
+    words(
+        "is are was were am be been 're 've 'll 'd ’re ’ve ’ll ’d has have had can could will would shall should "
+        "may might must it's it’s that's that’s they're they’re we're we’re i'm i’m he's he’s she's she’s "
+        "there's there’s"
+    )
+)
+_CONTRACTED = ("'ll", "’ll", "'re", "’re", "'ve", "’ve", "'d", "’d", "'m", "’m")
+#: Words that name no thing or activity by themselves ("love it, amazing", "love to, personally").
+_NOT_THINGS = frozenset(
+    words("amazing awesome great everywhere even personally usually enough always never every day no matter")
+)
+_SECOND_PERSON = frozenset(words("you your yours yourself yourselves you're you’re you've you’ve ya"))
 _TRAIL = re.compile(r"\s+(?:a lot|so much|very much|too|now|lately|these days|as well|anymore|any more)$", re.I)
 
 
@@ -74,11 +90,19 @@ def _name(text: str) -> str | None:
 
 
 def _phrase(text: str) -> str | None:
-    """An activity or thing ("hiking", "spicy food"): refuses pronouns and trims "to" and trailing adverbs."""
+    """An activity or thing ("hiking", "spicy food"): trims "to", the "for"/"of" of a noun ("my love for
+    dance") and trailing adverbs; refuses a pronoun first, a clause (a word such as "is" or "can": "the bones
+    were so cool"), what belongs to the one spoken to ("your kids"), a phrase a conjunction or preposition
+    begins (the noun "love" in "love and acceptance"), and one of function words or adverbs only ("to",
+    "every day")."""
     text = _TRAIL.sub("", text.strip())
-    text = re.sub(r"^(?:to|doing|going)\s+", "", text, flags=re.I)
-    first = text.split(" ", 1)[0].lower() if text else ""
-    if not text or first in _PRONOUNS or len(text.split()) > 8:
+    text = re.sub(r"^(?:to|doing|going|for|of)\s+", "", text, flags=re.I)
+    said = [w.lower() for w in text.split()]
+    if not said or said[0] in _PRONOUNS or said[0] in _NOT_FIRST or len(said) > 8:
+        return None
+    if any(w in _CLAUSE_WORDS or w in _SECOND_PERSON or w.endswith(_CONTRACTED) for w in said):
+        return None
+    if all(w in EN_QUERY_STOPWORDS or w in _NOT_THINGS for w in said):
         return None
     return text
 
@@ -91,7 +115,7 @@ def _thing(text: str) -> str | None:
     return kept
 
 
-EN_RULES: Final = Rules("en")
+EN_RULES: Final = Rules("en", word_start=True)
 _r = EN_RULES.rule
 
 # lives_in ----------------------------------------------------------------------------------------------

@@ -78,10 +78,12 @@ class Hit:
 
 
 class Rules:
-    """A registry of rules for one language, refusing duplicate names and patterns matching the empty string."""
+    """A registry of rules for one language, refusing duplicate names and patterns matching the empty string.
+    With ``word_start`` a match begins where a word does (English: "own" is not read in "walking down")."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, *, word_start: bool = False) -> None:
         self.lang = lang
+        self.word_start = word_start
         self._rules: dict[str, Rule] = {}
         self._order: list[Rule] = []
         self._gates: ahocorasick.Automaton | None = None
@@ -124,7 +126,7 @@ class Rules:
         full = f"{self.lang}.{name}"
         if full in self._rules:
             raise ValueError(f"duplicate rule {full!r}")
-        compiled = re.compile(pattern)
+        compiled = re.compile(rf"(?:(?<!\w)|(?=['’]))(?:{pattern})" if self.word_start else pattern)
         if compiled.fullmatch(""):
             raise ValueError(f"rule {full!r} matches the empty string")
         if isinstance(options.get("needs"), str):
@@ -156,22 +158,30 @@ _LIST_SEPARATOR = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+
 
 
 def split_list(hit: Hit) -> list[Hit]:
-    """A list object of a many-valued predicate ("peanuts and shellfish", "花生、芒果") as one hit per item."""
-    from ._vocabulary import single_valued
-
-    if hit.obj is None or hit.obj_span is None or single_valued(hit.rule.predicate) or hit.rule.predicate == "goal":
+    """A list object of a many-valued predicate ("peanuts and shellfish", "花生、芒果") as one hit per item that
+    the rule's check accepts ("learning about animals and the bones were so cool" is one item, not two)."""
+    if hit.obj is None or hit.obj_span is None or not _listed(hit.rule):
         return [hit]
     parts: list[Hit] = []
     at = 0
     for m in [*_LIST_SEPARATOR.finditer(hit.obj), None]:
         end = len(hit.obj) if m is None else m.start()
         item = hit.obj[at:end].strip()
+        if item and hit.rule.check is not None:
+            item = hit.rule.check(item) or ""
         if item:
             start = hit.obj_span[0] + hit.obj.index(item, at)
             parts.append(replace(hit, obj=item, obj_span=(start, start + len(item))))
         if m is not None:
             at = m.end()
-    return parts or [hit]
+    return parts if parts or hit.rule.check is not None else [hit]
+
+
+def _listed(r: Rule) -> bool:
+    """Whether ``r``'s object may be a list (a many-valued predicate but ``goal``, whose object is a clause)."""
+    from ._vocabulary import single_valued
+
+    return not single_valued(r.predicate) and r.predicate != "goal"
 
 
 def _group(m: re.Match[str], name: str) -> str | None:
@@ -183,7 +193,8 @@ def _hit(r: Rule, m: re.Match[str]) -> Hit | None:
     obj = _group(m, "obj")
     if obj is None:
         return Hit(r, None, None, m.span(), role, denied)
-    kept = r.check(obj) if r.check is not None else obj.strip()
+    # a list's items are checked one by one (split_list): "hiking and the views are great" keeps "hiking"
+    kept = r.check(obj) if r.check is not None and not _listed(r) else obj.strip()
     if not kept:
         return None
     start = m.start("obj") + obj.find(kept) if kept in obj else m.start("obj")

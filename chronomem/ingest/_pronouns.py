@@ -110,7 +110,7 @@ _EN_SUBJECT: Final = re.compile(
     + r"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I)(?=[\s'’]|$)|"
     + rf"(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{_EN_REL_WORDS})"
     rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<poss>[A-Z][a-z]+)(?:'s|’s)\s+{_EN_ADJ}(?P<prel>(?i:{_EN_REL_WORDS}))\b|"
-    r"(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|"
+    r"(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|(?P<they>[Tt]hey)(?=[\s'’]|$)|"
     r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)\s+(?:at|in|with|from|a|an|the|still|now|back|got)\b|"
     r"(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
     r"got|started|joined|left|quit|loves|likes|hates|now|also|still|finally|says|said|told|thinks|lived|worked|"
@@ -222,6 +222,8 @@ def en_subject(clause: str, who: Who) -> Subject | None:
         return Subject(who.third(m.group("pron")), m.end("pron"))
     if m.group("you"):
         return Subject(who.addressee if who.addressee.name != "you" else UNKNOWN, m.end("you"))
+    if m.group("they"):  # several others ("They love the dinosaur exhibit"): never the speaker's own
+        return Subject(UNKNOWN, m.end("they"))
     named = m.group("named")
     if named is None or named.split()[0] in _NOT_NAMES:
         return None

@@ -51,6 +51,36 @@ def test_lists_give_one_claim_per_item() -> None:
     assert {o for _, p, o in asserted("I speak Greek and Italian")} == {"Greek", "Italian"}
 
 
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("They love learning about animals and the bones were so cool.", set()),  # they: not the speaker
+        ("I love hiking and the views are amazing.", {"hiking"}),  # a clause is no item of the list
+        ("I'm a big fan of pottery - the creativity and skill is awesome.", {"pottery"}),
+        ("Love and acceptance really can be found everywhere.", set()),  # the noun "love"
+        ("I have a lot of love for dance.", {"dance"}),
+        ("Your love for your kids is so awesome.", set()),
+        ("Love seeing your dedication to helping others!", set()),  # what belongs to the one spoken to
+        ("Yeah, I love to.", set()),
+        ("I love it, every day.", set()),
+        ("I love that'll keep me going", set()),
+    ],
+)
+def test_likes_are_things_and_activities_not_clauses(text: str, kept: set[str]) -> None:
+    assert {o for _, p, o in asserted(text) if p == "likes"} == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Look! [shares a photo: a photo of a man walking down a street with balloons]",  # "own" in "down"
+        "We drove down a dirt road to get there.",
+    ],
+)
+def test_a_rule_s_words_start_a_word(text: str) -> None:
+    assert not asserted(text)
+
+
 def test_a_title_at_an_organisation_gives_both() -> None:
     got = asserted("I'm a pediatric nurse at Mercy General.")
     assert (ME, "job_title", "pediatric nurse") in got
