@@ -32,6 +32,7 @@ __all__ = [
     "FulltextChannel",
     "GraphChannel",
     "VectorChannel",
+    "beyond_subject",
     "channels_for",
     "name_spans",
     "rank_facts",
@@ -87,6 +88,8 @@ class FulltextChannel:
             ranked = self._ranked(engine, namespace, request, kind, match)
             if kind == FACT:
                 rows = [f for f in ranked if isinstance(f, Fact)]
+                if not p.name_only_facts:
+                    rows = [f for f in rows if beyond_subject(f, request.terms)]
                 for f in rows:
                     found.facts[f.row_id] = (f, holds(f, request.point))
                 ranked = [f for f in rows if history or found.facts[f.row_id][1]]
@@ -194,6 +197,31 @@ def name_spans(tokens: Sequence[str], max_tokens: int = _MAX_NAME_TOKENS) -> lis
             if n > 1 and all(not t.isascii() for t in run):
                 out["".join(run)] = None
     return list(out)
+
+
+def beyond_subject(fact: Fact, terms: Sequence[str]) -> bool:
+    """Whether the full-text index's document of ``fact`` holds a question term that is not a word of its
+    subject's name, or the question has no other term ("Melanie?"). A fact of Melanie's found by "Melanie"
+    alone says nothing about "where did Melanie move from?" (all her goals and likes would come back).
+
+    >>> from chronomem._values import Interval
+    >>> goal = Fact(1, "n", "melanie", "goal", None, "run a marathon", Interval(0, None), Interval(0, None))
+    >>> beyond_subject(goal, ["melani", "move"]), beyond_subject(goal, ["melani", "marathon"])
+    (False, True)
+    >>> beyond_subject(goal, ["melani"])
+    True
+    """
+    subject = _fact_terms(fact.subject, "", None, None)
+    wanted = set(terms).difference(subject)
+    if not wanted:
+        return True
+    return not wanted.isdisjoint(_fact_terms(fact.subject, fact.predicate, fact.object, fact.value))
+
+
+def _fact_terms(subject: str, predicate: str, obj: str | None, value: object) -> frozenset[str]:
+    from ..engines._fulltext import fact_terms  # what the index holds of a fact row
+
+    return frozenset(fact_terms(subject, predicate, obj, value))
 
 
 def rank_facts(facts: Sequence[Fact], terms: Sequence[str], names: set[str]) -> list[Fact]:

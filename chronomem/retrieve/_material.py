@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 
 from .._values import Contradiction, Entity, Episode, Fact
 from ..contracts import Engine, FactQuery
+from ._channels import rank_facts
 from ._hits import Hit
 
 __all__ = ["ENTITY_SLOTS", "Material", "Slot", "gather"]
 
-#: The most slots an entity hit brings in (its facts that hold at ``valid_at``, in slot order).
+#: The most slots an entity hit brings in (its facts that hold at ``valid_at``, those whose predicate or value
+#: holds a word of the question first: :func:`~._channels.rank_facts`).
 ENTITY_SLOTS = 8
 
 #: A slot's story is keyed by ``(subject id, predicate)``.
@@ -41,12 +43,16 @@ def gather(engine: Engine, namespace: str, query: str, hits: Sequence[Hit], vali
     """Read what :func:`chronomem.retrieve.render_context` needs for ``hits`` (a search at ``valid_at``,
     ``as_of``): one history read per slot, one conflict read per subject, one read of episodes and one of
     entities."""
+    from ..text import query_terms
+
+    terms = query_terms(query)
     slots: dict[Slot, None] = {}
     for hit in hits:
         if isinstance(hit.item, Fact):
             slots[(hit.item.subject, hit.item.predicate)] = None
         elif isinstance(hit.item, Entity):
             held = engine.facts(namespace, FactQuery(subject=hit.item.id, valid_at=valid_at, as_of=as_of))
+            held = rank_facts(held, terms, set())  # the slots the question's words name first
             for slot in list(dict.fromkeys((f.subject, f.predicate) for f in held))[:ENTITY_SLOTS]:
                 slots[slot] = None
     stories = {

@@ -163,6 +163,21 @@ def test_context_on_a_real_memory_tells_the_history_and_quotes_the_episodes(mem:
     assert {s.cites[0].episode for s in alice.statements if s.kind == "episode"} == {"e1", "e2"}
 
 
+def test_an_entity_hit_brings_the_slots_the_question_names_first(tmp_path: Path) -> None:
+    from chronomem.retrieve import ENTITY_SLOTS, gather
+
+    question = "Which languages does Alice speak?"
+    with chronomem.open(str(tmp_path / "e.db"), namespace="t", embedder=None) as m:
+        for i in range(ENTITY_SLOTS + 1):  # more slots than an entity hit brings, written first
+            m.assert_fact("Alice", f"hobby_{i}", value=f"thing {i}", valid_from=T0 + timedelta(days=i))
+        m.assert_fact("Alice", "speaks", "Portuguese", valid_from=T0)
+        hits = m.search(question, kinds=["entity"])
+        assert [h.item.name for h in hits] == ["Alice"]  # type: ignore[union-attr]
+        now = to_us(datetime.now(UTC))
+        slots = list(gather(m.engine, m.namespace, question, hits, now, now).stories)
+    assert len(slots) == ENTITY_SLOTS and slots[0] == ("alice", "speaks")
+
+
 def test_context_is_time_correct(mem: Memory) -> None:
     before = datetime.fromtimestamp(mem.get_episode("e2").recorded_at / 1e6 - 1e-6, UTC)
     ctx = mem.context("where does Alice live?", as_of=before, valid_at=T0 + timedelta(days=600))

@@ -158,3 +158,20 @@ def test_the_graph_channel_finds_what_a_named_entitys_facts_rest_on(tmp_path: Pa
         assert any(h.kind == "fact" and h.scores.get("graph", 0) > 0 for h in hits)
         said_hit = next(h for h in hits if h.id == "said")
         assert said_hit.scores["graph"] > 0  # "employs" is not in it: found through Tom's fact
+
+
+def test_a_fact_found_only_by_its_subject_s_name_is_left_out(tmp_path: Path) -> None:
+    with chronomem.open(str(tmp_path / "n.db"), namespace="t", embedder=None) as m:
+        m.add_episode("I want to run a marathon.", occurred_at=T0, id="g", speaker="Alice")
+        m.assert_fact("Alice", "goal", value="run a marathon", episode="g")
+        m.add_episode("I moved here from Oslo.", occurred_at=T0 + timedelta(days=1), id="o", speaker="Alice")
+
+        def facts(question: str, preset: str | object = "default") -> list[object]:
+            return [h.item.value for h in m.search(question, kinds=["fact"], preset=preset) if h.kind == "fact"]  # type: ignore[arg-type, union-attr]
+
+        assert facts("Where did Alice move from?") == []
+        assert facts("Where did Alice move from?", replace(PRESETS["default"], name_only_facts=True)) == [
+            "run a marathon"
+        ]
+        assert facts("Does Alice have a marathon goal?") == ["run a marathon"]
+        assert facts("Alice?") == ["run a marathon"]  # a question of names only asks about the person
