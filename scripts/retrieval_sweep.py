@@ -5,7 +5,10 @@ The harness (``../shared/bench/locomo_eval.py --cmd "chronomem bench locomo-adap
 record; this is the quick loop for trying rules: each conversation is indexed once through
 :class:`chronomem.bench.locomo.LocomoAdapter`, then every variant answers every question. It prints, per set
 and variant, evidence R@5 and R@10 over categories 1-4, R@10 per category (6: knowledge update) and
-stale_first@10 (a stale turn ranked above every correct one), as the harness defines them.
+stale_first@10 (a stale turn ranked above every correct one), as the harness defines them. Hits count by
+the episodes they cite, of the kinds ``--kinds`` names: ``episode`` by default, as ``chronomem bench
+locomo-adapter`` (the harness's command) counts them; ``all`` counts fact and entity hits' citations too, as
+``Memory.search`` with its default kinds returns them.
 
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest_boost=0,0.3 --vary depth=50
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en --base asking_factor=1 --vary speaker_boost=0,0.5
@@ -55,7 +58,9 @@ def variants(vary: list[str], base_changes: Sequence[str] = ()) -> list[Any]:
     return out
 
 
-def score(path: Path, presets: list[Any]) -> dict[str, list[dict[str, float]]]:
+def score(
+    path: Path, presets: list[Any], kinds: Sequence[str] | None = ("episode",)
+) -> dict[str, list[dict[str, float]]]:
     sys.path.insert(0, str(BENCH))
     import locomo_eval
 
@@ -63,7 +68,7 @@ def score(path: Path, presets: list[Any]) -> dict[str, list[dict[str, float]]]:
 
     records: dict[str, list[dict[str, float]]] = {p.name: [] for p in presets}
     for conv in locomo_eval.load_locomo(str(path)):
-        adapter = LocomoAdapter()
+        adapter = LocomoAdapter(kinds=kinds)
         try:
             adapter.index(conv.conv_id, conv.turns)
             for preset in presets:
@@ -107,11 +112,16 @@ def main() -> None:
     parser.add_argument("sets", nargs="+", choices=sorted(SETS))
     parser.add_argument("--vary", action="append", default=[], help="FIELD=V1,V2: one variant per value")
     parser.add_argument("--base", action="append", default=[], help="FIELD=V: change the default for all")
+    parser.add_argument(
+        "--kinds",
+        default="episode",
+        help="kinds of hit whose cited episodes count (the harness's adapter: episode; all: every kind)",
+    )
     args = parser.parse_args()
     presets = variants(args.vary, args.base)
     for name in args.sets:
         started = time.perf_counter()
-        records = score(SETS[name], presets)
+        records = score(SETS[name], presets, None if args.kinds == "all" else tuple(args.kinds.split(",")))
         print(f"== {name} ({time.perf_counter() - started:.0f} s)")
         for p in presets:
             print(line(p.name, records[p.name]), flush=True)
