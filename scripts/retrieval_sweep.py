@@ -6,9 +6,9 @@ record; this is the quick loop for trying rules: each conversation is indexed on
 :class:`chronomem.bench.locomo.LocomoAdapter`, then every variant answers every question. It prints, per set
 and variant, evidence R@5 and R@10 over categories 1-4, R@10 per category (6: knowledge update) and
 stale_first@10 (a stale turn ranked above every correct one), as the harness defines them. Hits count by
-the episodes they cite, of the kinds ``--kinds`` names: ``episode`` by default, as ``chronomem bench
-locomo-adapter`` (the harness's command) counts them; ``all`` counts fact and entity hits' citations too, as
-``Memory.search`` with its default kinds returns them.
+the episodes they cite, of the kinds ``--kinds`` names: every kind by default (``all``), as ``Memory.search``
+returns them and ``chronomem bench locomo-adapter`` (the harness's command) counts them; ``episode`` counts
+episode hits only.
 
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest_boost=0,0.3 --vary depth=50
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en --base asking_factor=1 --vary speaker_boost=0,0.5
@@ -114,8 +114,8 @@ def main() -> None:
     parser.add_argument("--base", action="append", default=[], help="FIELD=V: change the default for all")
     parser.add_argument(
         "--kinds",
-        default="episode",
-        help="kinds of hit whose cited episodes count (the harness's adapter: episode; all: every kind)",
+        default="all",
+        help="kinds of hit whose cited episodes count (all, as the harness's adapter counts; or e.g. episode)",
     )
     args = parser.parse_args()
     presets = variants(args.vary, args.base)

@@ -136,7 +136,12 @@ def search(
 @bench.command(name="locomo-adapter")
 @db_option(_TEMP + "; each conversation replaces the last")
 @click.option("--preset", default="default", show_default=True, help="Search preset (chronomem.retrieve.PRESETS).")
-@click.option("--kinds", default="episode", show_default=True, help="Kinds of hit whose cited episodes count.")
+@click.option(
+    "--kinds",
+    default="episode,fact,entity",
+    show_default=True,
+    help="Kinds of hit whose cited episodes count (Memory.search's default: every kind).",
+)
 @embedder_option
 def locomo_adapter(db: str | None, preset: str, kinds: str, embedder: str) -> None:
     """Serve Memory.search to bench/locomo_eval.py over JSON lines on stdin/stdout (its --cmd protocol)."""

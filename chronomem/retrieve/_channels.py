@@ -88,10 +88,10 @@ class FulltextChannel:
             ranked = self._ranked(engine, namespace, request, kind, match)
             if kind == FACT:
                 rows = [f for f in ranked if isinstance(f, Fact)]
+                for f in rows:  # every match informs the stale rule; a name-only one ranks nothing
+                    found.facts[f.row_id] = (f, holds(f, request.point))
                 if not p.name_only_facts:
                     rows = [f for f in rows if beyond_subject(f, request.terms)]
-                for f in rows:
-                    found.facts[f.row_id] = (f, holds(f, request.point))
                 ranked = [f for f in rows if history or found.facts[f.row_id][1]]
                 found.add("fulltext", ranked)
                 if request.preset.channels.get("support", 0.0) > 0:  # a list no weight reads is not built
