@@ -11,6 +11,7 @@ decided once, by :func:`~chronomem.retrieve.holds`, for every channel alike (in 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -91,7 +92,8 @@ class FulltextChannel:
                 for f in rows:  # every match informs the stale rule; a name-only one ranks nothing
                     found.facts[f.row_id] = (f, holds(f, request.point))
                 if not p.name_only_facts:
-                    rows = [f for f in rows if beyond_subject(f, request.terms)]
+                    docs = dict(match.records)
+                    rows = [f for f in rows if beyond_subject(f.subject, docs[str(f.row_id)], request.terms)]
                 ranked = [f for f in rows if history or found.facts[f.row_id][1]]
                 found.add("fulltext", ranked)
                 if request.preset.channels.get("support", 0.0) > 0:  # a list no weight reads is not built
@@ -199,29 +201,28 @@ def name_spans(tokens: Sequence[str], max_tokens: int = _MAX_NAME_TOKENS) -> lis
     return list(out)
 
 
-def beyond_subject(fact: Fact, terms: Sequence[str]) -> bool:
-    """Whether the full-text index's document of ``fact`` holds a question term that is not a word of its
-    subject's name, or the question has no other term ("Melanie?"). A fact of Melanie's found by "Melanie"
-    alone says nothing about "where did Melanie move from?" (all her goals and likes would come back).
+def beyond_subject(subject: str, document: str, terms: Sequence[str]) -> bool:
+    """Whether a fact row's full-text ``document`` (its index terms, space-separated) holds a question term
+    that is not a word of its ``subject``'s name, or the question has no other term ("Melanie?"). A fact of
+    Melanie's found by "Melanie" alone says nothing about "where did Melanie move from?" (all her goals and
+    likes would come back).
 
-    >>> from chronomem._values import Interval
-    >>> goal = Fact(1, "n", "melanie", "goal", None, "run a marathon", Interval(0, None), Interval(0, None))
-    >>> beyond_subject(goal, ["melani", "move"]), beyond_subject(goal, ["melani", "marathon"])
+    >>> doc = "melani goal run a marathon"
+    >>> beyond_subject("melanie", doc, ["melani", "move"]), beyond_subject("melanie", doc, ["melani", "marathon"])
     (False, True)
-    >>> beyond_subject(goal, ["melani"])
+    >>> beyond_subject("melanie", doc, ["melani"])
     True
     """
-    subject = _fact_terms(fact.subject, "", None, None)
-    wanted = set(terms).difference(subject)
-    if not wanted:
-        return True
-    return not wanted.isdisjoint(_fact_terms(fact.subject, fact.predicate, fact.object, fact.value))
+    wanted = set(terms).difference(_subject_terms(subject))
+    return not wanted or not wanted.isdisjoint(document.split(" "))
 
 
-def _fact_terms(subject: str, predicate: str, obj: str | None, value: object) -> frozenset[str]:
-    from ..engines._fulltext import fact_terms  # what the index holds of a fact row
+@functools.lru_cache(maxsize=4096)
+def _subject_terms(subject: str) -> frozenset[str]:
+    """What the index holds of a fact's subject (an entity id: a slug of its name)."""
+    from ..engines._fulltext import fact_terms
 
-    return frozenset(fact_terms(subject, predicate, obj, value))
+    return frozenset(fact_terms(subject, "", None, None))
 
 
 def rank_facts(facts: Sequence[Fact], terms: Sequence[str], names: set[str]) -> list[Fact]:
