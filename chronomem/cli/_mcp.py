@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .._access import KeyStore
+from ..models import one_blas_thread
 from ._options import (
     db_option,
     dev_option,
@@ -40,6 +41,7 @@ def mcp_command(
     from ..mcp._server import check_access, require_sdk
 
     store = None if dev_no_auth else KeyStore(keys_path(keys))
+    one_blas_thread()
     with reported():
         require_sdk()  # before opening (or creating) anything
         if transport == "http":

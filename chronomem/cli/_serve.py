@@ -8,6 +8,7 @@ import logging
 import click
 
 from .._access import KeyStore, is_loopback
+from ..models import one_blas_thread
 from ._options import db_option, dev_option, embedder_option, json_option, keys_option, keys_path, open_memory, reported
 
 __all__ = ["keys_group", "serve"]
@@ -36,6 +37,7 @@ def serve(
     if dev_no_auth and not is_loopback(host):
         raise click.ClickException(f"--dev-no-auth serves without keys: only on a loopback host, not {host!r}")
     store = KeyStore(keys_path(keys))
+    one_blas_thread()
     with reported():
         if not dev_no_auth and not store.keys():
             raise click.ClickException(f"no API keys in {store.path}; make one with 'chronomem keys add' first")

@@ -22,6 +22,7 @@ from ._http import Endpoint
 from ._llm import ChatMessage, OpenAIChatLLM, StructuredAnswer, Usage
 from ._minilm import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx, minilm_dir
 from ._openai_embed import OpenAIEmbedder
+from ._threads import blas_threads, one_blas_thread
 from ._use import USE_NAME, USEEmbedder
 
 __all__ = [
@@ -40,7 +41,9 @@ __all__ = [
     "StructuredAnswer",
     "USEEmbedder",
     "Usage",
+    "blas_threads",
     "choose_embedder",
     "export_minilm_onnx",
     "minilm_dir",
+    "one_blas_thread",
 ]
