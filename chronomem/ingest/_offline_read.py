@@ -23,7 +23,7 @@ from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, i
 from ._offline_claims import THIRD_PERSON, Said, claim_for
 from ._offline_en import EN_ALIAS_WORDS, EN_ALIASES, EN_RULES
 from ._offline_events import Clause, event_claim, may_name_action
-from ._offline_rules import Hit, split_list
+from ._offline_rules import Hit
 from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, vocative, zh_relatives, zh_subject
@@ -213,7 +213,7 @@ class _Reader:
         if subject.mention is UNKNOWN:
             return subject, []
         rules = ZH_RULES if lang == "zh" else EN_RULES
-        hits = [part for h in rules.hits(rest, rest.lower()) for part in split_list(h)]
+        hits = rules.hits(rest, rest.lower())
         if said is None or said.mention.speaker:
             hits = [h for h in hits if not h.rule.third_only]
         if not hits and said is not None and said.relation is None and not said.mention.speaker:

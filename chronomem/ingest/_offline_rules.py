@@ -138,7 +138,8 @@ class Rules:
 
     def hits(self, clause: str, lowered: str) -> list[Hit]:
         """Every match in ``clause`` of the rules whose gate it opens and whose check accepts it, overlapping
-        matches settled by priority. The gate words are found in one pass (Aho-Corasick), not one per rule."""
+        matches settled by priority, a list object as one hit per item (:func:`split_list`). The gate words
+        are found in one pass (Aho-Corasick), not one per rule."""
         if self._gates is None:
             self._gates = self._index()
         opened = {i for _, rules in self._gates.iter(lowered) for i in rules}
@@ -151,7 +152,7 @@ class Rules:
                 hit = _hit(r, m)
                 if hit is not None:
                     found.append(hit)
-        return _settle(found)
+        return [part for hit in _settle(found) for part in split_list(hit)]
 
 
 _LIST_SEPARATOR = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+|、|和|跟|及|以及|与|还有")
