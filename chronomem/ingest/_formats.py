@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
 from .._time import zone
@@ -35,7 +35,6 @@ def turn_times(began: datetime, count: int, until: datetime | None = None) -> li
     the session's day, so a turn said later is newer, keeps its session's date and never passes the next
     session's turns (a session of thousands of turns, or sessions minutes apart).
 
-    >>> from datetime import UTC
     >>> t = turn_times(datetime(2023, 5, 8, 13, 0, tzinfo=UTC), 3)
     >>> [f"{x:%H:%M:%S}" for x in t]
     ['13:00:00', '13:00:30', '13:01:00']
@@ -44,11 +43,16 @@ def turn_times(began: datetime, count: int, until: datetime | None = None) -> li
     ('13:59:57', True)
     >>> f"{turn_times(datetime(2023, 5, 8, 23, 0, tzinfo=UTC), 3000)[-1]:%d %H:%M}"
     '08 23:59'
+    >>> from zoneinfo import ZoneInfo  # the clocks go forward at 01:00 during the session
+    >>> t = [x.astimezone(UTC) for x in turn_times(datetime(2023, 3, 26, 0, 50, tzinfo=ZoneInfo("Europe/London")), 200)]
+    >>> all(a < b for a, b in zip(t, t[1:]))
+    True
     """
-    day_end = datetime.combine(began.date() + timedelta(days=1), time(), began.tzinfo)
-    end = min(day_end, until) if until is not None and until > began else day_end
-    step = max(min(TURN_GAP, (end - began) / (count + 1)), timedelta(microseconds=1))
-    return [began + step * i for i in range(count)]
+    start = began.astimezone(UTC)  # elapsed time, not wall-clock time: a DST change inside a session keeps order
+    day_end = datetime.combine(began.date() + timedelta(days=1), time(), began.tzinfo).astimezone(UTC)
+    end = min(day_end, until.astimezone(UTC)) if until is not None and until > began else day_end
+    step = max(min(TURN_GAP, (end - start) / (count + 1)), timedelta(microseconds=1))
+    return [(start + step * i).astimezone(began.tzinfo) for i in range(count)]
 
 
 def read_conversation(
