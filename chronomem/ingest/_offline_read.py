@@ -26,7 +26,18 @@ from ._offline_events import Clause, event_claim, may_name_action
 from ._offline_rules import Hit
 from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
-from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, vocative, zh_relatives, zh_subject
+from ._pronouns import (
+    UNKNOWN,
+    Subject,
+    Who,
+    en_relatives,
+    en_subject,
+    holder_names,
+    recent_third,
+    vocative,
+    zh_relatives,
+    zh_subject,
+)
 
 __all__ = ["Reading", "read_message"]
 
@@ -291,6 +302,9 @@ class _Reader:
             return
         self.linked.add(key)
         owner = rel.owner or self.who.speaker
+        for name in holder_names(owner.name, rel.relation.predicate):  # "my husband", "my partner": one person
+            if name != rel.mention.name:
+                self.reading.aliases.append(Alias(rel.mention, name))
         confidence = 1.0 if owner.speaker else THIRD_PERSON
         claim = Claim(owner, rel.relation.predicate, object=rel.mention, confidence=confidence, span=span)
         self.reading.claims.append(claim)

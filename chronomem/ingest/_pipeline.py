@@ -196,6 +196,8 @@ class _Write:
         name = name_of(who, self.ctx)
         if name is None or not alias.strip():
             return
+        if self._named_by(name, who.type, alias.strip()):
+            return
         ent = self._entity(name, who.type)
         try:
             other = find_known(self.txn, alias.strip(), ent.type)
@@ -210,6 +212,26 @@ class _Write:
         if ent.aliases != before:
             self.res.entities[name] = self.res.entities[ent.id] = ent
             self.aliases.append((ent.id, alias.strip()))
+
+    def _named_by(self, name: str, type: str, alias: str) -> bool:
+        """When nobody is called ``name`` yet and ``alias`` names one entity, ``name`` becomes that one's alias
+        ("我老公" after "my husband": both name the speaker's partner) instead of a new entity merged into it."""
+        if name in self.res.entities or (name, type) in self.names:
+            return False
+        try:
+            if find_known(self.txn, name, type) is not None:
+                return False
+            other = find_known(self.txn, alias, type)
+        except Conflict:
+            return False
+        if other is None:
+            return False
+        ent = find_or_create(self.txn, self.namespace, other.id, other.type, (name,))
+        self.res.entities[name] = self.res.entities[ent.id] = ent
+        self.names[name, type] = ent.id
+        if ent.aliases != other.aliases:
+            self.aliases.append((ent.id, name))
+        return True
 
     # -- claims ----------------------------------------------------------------------------
     def _aim(self, claim: Claim) -> Aimed | Skipped:

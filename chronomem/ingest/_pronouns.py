@@ -24,6 +24,7 @@ __all__ = [
     "Who",
     "en_relatives",
     "en_subject",
+    "holder_names",
     "recent_third",
     "vocative",
     "zh_relatives",
@@ -80,6 +81,26 @@ class Who:
         """The name of the speaker's unnamed relative: "Alice's sister", "王婷的姐姐"."""
         owner = self.speaker.name
         return f"{owner}的{role}" if lang == "zh" else f"{owner}'s {role}"
+
+
+#: What the holder of a one-at-a-time relation is called whatever the role word ("husband", "boyfriend",
+#: "老公", "对象"), in both languages: a speaker's partner is one person however they are called.
+_HOLDER_ROLES: Final = {"partner": ("partner", "伴侣")}
+
+
+def holder_names(owner: str, predicate: str) -> tuple[str, ...]:
+    """The names by which the one who holds ``owner``'s ``predicate`` slot is known whatever the role word
+    (aliases of that person: "my husband", then "my partner", then "我老公" are one person); none for a
+    relation one has several of (``family``, ``knows``, ``has_child``).
+
+    >>> holder_names("Melanie", "partner"), holder_names("Melanie", "family")
+    (("Melanie's partner", 'Melanie的伴侣'), ())
+    """
+    roles = _HOLDER_ROLES.get(predicate)
+    if roles is None:
+        return ()
+    en, zh = roles
+    return (f"{owner}'s {en}", f"{owner}的{zh}")
 
 
 def _gender(role: str | None) -> str | None:

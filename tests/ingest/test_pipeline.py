@@ -199,6 +199,36 @@ def test_an_alias_naming_another_known_entity_merges_them_reversibly(mem: chrono
     assert mem.value("Bob", "lives_in").object == "boston"  # type: ignore[union-attr]
 
 
+def test_a_new_name_declared_as_an_alias_of_a_known_one_is_that_one(mem: chronomem.Memory) -> None:
+    """Nobody is called Robert yet and Bob is known: "Robert" becomes Bob's alias, no entity is made and
+    nothing is merged (made-then-merged entities cost a merge and leave a merged-away id behind)."""
+    mem.add(msg(1), claims=[Claim(_person("Bob"), "lives_in", Mentioned("Boston", "place"))])
+    r = mem.add(
+        msg(2), aliases=[Alias(_person("Robert"), "Bob")], claims=[Claim(_person("Robert"), "likes", value="chess")]
+    )
+    bob = mem.get_entity("Bob").id
+    assert r.merged == () and r.entities == () and r.aliases == ((bob, "Robert"),)
+    assert mem.get_entity("Robert").id == bob and [f.subject for f in r.added] == [bob]
+    assert mem.value("Robert", "lives_in").object == "boston"  # type: ignore[union-attr]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: a message whose alias merges two known entities and whose claim then changes a slot the "
+    "merge rewrote closes a row inserted by the same transaction (recorded_from = recorded_to), which the "
+    "schema refuses; the message is not stored (StorageError)",
+)
+def test_a_merge_and_a_change_of_a_merged_slot_in_one_message(mem: chronomem.Memory) -> None:
+    mem.add(msg(1), claims=[Claim(_person("Bob"), "lives_in", Mentioned("Boston", "place"))])
+    mem.add(msg(2), claims=[Claim(_person("Robert"), "likes", value="chess")])
+    r = mem.add(
+        msg(3),
+        aliases=[Alias(_person("Robert"), "Bob")],
+        claims=[Claim(_person("Robert"), "lives_in", Mentioned("Chicago", "place"))],
+    )
+    assert r.ok and mem.value("Robert", "lives_in", valid_at=at(4)).object == "chicago"  # type: ignore[union-attr]
+
+
 class _Failing:
     name = "failing"
 

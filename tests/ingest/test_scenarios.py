@@ -130,3 +130,20 @@ def test_an_english_conversation_end_to_end(mem: chronomem.Memory) -> None:
     assert names(mem, mem.values("Jane", "lives_in", valid_at=day("2024-05-01T12:00"))) == ["Boston"]
     assert "Jane" in names(mem, mem.values("Nora", "family", valid_at=day("2024-05-01T12:00")))
     assert names(mem, mem.values("Nora", "job_title", valid_at=day("2024-05-01T12:00"))) == ["nurse"]
+
+
+def test_a_partner_called_husband_partner_and_laogong_is_one_person(mem: chronomem.Memory) -> None:
+    """Whatever the role word ("my husband", "my partner", "我老公", "我先生"), a speaker's unnamed partner is
+    one entity: the partner slot holds it from the first mention on, never replaced by another placeholder,
+    and what is said of them lands on it."""
+    say(mem, 1, "2024-05-01T10:00:00+02:00", "My husband and I went camping last weekend.")
+    say(mem, 2, "2024-05-03T10:00:00+02:00", "My partner loves hiking.")
+    say(mem, 3, "2024-05-04T10:00:00+02:00", "My husband works at Google now.", tz=SHANGHAI)
+    say(mem, 4, "2024-05-05T10:00:00+08:00", "我老公喜欢钓鱼。", tz=SHANGHAI)
+    say(mem, 5, "2024-05-06T10:00:00+08:00", "我先生在阿里巴巴上班。", tz=SHANGHAI)
+    rows = [f for f in mem.history("Nora", "partner") if f.recorded.end is None]
+    assert len(rows) == 1 and rows[0].valid.start == mem.get_episode("m1").occurred_at
+    partner = mem.get_entity(rows[0].object)  # type: ignore[arg-type]
+    assert {"Nora's partner", "Nora的老公", "Nora的先生"} <= set(partner.aliases)
+    assert names(mem, mem.values(partner.name, "likes")) == ["hiking", "钓鱼"]
+    assert names(mem, mem.values(partner.name, "works_at")) == ["阿里巴巴"]
