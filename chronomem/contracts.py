@@ -194,7 +194,9 @@ class Txn(Protocol):
         ...
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
-        """Execute ``plan`` on ``slot`` at ``tx``; return the inserted rows in plan order."""
+        """Execute ``plan`` on ``slot`` at ``tx``; return the inserted rows in plan order. A row this
+        transaction inserted and ``plan`` closes was never visible: it is deleted (with its support and
+        document) instead of closed, and the plan's links out of it start from the rows that led into it."""
         ...
 
     def current_many(self, portions: Mapping[str, Interval]) -> dict[str, list[Held]]:

@@ -237,6 +237,10 @@ class Statements:
         self.revisions_into = r(
             "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? AND new_row = ?"
         )
+        self.revisions_into_rows = r(
+            "SELECT old_row, new_row, reason, at FROM revisions WHERE namespace = ? AND {rows}"
+        )
+        self.delete_revisions_into = r("DELETE FROM revisions WHERE namespace = ? AND {rows}")
         self.current_part = r(
             f"SELECT {FACT_COLUMNS}, {spans} FROM facts f WHERE f.namespace = ? AND f.slot = ? "
             "AND f.recorded_from <= ? AND f.recorded_to > ? AND f.valid_to > ? AND f.valid_from < ? "

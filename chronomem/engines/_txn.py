@@ -105,6 +105,9 @@ class SqlTxn(ABC, Generic[C]):
         self.documents = 0
         #: Statements kept so far in this transaction: the next one's ``seq``.
         self._said = 0
+        #: The first fact row this transaction inserted: rows are numbered in the order they are written and a
+        #: namespace's writers take turns, so every row from it on is this transaction's (:meth:`_without_fresh`).
+        self._first_row: int | None = None
 
     @abstractmethod
     def _execute(self, plans: Sequence[tuple[str, Plan]]) -> Sequence[int]:
@@ -296,7 +299,9 @@ class SqlTxn(ABC, Generic[C]):
         return out
 
     def apply(self, slot: str, plan: Plan) -> list[Fact]:
+        plan = self._without_fresh(plan)
         ids = self._execute([(slot, plan)])
+        self._written(ids)
         # The new rows are exactly the plan's (support included), so they are built here rather than read back.
         ns, recorded = self._ns, Interval(self._tx, None)
         return [
@@ -308,7 +313,43 @@ class SqlTxn(ABC, Generic[C]):
         ]  # fmt: skip
 
     def apply_many(self, plans: Sequence[tuple[str, Plan]]) -> int:
-        return len(self._execute(plans))
+        ids = self._execute([(slot, self._without_fresh(plan)) for slot, plan in plans])
+        self._written(ids)
+        return len(ids)
+
+    def _written(self, ids: Sequence[int]) -> None:
+        if ids and self._first_row is None:
+            self._first_row = ids[0]
+
+    def _without_fresh(self, plan: Plan) -> Plan:
+        """``plan`` without closing rows this transaction inserted: such a row was never visible (its system
+        time would be empty, which the schema refuses), so it is deleted with its support and document, and
+        the plan's links out of it start from the rows that led into it. A message that merges two entities
+        (its rows rewritten) and then changes a slot the merge rewrote needs this."""
+        first = self._first_row
+        fresh = [] if first is None else [r for r in plan.close if r >= first]
+        if not fresh:
+            return plan
+        c, ns, d, q = self._c, self._ns, self.dialect, self.sql
+        n, args = len(fresh), d.ids(fresh)
+        led: dict[int, list[int]] = {}  # each fresh row's revision links in: the rows it replaced
+        for old, new, _, _ in c.execute(q.revisions_into_rows.format(rows=d.in_ids("new_row", n)), (ns, *args)):
+            led.setdefault(int(new), []).append(int(old))
+        c.execute(q.delete_revisions_into.format(rows=d.in_ids("new_row", n)), (ns, *args))
+        c.execute(q.delete_support.format(rows=d.in_ids("row_id", n)), (ns, *args))
+        c.execute(self.text.delete_rows.format(rows=d.in_ids("ref", n)), (ns, *d.ids([str(r) for r in fresh])))
+        c.execute(q.delete_facts.format(rows=d.in_ids("row_id", n)), (ns, *args))
+        gone = set(fresh)
+        links = []
+        for old, new, reason in plan.links:
+            links += [(before, new, reason) for before in led.get(old, [])] if old in gone else [(old, new, reason)]
+        return replace(
+            plan,
+            close=tuple(r for r in plan.close if r not in gone),
+            links=tuple(links),
+            support=tuple(s for s in plan.support if s[0] not in gone),
+            unsupport=tuple(u for u in plan.unsupport if u[0] not in gone),
+        )
 
     def _documents(self, plans: Sequence[tuple[str, Plan]], ids: Sequence[int]) -> list[tuple[Any, ...]]:
         """The full-text documents (rows of :attr:`._fulltext.TextStatements.put`) of the rows ``plans`` insert
