@@ -32,7 +32,6 @@ from ._pronouns import (
     Who,
     en_relatives,
     en_subject,
-    holder_names,
     recent_third,
     vocative,
     zh_relatives,
@@ -302,9 +301,6 @@ class _Reader:
             return
         self.linked.add(key)
         owner = rel.owner or self.who.speaker
-        for name in holder_names(owner.name, rel.relation.predicate):  # "my husband", "my partner": one person
-            if name != rel.mention.name:
-                self.reading.aliases.append(Alias(rel.mention, name))
         confidence = 1.0 if owner.speaker else THIRD_PERSON
         claim = Claim(owner, rel.relation.predicate, object=rel.mention, confidence=confidence, span=span)
         self.reading.claims.append(claim)

@@ -167,6 +167,44 @@ class _Write:
             self.names[name, type] = known.id
         return known
 
+    def _mentioned(self, m: Mentioned, name: str) -> Entity:
+        """The entity ``m`` (called ``name`` here) stands for; see :meth:`_entity`. Someone named by a
+        one-at-a-time relation (:attr:`Mentioned.holds`) meets whoever holds it when the message is said: an
+        unnamed "my husband" or "我老公" *is* that one, however they were named; a named "my husband Tom" is
+        the one a placeholder ("Dana's partner") stood for, which is merged into him, while a named holder
+        ("Anna", then "my girlfriend Sarah") is someone else."""
+        if m.holds is None or name in self.res.entities:
+            return self._entity(name, m.type)
+        owner, predicate = m.holds
+        holder = self._holder(owner, predicate)
+        if holder is None:
+            return self._entity(name, m.type)
+        if _placeholder(name, owner):
+            self.res.entities[name] = self.res.entities[holder.id] = holder
+            return holder
+        ent = self._entity(name, m.type)
+        if holder.id != ent.id and _placeholder(holder.name, owner):
+            self._merge(holder, ent)
+            ent = self._entity(name, m.type)
+        return ent
+
+    def _merge(self, source: Entity, target: Entity) -> None:
+        self.merged.append(merge_entities(self.txn, self.namespace, source.id, target.id))
+        self.res.entities = {k: e for k, e in self.res.entities.items() if e.id not in (source.id, target.id)}
+
+    def _holder(self, owner: str, predicate: str) -> Entity | None:
+        """Who holds ``owner``'s single-valued ``predicate`` (asserted, as believed now) at the message's time."""
+        who = self._entity(owner, "person")
+        at = self.episode.occurred_at
+        for h in self.txn.current(slot_key(who.id, predicate, multi=False)):
+            row = h.row
+            if row.object is not None and row.valid.start <= at and (row.valid.end is None or at < row.valid.end):
+                found = self.txn.entity(row.object)
+                while found is not None and found.merged_into is not None:
+                    found = self.txn.entity(found.merged_into)
+                return found
+        return None
+
     def _resolved_before(self, name: str, type: str) -> Entity | None:
         """The entity ``name`` resolved to earlier in the batch, unless it has been merged or is gone."""
         ident = self.names.get((name, type))
@@ -196,42 +234,19 @@ class _Write:
         name = name_of(who, self.ctx)
         if name is None or not alias.strip():
             return
-        if self._named_by(name, who.type, alias.strip()):
-            return
-        ent = self._entity(name, who.type)
+        ent = self._mentioned(who, name)
         try:
             other = find_known(self.txn, alias.strip(), ent.type)
         except Conflict:  # the alias names several entities: it links none of them
             return
         if other is not None and other.id != ent.id:  # "Robert, we call him Bob" with Bob known: one person
-            self.merged.append(merge_entities(self.txn, self.namespace, other.id, ent.id))
-            self.res.entities = {k: e for k, e in self.res.entities.items() if e.id not in (ent.id, other.id)}
+            self._merge(other, ent)
             return
         before = ent.aliases
         ent = find_or_create(self.txn, self.namespace, ent.id, ent.type, (alias.strip(),))
         if ent.aliases != before:
             self.res.entities[name] = self.res.entities[ent.id] = ent
             self.aliases.append((ent.id, alias.strip()))
-
-    def _named_by(self, name: str, type: str, alias: str) -> bool:
-        """When nobody is called ``name`` yet and ``alias`` names one entity, ``name`` becomes that one's alias
-        ("我老公" after "my husband": both name the speaker's partner) instead of a new entity merged into it."""
-        if name in self.res.entities or (name, type) in self.names:
-            return False
-        try:
-            if find_known(self.txn, name, type) is not None:
-                return False
-            other = find_known(self.txn, alias, type)
-        except Conflict:
-            return False
-        if other is None:
-            return False
-        ent = find_or_create(self.txn, self.namespace, other.id, other.type, (name,))
-        self.res.entities[name] = self.res.entities[ent.id] = ent
-        self.names[name, type] = ent.id
-        if ent.aliases != other.aliases:
-            self.aliases.append((ent.id, name))
-        return True
 
     # -- claims ----------------------------------------------------------------------------
     def _aim(self, claim: Claim) -> Aimed | Skipped:
@@ -293,8 +308,8 @@ class _Write:
         when = valid_time(claim, self.episode, self.ctx, lasting=claim.predicate in LASTING)
         if when is None:
             return Skipped(claim, f"its time words {claim.time_text!r} name no time it can start at")
-        sub = self._entity(subject, claim.subject.type)
-        ob = None if obj is None or claim.object is None else self._entity(obj, claim.object.type)
+        sub = self._mentioned(claim.subject, subject)
+        ob = None if obj is None or claim.object is None else self._mentioned(claim.object, obj)
         return FactRecord(
             sub,
             claim.predicate,
@@ -444,3 +459,9 @@ def _embed_new(batch: Batch, parsed: Sequence[Parsed | ChronomemError], embedder
             out[i] = Embedded(embedder.name, matrix[at : at + len(parts[i])], None if before is None else before.id)
             at += len(parts[i])
     return out
+
+
+def _placeholder(name: str, owner: str) -> bool:
+    """Whether ``name`` is what someone is called by their relation to ``owner`` ("Dana's partner",
+    "Dana的老公"), not a name of their own."""
+    return name.startswith((f"{owner}'s ", f"{owner}的"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ._claims import Mentioned
-from ._vocabulary import EN_RELATIONS, FEMALE_ROLES, MALE_ROLES, ZH_RELATIONS, Relation, words
+from ._vocabulary import EN_RELATIONS, FEMALE_ROLES, MALE_ROLES, ZH_RELATIONS, Relation, single_valued, words
 
 __all__ = [
     "UNKNOWN",
@@ -24,7 +24,6 @@ __all__ = [
     "Who",
     "en_relatives",
     "en_subject",
-    "holder_names",
     "recent_third",
     "vocative",
     "zh_relatives",
@@ -83,26 +82,6 @@ class Who:
         return f"{owner}的{role}" if lang == "zh" else f"{owner}'s {role}"
 
 
-#: What the holder of a one-at-a-time relation is called whatever the role word ("husband", "boyfriend",
-#: "老公", "对象"), in both languages: a speaker's partner is one person however they are called.
-_HOLDER_ROLES: Final = {"partner": ("partner", "伴侣")}
-
-
-def holder_names(owner: str, predicate: str) -> tuple[str, ...]:
-    """The names by which the one who holds ``owner``'s ``predicate`` slot is known whatever the role word
-    (aliases of that person: "my husband", then "my partner", then "我老公" are one person); none for a
-    relation one has several of (``family``, ``knows``, ``has_child``).
-
-    >>> holder_names("Melanie", "partner"), holder_names("Melanie", "family")
-    (("Melanie's partner", 'Melanie的伴侣'), ())
-    """
-    roles = _HOLDER_ROLES.get(predicate)
-    if roles is None:
-        return ()
-    en, zh = roles
-    return (f"{owner}'s {en}", f"{owner}的{zh}")
-
-
 def _gender(role: str | None) -> str | None:
     if role is None:
         return None
@@ -159,13 +138,19 @@ def _person(name: str, *, typ: str = "person") -> Mentioned:
     return Mentioned(name, typ)
 
 
+def _relative(name: str, owner: str, rel: Relation) -> Mentioned:
+    """A relative, by name ("Tom") or by role only ("Alice's husband"); for a relation one has one of at a
+    time (``partner``), resolution meets whoever holds it when said (:attr:`Mentioned.holds`)."""
+    return Mentioned(name, "person", holds=(owner, rel.predicate) if single_valued(rel.predicate) else None)
+
+
 def _owned(owner: str, word: str, relations: dict[str, Relation], end: int, lang: str) -> Subject | None:
     """Someone else's relative ("Mel's sister", "小王的老婆"): their own entity, linked to the owner."""
     rel = relations.get(word)
     if rel is None or owner in _NOT_NAMES:
         return None
     name = f"{owner}的{rel.role}" if lang == "zh" else f"{owner}'s {rel.role}"
-    return Subject(_person(name), end, rel, None, _person(owner))
+    return Subject(_relative(name, owner, rel), end, rel, None, _person(owner))
 
 
 _EN_THEIRS: Final = re.compile(rf"\b(?i:his|her)\s+{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))\b{_EN_NAME_AFTER}")
@@ -207,7 +192,8 @@ def _their_relative(m: re.Match[str], owner: Mentioned) -> Subject | None:
     name = m.group("name")
     if name and name.split()[0] in _NOT_NAMES:
         name = None
-    return Subject(_person(name or role_name), m.end(), rel, role_name if name else None, owner)
+    mention = _relative(name or role_name, owner.name, rel)
+    return Subject(mention, m.end(), rel, role_name if name else None, owner)
 
 
 def _en_relative(m: re.Match[str], who: Who) -> Subject:
@@ -221,7 +207,7 @@ def _en_relative(m: re.Match[str], who: Who) -> Subject:
     name = m.group("name")
     if name and name.split()[0] in _NOT_NAMES:
         name = None
-    mention = _person(name or role_name)
+    mention = _relative(name or role_name, who.speaker.name, rel)
     return Subject(mention, m.end(), rel, role_name if name else None)
 
 
@@ -298,7 +284,8 @@ def _zh_relative(sentence: str, m: re.Match[str], who: Who) -> Subject:
         if name is not None:
             end = m.end("rel") + len(name)
     role_name = who.role_name(rel.role, "zh")
-    return Subject(_person(name or role_name), end, rel, role_name if name else None)
+    mention = _relative(name or role_name, who.speaker.name, rel)
+    return Subject(mention, end, rel, role_name if name else None)
 
 
 _NOT_IN_NAMES = frozenset("住在是说搬去来也和跟今现已还就都对有要想")
@@ -376,7 +363,7 @@ def recent_third(texts: list[tuple[str, bool]], who: Who) -> None:
         owned, named = _third_in(text)
         for rel, mine, lang in owned:
             if mine == own:
-                who.add_third(Mentioned(who.role_name(rel.role, lang), "person"), rel.role)
+                who.add_third(_relative(who.role_name(rel.role, lang), who.speaker.name, rel), rel.role)
         for name, role in named:
             who.add_third(Mentioned(name, "person"), role)
 

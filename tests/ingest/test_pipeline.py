@@ -199,19 +199,6 @@ def test_an_alias_naming_another_known_entity_merges_them_reversibly(mem: chrono
     assert mem.value("Bob", "lives_in").object == "boston"  # type: ignore[union-attr]
 
 
-def test_a_new_name_declared_as_an_alias_of_a_known_one_is_that_one(mem: chronomem.Memory) -> None:
-    """Nobody is called Robert yet and Bob is known: "Robert" becomes Bob's alias, no entity is made and
-    nothing is merged (made-then-merged entities cost a merge and leave a merged-away id behind)."""
-    mem.add(msg(1), claims=[Claim(_person("Bob"), "lives_in", Mentioned("Boston", "place"))])
-    r = mem.add(
-        msg(2), aliases=[Alias(_person("Robert"), "Bob")], claims=[Claim(_person("Robert"), "likes", value="chess")]
-    )
-    bob = mem.get_entity("Bob").id
-    assert r.merged == () and r.entities == () and r.aliases == ((bob, "Robert"),)
-    assert mem.get_entity("Robert").id == bob and [f.subject for f in r.added] == [bob]
-    assert mem.value("Robert", "lives_in").object == "boston"  # type: ignore[union-attr]
-
-
 @pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
 def test_a_merge_and_a_change_of_a_merged_slot_in_one_message(
     engine: str, tmp_path: Path, request: pytest.FixtureRequest

@@ -132,18 +132,50 @@ def test_an_english_conversation_end_to_end(mem: chronomem.Memory) -> None:
     assert names(mem, mem.values("Nora", "job_title", valid_at=day("2024-05-01T12:00"))) == ["nurse"]
 
 
+def partners(mem: chronomem.Memory, speaker: str = "Nora") -> list[tuple[str, str]]:
+    """The speaker's partner rows believed now: (the partner's name, from when)."""
+    rows = [f for f in mem.history(speaker, "partner") if f.recorded.end is None]
+    return [(mem.get_entity(f.object).name, from_us(f.valid.start).date().isoformat()) for f in rows]  # type: ignore[arg-type]
+
+
 def test_a_partner_called_husband_partner_and_laogong_is_one_person(mem: chronomem.Memory) -> None:
     """Whatever the role word ("my husband", "my partner", "我老公", "我先生"), a speaker's unnamed partner is
-    one entity: the partner slot holds it from the first mention on, never replaced by another placeholder,
-    and what is said of them lands on it."""
+    whoever holds the partner slot: one entity from the first mention on, never replaced by another
+    placeholder, and what is said of them lands on it."""
     say(mem, 1, "2024-05-01T10:00:00+02:00", "My husband and I went camping last weekend.")
     say(mem, 2, "2024-05-03T10:00:00+02:00", "My partner loves hiking.")
-    say(mem, 3, "2024-05-04T10:00:00+02:00", "My husband works at Google now.", tz=SHANGHAI)
+    say(mem, 3, "2024-05-04T10:00:00+02:00", "My husband works at Google now.")
     say(mem, 4, "2024-05-05T10:00:00+08:00", "我老公喜欢钓鱼。", tz=SHANGHAI)
     say(mem, 5, "2024-05-06T10:00:00+08:00", "我先生在阿里巴巴上班。", tz=SHANGHAI)
-    rows = [f for f in mem.history("Nora", "partner") if f.recorded.end is None]
-    assert len(rows) == 1 and rows[0].valid.start == mem.get_episode("m1").occurred_at
-    partner = mem.get_entity(rows[0].object)  # type: ignore[arg-type]
-    assert {"Nora's partner", "Nora的老公", "Nora的先生"} <= set(partner.aliases)
-    assert names(mem, mem.values(partner.name, "likes")) == ["hiking", "钓鱼"]
-    assert names(mem, mem.values(partner.name, "works_at")) == ["阿里巴巴"]
+    assert partners(mem) == [("Nora's husband", "2024-05-01")]
+    assert names(mem, mem.values("Nora's husband", "likes")) == ["hiking", "钓鱼"]
+    assert names(mem, mem.values("Nora's husband", "works_at")) == ["阿里巴巴"]
+
+
+def test_a_partner_named_once_is_who_the_role_words_mean_later(mem: chronomem.Memory) -> None:
+    say(mem, 1, "2024-05-01T10:00:00+02:00", "My wife Anna is a nurse.")
+    say(mem, 2, "2024-05-02T10:00:00+02:00", "My wife loves jazz.")
+    say(mem, 3, "2024-05-03T10:00:00+08:00", "我老婆喜欢跳舞。", tz=SHANGHAI)
+    assert partners(mem) == [("Anna", "2024-05-01")]
+    assert names(mem, mem.values("Anna", "likes")) == ["jazz", "跳舞"]
+
+
+def test_a_partner_first_unnamed_then_named_is_one_person(mem: chronomem.Memory) -> None:
+    """ "My partner" then "my husband Tom": the placeholder stood for Tom and is merged into him."""
+    say(mem, 1, "2024-05-01T10:00:00+02:00", "My partner loves hiking.")
+    r = say(mem, 2, "2024-05-02T10:00:00+02:00", "My husband Tom works at Google.")
+    assert [m.source for m in r.merged] == ["nora-s-partner"]
+    assert partners(mem) == [("Tom", "2024-05-01")]
+    assert names(mem, mem.values("Tom", "likes")) == ["hiking"] and names(mem, mem.values("Tom", "works_at")) == [
+        "Google"
+    ]
+
+
+def test_a_new_named_partner_is_someone_else(mem: chronomem.Memory) -> None:
+    """A named holder is not a placeholder: "my girlfriend Sarah" after "my wife Anna" is a second person,
+    and a later "my girlfriend" is Sarah."""
+    say(mem, 1, "2024-05-01T10:00:00+02:00", "My wife Anna is a nurse.")
+    say(mem, 2, "2024-06-01T10:00:00+02:00", "My girlfriend Sarah loves jazz.")
+    say(mem, 3, "2024-06-02T10:00:00+02:00", "My girlfriend works at Google.")
+    assert partners(mem) == [("Anna", "2024-05-01"), ("Sarah", "2024-06-01")]
+    assert names(mem, mem.values("Sarah", "works_at")) == ["Google"] and mem.values("Anna", "works_at") == []
