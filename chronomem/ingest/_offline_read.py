@@ -26,17 +26,7 @@ from ._offline_events import Clause, event_claim, may_name_action
 from ._offline_rules import Hit
 from ._offline_time import birthday, pick_mention
 from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
-from ._pronouns import (
-    UNKNOWN,
-    Subject,
-    Who,
-    en_relatives,
-    en_subject,
-    recent_third,
-    vocative,
-    zh_relatives,
-    zh_subject,
-)
+from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, vocative, zh_relatives, zh_subject
 
 __all__ = ["Reading", "read_message"]
 

@@ -193,8 +193,14 @@ class _Write:
         self.res.entities = {k: e for k, e in self.res.entities.items() if e.id not in (source.id, target.id)}
 
     def _holder(self, owner: str, predicate: str) -> Entity | None:
-        """Who holds ``owner``'s single-valued ``predicate`` (asserted, as believed now) at the message's time."""
-        who = self._entity(owner, "person")
+        """Who holds ``owner``'s single-valued ``predicate`` (asserted, as believed now) at the message's time;
+        ``None`` when nobody does or the owner is nobody known (a message without a speaker)."""
+        try:
+            who = self.res.entities.get(owner) or find_known(self.txn, owner, "person")
+        except Conflict:
+            return None
+        if who is None:
+            return None
         at = self.episode.occurred_at
         for h in self.txn.current(slot_key(who.id, predicate, multi=False)):
             row = h.row
