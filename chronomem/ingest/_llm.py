@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar
 
@@ -29,7 +29,7 @@ from ..errors import ExtractionError, ModelError
 from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._message import Role
 from ._prompt import ENTITY_TYPES, SCHEMA, VOCABULARY, build_messages
-from ._vocabulary import Predicate
+from ._vocabulary import EN_RELATIONS, ZH_RELATIONS, Predicate, single_valued
 
 if TYPE_CHECKING:
     from ..contracts import LLM
@@ -42,8 +42,18 @@ _logger = logger.getChild("ingest")
 _SNAKE: Final = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _BY_NAME: Final = {p.name: p for p in VOCABULARY}
 _BY_SYNONYM: Final = {s: p for p in VOCABULARY for s in p.synonyms}
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """A regex alternation of ``words``, longest first (so "grandmother" wins over "mother")."""
+    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+
+
 _SPEAKER_WORDS: Final = frozenset({"i", "me", "my", "myself", "mine", "speaker", "我", "我的", "本人", "自己"})
 _ADDRESSEE_WORDS: Final = frozenset({"you", "your", "yourself", "addressee", "你", "您", "你的", "您的"})
+#: A relative named by role: "my husband", "husband", "我老公", "我的老公", "老公".
+_EN_ROLE: Final = re.compile(rf"(?:(?:my|our)\s+)?(?P<rel>{_alternatives(EN_RELATIONS)})(?:e?s)?")
+_ZH_ROLE: Final = re.compile(rf"(?:我的?)?(?P<rel>{_alternatives(ZH_RELATIONS)})")
 _QUOTES: Final = "\"'`“”‘’「」『』《》"
 _ANSWER_CHARS: Final = 300
 
@@ -213,7 +223,23 @@ class _Reader:
             return Mentioned(name, "person", addressee=True)
         if _fold(name) not in self.grounds:  # keeps the conversation's own names: 巴黎 never becomes Paris
             raise _Drop(f"{name!r} is not named in the message or the conversation (made up or translated?)")
-        return Mentioned(name, type_)
+        relative = self.relative(name)
+        return relative if relative is not None else Mentioned(name, type_)
+
+    def relative(self, name: str) -> Mentioned | None:
+        """The speaker's relative a model names by role ("my husband", "husband", "我老公"): the name the
+        offline extractor gives them ("Alice's husband", "Alice的老公"), so that they are not one entity
+        "my husband" across speakers, and, for a partner, whoever holds that when said (``holds``)."""
+        m = _EN_ROLE.fullmatch(name.strip().lower()) or _ZH_ROLE.fullmatch(name.strip())
+        if m is None or not self.speaker_name:
+            return None
+        word = m.group("rel")
+        rel = ZH_RELATIONS.get(word) or EN_RELATIONS.get(word)
+        if rel is None:
+            return None
+        owner = self.speaker_name
+        role_name = f"{owner}的{rel.role}" if word in ZH_RELATIONS else f"{owner}'s {rel.role}"
+        return Mentioned(role_name, "person", holds=(owner, rel.predicate) if single_valued(rel.predicate) else None)
 
     def target(
         self, item: Mapping[str, JSON], known: Predicate | None, action: Action

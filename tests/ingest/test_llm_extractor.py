@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -259,6 +260,36 @@ def test_aliases_are_cleaned() -> None:
         ],
     )
     assert result.aliases == (Alias(Mentioned("Alice", "person", speaker=True), "Tina"),)
+
+
+def test_a_relative_named_by_role_is_the_speakers_as_the_offline_extractor_names_them() -> None:
+    """ "my husband" or "老公" as a name would be one entity for every speaker; it is the speaker's relative,
+    named as the offline extractor names them, and a partner carries the slot it stands for."""
+    result, _ = run(
+        "My husband works at Google and my sister lives in Oslo. 我老公很忙。",
+        claim("my husband", "works_at", "Google", object_type="organisation"),
+        claim("sister", "lives_in", "Oslo", object_type="place"),
+        claim("我老公", "job_title", "很忙"),
+        claim("husband", "likes", "Google"),
+    )
+    husband, sister, laogong, bare = (c.subject for c in result.claims)
+    assert husband == bare == Mentioned("Alice's husband", "person", holds=("Alice", "partner"))
+    assert sister == Mentioned("Alice's sister", "person")
+    assert laogong == Mentioned("Alice的老公", "person", holds=("Alice", "partner"))
+
+
+def test_an_llm_read_partner_is_one_person_whatever_the_word(tmp_path: Path) -> None:
+    """Through Memory.add: "my husband" then "我老公" (the model's names) land on the holder of Alice's
+    partner slot, named by the offline reading of the first message."""
+    import chronomem
+
+    with chronomem.open(tmp_path / "m.db", namespace="n", embedder=None) as mem:
+        mem.add({"speaker": "Alice", "content": "My husband Tom is a chef.", "occurred_at": "2024-03-01T10:00+08:00"})
+        llm = ScriptedLLM([{"claims": [claim("我老公", "works_at", "腾讯", object_type="organisation")]}])
+        mem.add({"speaker": "Alice", "content": "我老公在腾讯上班。", "occurred_at": "2024-03-02T10:00+08:00"},
+                extractor=LLMExtractor(llm))  # fmt: skip
+        assert mem.value("Tom", "works_at").object == "腾讯"  # type: ignore[union-attr]
+        assert [f.object for f in mem.history("Alice", "partner")] == ["tom"]
 
 
 # --- nothing usable: ExtractionError -------------------------------------------------------------------------
