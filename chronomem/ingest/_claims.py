@@ -18,7 +18,22 @@ if TYPE_CHECKING:
     from ..models import Usage
     from ._message import Role
 
-__all__ = ["Action", "Alias", "Claim", "Extraction", "ExtractionContext", "Mentioned"]
+__all__ = ["Action", "Alias", "Claim", "Extraction", "ExtractionContext", "Mentioned", "by_role", "role_name"]
+
+
+def role_name(owner: str, role: str, lang: str) -> str:
+    """What someone named only by their relation to ``owner`` is called ("Dana's sister", "Dana的老公"): the
+    name every extractor gives them, which :func:`by_role` recognises.
+
+    >>> role_name("Dana", "sister", "en"), role_name("王婷", "姐姐", "zh"), by_role("Dana's sister", "Dana")
+    ("Dana's sister", '王婷的姐姐', True)
+    """
+    return f"{owner}的{role}" if lang == "zh" else f"{owner}'s {role}"
+
+
+def by_role(name: str, owner: str) -> bool:
+    """Whether ``name`` is a :func:`role_name` of ``owner``'s, not a name of someone's own."""
+    return name.startswith((f"{owner}'s ", f"{owner}的"))
 
 
 class Action(StrEnum):

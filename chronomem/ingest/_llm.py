@@ -19,17 +19,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from .._log import logger
 from .._values import JSON, Episode, Kind, Modality
 from ..errors import ExtractionError, ModelError
-from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
+from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned, role_name
 from ._message import Role
 from ._prompt import ENTITY_TYPES, SCHEMA, VOCABULARY, build_messages
-from ._vocabulary import EN_RELATIONS, ZH_RELATIONS, Predicate, single_valued
+from ._vocabulary import EN_RELATION_WORDS, EN_RELATIONS, ZH_RELATION_WORDS, ZH_RELATIONS, Predicate, single_valued
 
 if TYPE_CHECKING:
     from ..contracts import LLM
@@ -44,16 +44,11 @@ _BY_NAME: Final = {p.name: p for p in VOCABULARY}
 _BY_SYNONYM: Final = {s: p for p in VOCABULARY for s in p.synonyms}
 
 
-def _alternatives(words: Iterable[str]) -> str:
-    """A regex alternation of ``words``, longest first (so "grandmother" wins over "mother")."""
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-
 _SPEAKER_WORDS: Final = frozenset({"i", "me", "my", "myself", "mine", "speaker", "我", "我的", "本人", "自己"})
 _ADDRESSEE_WORDS: Final = frozenset({"you", "your", "yourself", "addressee", "你", "您", "你的", "您的"})
 #: A relative named by role: "my husband", "husband", "我老公", "我的老公", "老公".
-_EN_ROLE: Final = re.compile(rf"(?:(?:my|our)\s+)?(?P<rel>{_alternatives(EN_RELATIONS)})(?:e?s)?")
-_ZH_ROLE: Final = re.compile(rf"(?:我的?)?(?P<rel>{_alternatives(ZH_RELATIONS)})")
+_EN_ROLE: Final = re.compile(rf"(?:(?:my|our)\s+)?(?P<rel>{EN_RELATION_WORDS})(?:e?s)?")
+_ZH_ROLE: Final = re.compile(rf"(?:我的?)?(?P<rel>{ZH_RELATION_WORDS})")
 _QUOTES: Final = "\"'`“”‘’「」『』《》"
 _ANSWER_CHARS: Final = 300
 
@@ -237,9 +232,9 @@ class _Reader:
         rel = ZH_RELATIONS.get(word) or EN_RELATIONS.get(word)
         if rel is None:
             return None
-        owner = self.speaker_name
-        role_name = f"{owner}的{rel.role}" if word in ZH_RELATIONS else f"{owner}'s {rel.role}"
-        return Mentioned(role_name, "person", holds=(owner, rel.predicate) if single_valued(rel.predicate) else None)
+        owner, lang = self.speaker_name, "zh" if word in ZH_RELATIONS else "en"
+        holds = (owner, rel.predicate) if single_valued(rel.predicate) else None
+        return Mentioned(role_name(owner, rel.role, lang), "person", holds=holds)
 
     def target(
         self, item: Mapping[str, JSON], known: Predicate | None, action: Action

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .._values import Kind, Modality
 from ..temporal import Mention, Shape
-from ._claims import Action, Claim, Mentioned
+from ._claims import Action, Claim, Mentioned, role_name
 from ._modality import ClauseCues, SentenceMood
 from ._offline_rules import Change, Hit
 from ._offline_time import NEVER, portion
@@ -120,8 +120,7 @@ def _object(hit: Hit, predicate: str, said: Said, action: Action) -> tuple[Menti
         return Mentioned(hit.obj, entity_type), None
     if hit.role is not None and action is Action.ASSERT:
         role = hit.role.lower() if said.lang == "en" else hit.role
-        name = f"{said.owner}的{role}" if said.lang == "zh" else f"{said.owner}'s {role}"
-        return Mentioned(name, entity_type), None
+        return Mentioned(role_name(said.owner, role, said.lang), entity_type), None
     return None, None
 
 

@@ -25,6 +25,7 @@ from ..write import (
     FactRecord,
     check_record,
     embedding_parts,
+    find_entity,
     find_known,
     find_or_create,
     find_person,
@@ -37,7 +38,7 @@ from ..write._execute import execute_plan
 from ..write._facts import Resolved, Target, plan_for, portion_of, target
 from ._batch import RECENT, Batch, Parsed
 from ._bind import name_of, valid_time
-from ._claims import Action, Claim, Extraction, ExtractionContext, Mentioned
+from ._claims import Action, Claim, Extraction, ExtractionContext, Mentioned, by_role
 from ._decide import Decision, Outcome, Proposal, clashes, decide
 from ._message import Message
 from ._result import IngestResult, Skipped
@@ -179,11 +180,11 @@ class _Write:
         holder = self._holder(owner, predicate)
         if holder is None:
             return self._entity(name, m.type)
-        if _placeholder(name, owner):
+        if by_role(name, owner):
             self.res.entities[name] = self.res.entities[holder.id] = holder
             return holder
         ent = self._entity(name, m.type)
-        if holder.id != ent.id and _placeholder(holder.name, owner):
+        if holder.id != ent.id and by_role(holder.name, owner):
             self._merge(holder, ent)
             ent = self._entity(name, m.type)
         return ent
@@ -205,10 +206,7 @@ class _Write:
         for h in self.txn.current(slot_key(who.id, predicate, multi=False)):
             row = h.row
             if row.object is not None and row.valid.start <= at and (row.valid.end is None or at < row.valid.end):
-                found = self.txn.entity(row.object)
-                while found is not None and found.merged_into is not None:
-                    found = self.txn.entity(found.merged_into)
-                return found
+                return find_entity(self.txn, row.object)  # by id: the survivor of a merge
         return None
 
     def _resolved_before(self, name: str, type: str) -> Entity | None:
@@ -465,9 +463,3 @@ def _embed_new(batch: Batch, parsed: Sequence[Parsed | ChronomemError], embedder
             out[i] = Embedded(embedder.name, matrix[at : at + len(parts[i])], None if before is None else before.id)
             at += len(parts[i])
     return out
-
-
-def _placeholder(name: str, owner: str) -> bool:
-    """Whether ``name`` is what someone is called by their relation to ``owner`` ("Dana's partner",
-    "Dana的老公"), not a name of their own."""
-    return name.startswith((f"{owner}'s ", f"{owner}的"))

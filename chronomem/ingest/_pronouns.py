@@ -15,8 +15,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from ._claims import Mentioned
-from ._vocabulary import EN_RELATIONS, FEMALE_ROLES, MALE_ROLES, ZH_RELATIONS, Relation, single_valued, words
+from ._claims import Mentioned, role_name
+from ._vocabulary import (
+    EN_RELATION_WORDS,
+    EN_RELATIONS,
+    FEMALE_ROLES,
+    MALE_ROLES,
+    ZH_RELATION_WORDS,
+    ZH_RELATIONS,
+    Relation,
+    single_valued,
+    words,
+)
 
 __all__ = [
     "UNKNOWN",
@@ -78,8 +88,7 @@ class Who:
 
     def role_name(self, role: str, lang: str) -> str:
         """The name of the speaker's unnamed relative: "Alice's sister", "王婷的姐姐"."""
-        owner = self.speaker.name
-        return f"{owner}的{role}" if lang == "zh" else f"{owner}'s {role}"
+        return role_name(self.speaker.name, role, lang)
 
 
 def _gender(role: str | None) -> str | None:
@@ -96,20 +105,19 @@ _EN_LEAD = (
     r"[,!:.]*\s+)*"
 )
 _EN_ADJ = r"(?:(?:older|younger|little|big|baby|twin|best|old|new|oldest|youngest|eldest|late|step|half|dear)[- ])*"
-_EN_REL_WORDS = "|".join(sorted(map(re.escape, EN_RELATIONS), key=len, reverse=True))
 _EN_NAME_AFTER = (
     r"(?:,?\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|[\u4e00-\u9fff]{1,4})(?=[\s,.!?'(]|$)"
     r"(?P<more>(?:\s+(?:and|&)\s+(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,4})(?=[\s,.!?']|$))*),?)?"
 )
 _EN_RELATIVE: Final = re.compile(
-    rf"\b(?i:my|our)\s+(?P<ex>(?i:ex-?\s?))?{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))(?:s|es)?(?P<law>-in-law)?\b"
+    rf"\b(?i:my|our)\s+(?P<ex>(?i:ex-?\s?))?{_EN_ADJ}(?P<rel>(?i:{EN_RELATION_WORDS}))(?:s|es)?(?P<law>-in-law)?\b"
     rf"{_EN_NAME_AFTER}"
 )
 _EN_SUBJECT: Final = re.compile(
     _EN_LEAD
     + r"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I)(?=[\s'’]|$)|"
-    + rf"(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{_EN_REL_WORDS})"
-    rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<poss>[A-Z][a-z]+)(?:'s|’s)\s+{_EN_ADJ}(?P<prel>(?i:{_EN_REL_WORDS}))\b|"
+    + rf"(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{EN_RELATION_WORDS})"
+    rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<poss>[A-Z][a-z]+)(?:'s|’s)\s+{_EN_ADJ}(?P<prel>(?i:{EN_RELATION_WORDS}))\b|"
     r"(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|(?P<they>[Tt]hey)(?=[\s'’]|$)|"
     r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)\s+(?:at|in|with|from|a|an|the|still|now|back|got)\b|"
     r"(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
@@ -149,11 +157,11 @@ def _owned(owner: str, word: str, relations: dict[str, Relation], end: int, lang
     rel = relations.get(word)
     if rel is None or owner in _NOT_NAMES:
         return None
-    name = f"{owner}的{rel.role}" if lang == "zh" else f"{owner}'s {rel.role}"
+    name = role_name(owner, rel.role, lang)
     return Subject(_relative(name, owner, rel), end, rel, None, _person(owner))
 
 
-_EN_THEIRS: Final = re.compile(rf"\b(?i:his|her)\s+{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))\b{_EN_NAME_AFTER}")
+_EN_THEIRS: Final = re.compile(rf"\b(?i:his|her)\s+{_EN_ADJ}(?P<rel>(?i:{EN_RELATION_WORDS}))\b{_EN_NAME_AFTER}")
 
 
 def en_relatives(sentence: str, who: Who) -> list[Subject]:
@@ -188,12 +196,12 @@ def _their_relative(m: re.Match[str], owner: Mentioned) -> Subject | None:
     rel = EN_RELATIONS.get(m.group("rel").lower())
     if rel is None:
         return None
-    role_name = f"{owner.name}'s {rel.role}"
+    role = role_name(owner.name, rel.role, "en")
     name = m.group("name")
     if name and name.split()[0] in _NOT_NAMES:
         name = None
-    mention = _relative(name or role_name, owner.name, rel)
-    return Subject(mention, m.end(), rel, role_name if name else None, owner)
+    mention = _relative(name or role, owner.name, rel)
+    return Subject(mention, m.end(), rel, role if name else None, owner)
 
 
 def _en_relative(m: re.Match[str], who: Who) -> Subject:
@@ -241,19 +249,18 @@ _ZH_LEAD = (
     r"^(?:(?:对了|另外|其实|还有|嗯+|哦|啊|哈哈+|那个|就是|然后|而且|但是|不过|所以|可是|现在|目前|最近|如今|今年|去年|前年|"
     r"明年|上个月|下个月|这个月|上周|下周|本周|刚刚|刚|已经|说起来|顺便说一下|更正一下|纠正一下)[，,、]?\s*)*"
 )
-_ZH_REL_WORDS = "|".join(sorted(map(re.escape, ZH_RELATIONS), key=len, reverse=True))
 _ZH_NAME_AFTER = (
     r"(?:(?:叫|名叫|名字叫)?(?P<name>小[\u4e00-\u9fff]|老(?!师|板|家|公|婆|乡|同|大|二|三)[\u4e00-\u9fff]|"
     r"阿[\u4e00-\u9fff]|[A-Z][a-z]+))?"
 )
 _ZH_NAMED_CALL = re.compile(r"(?:叫|名叫|名字叫)(?P<name>[A-Za-z][\w.\-]*|[\u4e00-\u9fff]{1,4}?)(?=$|[，,。！!？?；;])")
 _ZH_RELATIVE: Final = re.compile(
-    rf"(?P<my>我们?(?:的)?|咱(?:们)?(?:的)?|^)(?:家)?(?P<rel>{_ZH_REL_WORDS})(?!都|们|们都){_ZH_NAME_AFTER}"
+    rf"(?P<my>我们?(?:的)?|咱(?:们)?(?:的)?|^)(?:家)?(?P<rel>{ZH_RELATION_WORDS})(?!都|们|们都){_ZH_NAME_AFTER}"
 )
 _ZH_SUBJECT: Final = re.compile(
-    _ZH_LEAD + r"(?:(?P<rel>(?:我们?的?|咱们?的?)?(?:家)?(?:" + _ZH_REL_WORDS + r"))|(?P<i>我们?|咱们?|本人)|"
+    _ZH_LEAD + r"(?:(?P<rel>(?:我们?的?|咱们?的?)?(?:家)?(?:" + ZH_RELATION_WORDS + r"))|(?P<i>我们?|咱们?|本人)|"
     r"(?P<poss>小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}?)的(?P<prel>"
-    + _ZH_REL_WORDS
+    + ZH_RELATION_WORDS
     + r")|(?P<pron>他|她)(?!们)|(?P<you>你|您)|"
     r"(?P<named>小[\u4e00-\u9fff]|老(?!师|板|家|公|婆|乡|同|大|二|三|实|是|在)[\u4e00-\u9fff]|阿[\u4e00-\u9fff]|"
     r"(?P<twice>[\u4e00-\u9fff])(?P=twice)|[A-Z][a-z]+)"
@@ -332,8 +339,8 @@ def zh_subject(clause: str, who: Who) -> Subject | None:
     return Subject(_person(m.group("named")), m.end("named"))
 
 
-_EN_OWNED: Final = re.compile(rf"\b(?P<owner>(?i:my|your))\s+{_EN_ADJ}(?P<rel>(?i:{_EN_REL_WORDS}))(?:s|es)?\b")
-_ZH_OWNED: Final = re.compile(rf"(?P<owner>我|你|您)(?:的)?(?:家)?(?P<rel>{_ZH_REL_WORDS})")
+_EN_OWNED: Final = re.compile(rf"\b(?P<owner>(?i:my|your))\s+{_EN_ADJ}(?P<rel>(?i:{EN_RELATION_WORDS}))(?:s|es)?\b")
+_ZH_OWNED: Final = re.compile(rf"(?P<owner>我|你|您)(?:的)?(?:家)?(?P<rel>{ZH_RELATION_WORDS})")
 
 
 _EN_NAMED_ANYWHERE: Final = re.compile(
@@ -350,7 +357,7 @@ def _named_in(text: str) -> list[tuple[str, str | None]]:
         name = m.group("name")
         if name in _NOT_NAMES:
             continue
-        role = re.search(rf"(?i:{_EN_REL_WORDS})\s*,?\s*$", text[: m.start()])
+        role = re.search(rf"(?i:{EN_RELATION_WORDS})\s*,?\s*$", text[: m.start()])
         found.append((name, role.group(0).strip(" ,").lower() if role else None))
     return found
 

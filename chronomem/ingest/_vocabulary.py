@@ -8,6 +8,7 @@ speaker uses for a relative, a language or an occupation.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -18,12 +19,14 @@ __all__ = [
     "EN_LANGUAGES",
     "EN_PETS",
     "EN_RELATIONS",
+    "EN_RELATION_WORDS",
     "EN_TITLE_HEADS",
     "FEMALE_ROLES",
     "MALE_ROLES",
     "PREDICATES",
     "ZH_PETS",
     "ZH_RELATIONS",
+    "ZH_RELATION_WORDS",
     "ZH_TITLE_SUFFIXES",
     "Predicate",
     "Relation",
@@ -173,6 +176,16 @@ ZH_RELATIONS: Final[dict[str, Relation]] = {
     ),
     **_relations("knows", "朋友 好朋友 同事 老板 领导 室友 舍友 邻居 同学 闺蜜 哥们 兄弟 老同学 上司 师傅"),
 }
+
+
+def _alternation(words: dict[str, Relation]) -> str:
+    """A regex alternation of ``words``, longest first ("grandmother" before "mother", 孩子他爸 before 孩子)."""
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+#: The role words as regex alternations (patterns that find relatives use them).
+EN_RELATION_WORDS: Final = _alternation(EN_RELATIONS)
+ZH_RELATION_WORDS: Final = _alternation(ZH_RELATIONS)
 
 #: Languages by their English names (a speaker of English names a language this way).
 EN_LANGUAGES: Final = frozenset(
