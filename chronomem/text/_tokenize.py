@@ -110,23 +110,7 @@ class Tokenizer:
 
         Raises :class:`~chronomem.errors.InvalidValue` when ``text`` is not a ``str``.
         """
-        text = normalise(text).replace("’", "'")
-        if not _HAN_CHAR.search(text):  # Latin only: one pass, one stemmer call
-            words = [w.lower().removesuffix("'s") for w in _LATIN_RUNS.findall(text)]
-            return self._stemmer().stemWords(words) if self._stem else words
-        stem = self._stemmer().stemWord if self._stem else None
-        cut = self._jieba.cut
-        terms: list[str] = []
-        for match in _RUNS.finditer(text):
-            run = match.group()
-            if match.lastgroup == "han":
-                terms.extend(cut(run))
-                continue
-            word = run.lower()
-            if word.endswith("'s"):
-                word = word[:-2]
-            terms.append(stem(word) if stem is not None else word)
-        return terms
+        return self._words(normalise(text))[1]
 
     def query_terms(self, text: str) -> list[str]:
         """The terms of a question worth searching for: :meth:`tokenize` minus question stop-words
@@ -135,22 +119,34 @@ class Tokenizer:
         >>> Tokenizer().query_terms("What did I say about moving to Berlin?")
         ['move', 'berlin']
         """
-        text = normalise(text)
         seen: dict[str, None] = {}
-        for raw, term in zip(self._raw_words(text), self.tokenize(text), strict=True):
+        for raw, term in zip(*self._words(normalise(text)), strict=True):
             if raw not in _QUERY_STOPWORDS and term not in _QUERY_STOPWORDS:
                 seen.setdefault(term, None)
         return list(seen)
 
-    def _raw_words(self, text: str) -> list[str]:
-        """The words of :meth:`tokenize` before stemming, aligned one to one."""
-        words: list[str] = []
+    def _words(self, text: str) -> tuple[list[str], list[str]]:
+        """The words of normalised ``text`` before stemming and its terms, aligned one to one, in one pass
+        (search tokenizes the episodes it finds: at a few hundred a search this is on its critical path)."""
+        text = text.replace("’", "'")
+        if not _HAN_CHAR.search(text):  # Latin only: one pattern, one stemmer call
+            words = [w.lower().removesuffix("'s") for w in _LATIN_RUNS.findall(text)]
+            return words, self._stemmer().stemWords(words) if self._stem else words
+        stem = self._stemmer().stemWord if self._stem else None
+        cut = self._jieba.cut
+        raws: list[str] = []
+        terms: list[str] = []
         for match in _RUNS.finditer(text):
+            run = match.group()
             if match.lastgroup == "han":
-                words.extend(self._jieba.cut(match.group()))
-            else:
-                words.append(match.group().lower().replace("’", "'").removesuffix("'s"))
-        return words
+                cuts = cut(run)
+                raws.extend(cuts)
+                terms.extend(cuts)
+                continue
+            word = run.lower().removesuffix("'s")
+            raws.append(word)
+            terms.append(stem(word) if stem is not None else word)
+        return raws, terms
 
 
 class _Stem:
