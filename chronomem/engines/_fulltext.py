@@ -50,6 +50,7 @@ __all__ = [
     "SQLITE_MIGRATION",
     "SQLITE_PENDING_MIGRATION",
     "TextStatements",
+    "content_terms",
     "entity_terms",
     "episode_terms",
     "fact_terms",
@@ -142,6 +143,20 @@ def episode_terms(episode: Episode) -> list[str]:
     """An episode's document: its speaker, then its content."""
     head = list(_name_terms(episode.speaker)) if episode.speaker else []
     return head + _tokenize(episode.content)
+
+
+def content_terms(speaker: str | None, document: str) -> list[str]:
+    """The terms of an episode's content in its ``document`` (as :func:`episode_terms` made it, space-separated;
+    ``speaker`` is the episode's), without tokenizing the content again: what search rules read of an episode
+    the full-text lookup returned.
+
+    >>> from chronomem._values import Episode
+    >>> ep = Episode("e", "n", "Moving to Berlin", 0, 0, speaker="Mary Ann")
+    >>> content_terms(ep.speaker, " ".join(episode_terms(ep)))
+    ['move', 'to', 'berlin']
+    """
+    terms = document.split(" ") if document else []
+    return terms[len(_name_terms(speaker)) :] if speaker else terms
 
 
 def fact_terms(subject: str, predicate: str, obj: str | None, value: object) -> list[str]:

@@ -3,7 +3,6 @@ lookup returned, so that every engine ranks the same records the same way."""
 
 from __future__ import annotations
 
-import functools
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -38,10 +37,13 @@ def bm25(
     wanted = list(dict.fromkeys(terms))
     counts: list[dict[str, int]] = []
     lengths: list[int] = []
+    # Counted afresh, the query's few terms only (3 µs a document here): a cache of each document's counts
+    # (1 µs when hit, 8 µs when not) only paid off on documents seen before, and a search over a large
+    # namespace meets mostly new ones.
     for d in docs:
-        tf, length = _counted(d)
-        counts.append({t: n for t in wanted if (n := tf.get(t, 0))})
-        lengths.append(length)
+        words = d.split(" ") if d else []
+        counts.append({t: n for t in wanted if (n := words.count(t))})
+        lengths.append(len(words))
     df = Counter(t for c in counts for t in c)
     if frequencies:
         df.update({t: n - df[t] for t in wanted if (n := frequencies.get(t, 0)) > df[t]})
@@ -53,11 +55,3 @@ def bm25(
         norm = K1 * (1 - b + b * length / avg)
         out.append(float(sum(idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in c.items())))
     return out
-
-
-@functools.lru_cache(maxsize=20_000)
-def _counted(doc: str) -> tuple[Counter[str], int]:
-    """A document's term counts and length. Cached: documents never change, and a memory's searches keep
-    ranking the same ones (parsing them took a third of a LoCoMo search's time)."""
-    words = doc.split(" ") if doc else []
-    return Counter(words), len(words)

@@ -42,12 +42,15 @@ __all__ = [
 
 @dataclass(slots=True)
 class Found:
-    """What channels found: ranked lists (each a channel name over one kind), the records by key, and the
-    fact rows seen with whether each holds at the question's point (for :func:`demote_stale`)."""
+    """What channels found: ranked lists (each a channel name over one kind), the records by key, the fact
+    rows seen with whether each holds at the question's point (for :func:`demote_stale`), and the full-text
+    document of each episode the full-text lookup returned (its index terms: the rules read an episode's
+    terms there instead of tokenizing its text again, which on a large namespace is most of a search's time)."""
 
     lists: list[Ranked] = field(default_factory=list)
     items: dict[Key, Item] = field(default_factory=dict)
     facts: dict[int, tuple[Fact, bool]] = field(default_factory=dict)
+    documents: dict[Key, str] = field(default_factory=dict)
 
     def add(self, channel: str, ranked: list[Item]) -> None:
         keys = []
@@ -99,6 +102,7 @@ class FulltextChannel:
                 if request.preset.channels.get("support", 0.0) > 0:  # a list no weight reads is not built
                     self._support(engine, namespace, request, ranked, found)
             elif kind == EPISODE:
+                found.documents.update(((EPISODE, ref), doc) for ref, doc in match.records)
                 found.add(
                     "fulltext",
                     [e for e in ranked if history or (isinstance(e, Episode) and _live(e, request.point.as_of))],

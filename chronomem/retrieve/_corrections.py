@@ -28,20 +28,28 @@ from collections.abc import Callable, Collection, Hashable, Mapping, MutableMapp
 from typing import TypeVar
 
 from .._values import Episode
+from ..text._normalise import HAN_CLASS
 from ._fusion import Scored
 
 __all__ = ["CORRECTION_CUES", "corrections_first", "is_correction", "may_revise"]
 
 K = TypeVar("K", bound=Hashable)
 
-#: Words that mark a statement as revising an earlier one (English and Chinese).
-CORRECTION_CUES = re.compile(
-    r"\b(actually|instead|correction|i meant|scratch that|changed? (?:my|our|his|her|their) minds?|"
-    r"turns? out|no longer|after all|rather than|re-?scheduled|postponed|put (?:it )?off|"
-    r"cancel(?:l)?(?:ed|ing)|moved (?:it )?to|switched to|changed (?:it )?to)\b"
-    r"|,\s*not\s+\w+"
-    r"|不对|说错|搞错|记错|弄错|更正|改成|改为|改到|改订|改期|改了|改主意|换成|换到|换了|其实|取消|推迟|延期|提前到|不去了|而是"
+#: Words that mark a statement as revising an earlier one, in English and in Chinese: two patterns, so that a
+#: text is only scanned for its own script's cues (half the time of one pattern for both; every episode a
+#: search finds is asked).
+CORRECTION_CUES = (
+    re.compile(
+        r"\b(actually|instead|correction|i meant|scratch that|changed? (?:my|our|his|her|their) minds?|"
+        r"turns? out|no longer|after all|rather than|re-?scheduled|postponed|put (?:it )?off|"
+        r"cancel(?:l)?(?:ed|ing)|moved (?:it )?to|switched to|changed (?:it )?to)\b"
+        r"|,\s*not\s+\w+"
+    ),
+    re.compile(
+        "不对|说错|搞错|记错|弄错|更正|改成|改为|改到|改订|改期|改了|改主意|换成|换到|换了|其实|取消|推迟|延期|提前到|不去了|而是"
+    ),
 )
+_HAN = re.compile(f"[{HAN_CLASS}]")
 _BELOW = 0.999
 _HOUR_US = 3_600_000_000
 
@@ -56,7 +64,10 @@ def is_correction(text: str) -> bool:
     >>> is_correction("不对不对，富春那边订满了"), is_correction("富春那边订好了")
     (True, False)
     """
-    return bool(CORRECTION_CUES.search(text.lower()))
+    latin, chinese = CORRECTION_CUES
+    return latin.search(text.lower()) is not None or (
+        _HAN.search(text) is not None and chinese.search(text) is not None
+    )
 
 
 def may_revise(old: Episode, new: Episode) -> bool:

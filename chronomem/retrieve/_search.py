@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from .._values import Episode, Fact, canonical_json
 from ..contracts import Engine, FactQuery
+from ..engines._fulltext import content_terms
+from ..text import CHAR_MARK, EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
 from ._answers import asks, lend_to_answers
 from ._channels import CHANNELS, Channel, Found, _live
 from ._corrections import corrections_first, is_correction, may_revise
@@ -20,6 +22,8 @@ from ._timeliness import Topic, demote_stale, holds
 from ._topics import asks_past, group_topics, latest_first, sharing
 
 __all__ = ["run_search"]
+
+_STOPWORDS = EN_QUERY_STOPWORDS | ZH_QUERY_STOPWORDS
 
 
 def run_search(
@@ -80,7 +84,8 @@ def _latest_first(request: SearchRequest, scored: dict[Key, Scored], found: Foun
     times = {k: item.occurred_at for k in lead if isinstance(item := found.items[k], Episode)}
     if len(times) < 2:
         return
-    same = sharing({k: _terms_of(found.items[k], request.terms) for k in times}, p.topic_share)
+    wanted = set(request.terms)
+    same = sharing({k: _terms(found, k) & wanted for k in times}, p.topic_share)
 
     def comparable(leader: Key, key: Key) -> bool:  # nearly as relevant to the question as the leader
         return scored[key].score >= p.topic_ratio * scored[leader].score and same(leader, key)
@@ -105,7 +110,7 @@ def _corrections_first(request: SearchRequest, scored: dict[Key, Scored], found:
         return
     reference = window[1] if window is not None and window[1] is not None else request.point.valid_at
     times = {k: e.occurred_at for k, e in episodes.items()}
-    same = sharing({k: _words(e.content) for k, e in episodes.items()}, p.correction_share)
+    same = sharing({k: _words(_terms(found, k)) for k in episodes}, p.correction_share)
 
     def related(a: Key, b: Key) -> bool:  # one may revise the other, and they share a rare word
         return may_revise(episodes[a], episodes[b]) and same(a, b)
@@ -113,29 +118,38 @@ def _corrections_first(request: SearchRequest, scored: dict[Key, Scored], found:
     corrections_first(scored, lead, corrections, times, reference, related)
 
 
-@functools.lru_cache(maxsize=20_000)
-def _words(text: str) -> frozenset[str]:
-    """A text's content words (no stop-words; Chinese words of two characters or more, others of three)."""
-    from ..text import query_terms
-
-    return frozenset(w for w in query_terms(text) if len(w) >= (3 if w.isascii() else 2))
-
-
-def _terms_of(item: Item, wanted: Sequence[str]) -> set[str]:
-    """The question's terms an episode's text contains (as the index reads it: words and Chinese characters)."""
+def _terms(found: Found, key: Key) -> frozenset[str]:
+    """An episode's terms as the index reads them (its words and the characters of its Chinese words, without
+    its speaker's name): from its full-text document when the lookup returned it, else its text tokenized."""
+    item, document = found.items[key], found.documents.get(key)
     if not isinstance(item, Episode):
-        return set()
-    return set(_text_terms(item.content).intersection(wanted))
+        return frozenset()
+    return _text_terms(item.content) if document is None else _document_terms(item.speaker, document)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _document_terms(speaker: str | None, document: str) -> frozenset[str]:
+    """The content terms of a document (cached: parsing ~170 documents a search is not free either)."""
+    return frozenset(content_terms(speaker, document))
 
 
 @functools.lru_cache(maxsize=20_000)
 def _text_terms(text: str) -> frozenset[str]:
-    """A text's terms as the index reads it. Cached: an episode's text never changes, and tokenizing the
-    leading episodes again on every search took a fifth of a LoCoMo search's time."""
-    from ..text import char_terms, query_terms
+    """A text's terms as the index reads it. Cached: an episode's text never changes (the episodes found only
+    by vectors have no document to read them from)."""
+    from ..text import char_terms, tokenize
 
-    words = query_terms(text)
+    words = tokenize(text)
     return frozenset(words + char_terms(words))
+
+
+@functools.lru_cache(maxsize=20_000)
+def _words(terms: frozenset[str]) -> frozenset[str]:
+    """Content words among an episode's terms: no character terms, no stop-words, Chinese words of two
+    characters or more, others of three."""
+    return frozenset(
+        w for w in terms if not w.startswith(CHAR_MARK) and w not in _STOPWORDS and len(w) >= (3 if w.isascii() else 2)
+    )
 
 
 def _demote_stale(

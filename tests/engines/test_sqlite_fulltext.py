@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -159,3 +160,23 @@ def test_erasing_a_document_that_never_reached_fts5_leaves_fts5_alone(
     mem.erase(episode="e1")
     assert _found(mem, "quito") == {"e0", "e2"}
     _consistent(tmp_path / "m.db")
+
+
+@pytest.mark.parametrize(
+    ("speaker", "content"),
+    [
+        ("Mary Ann", "Moving to Berlin, Mary Ann's café"),
+        ("陈宇航", "陈宇航说后端由他牵头，不去青岛了"),
+        (None, "No speaker: 3.5kg of flour, don't ask"),
+        ("Tom", ""),
+        ("Dana O'Neil", "Dana O'Neil 的面包店 Crumb & Co"),
+    ],
+)
+def test_the_content_terms_of_a_document_are_its_content_tokenized(speaker: str | None, content: str) -> None:
+    """Search reads an episode's terms from the document the lookup returned instead of tokenizing it again:
+    the two must agree, whatever the speaker's name tokenizes to."""
+    from chronomem._values import Episode
+
+    ep = Episode("e", "n", content, 0, 0, speaker=speaker)
+    document = " ".join(_fulltext.episode_terms(ep))
+    assert _fulltext.content_terms(speaker, document) == _fulltext.episode_terms(replace(ep, speaker=None))

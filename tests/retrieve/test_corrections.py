@@ -34,6 +34,10 @@ T0 = datetime(2024, 3, 26, 19, 0, tzinfo=UTC)
         ("We did the loop on Wednesday.", False),
         ("Do not forget the helmets.", False),  # "not" without the comma of a contrast
         ("丽江订的是古城边的听雨轩客栈。", False),
+        ("OK 我们改成周四吧", True),  # each script's cues are looked for in a mixed text
+        ("不是 Wednesday, actually Thursday", True),
+        ("Lisbon 的酒店订好了", False),
+        ("我们去了 Lisbon, not Porto", True),
     ],
 )
 def test_a_correction_is_told_by_its_cue(text: str, cue: bool) -> None:

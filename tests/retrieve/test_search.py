@@ -175,3 +175,27 @@ def test_a_fact_found_only_by_its_subject_s_name_is_left_out(tmp_path: Path) -> 
         ]
         assert facts("Does Alice have a marathon goal?") == ["run a marathon"]
         assert facts("Alice?") == ["run a marathon"]  # a question of names only asks about the person
+
+
+@pytest.mark.parametrize(
+    ("speaker", "content"),
+    [
+        ("Melanie", "Actually we moved the pottery class to Thursdays, not Wednesdays."),
+        ("陈宇航", "不对不对，富春那边订满了，改订了冶春的包间。"),
+        (None, "Dana's café: 3.5kg of flour, don't ask"),
+    ],
+)
+def test_the_rules_read_the_same_terms_from_a_document_as_from_the_text(speaker: str | None, content: str) -> None:
+    """The topic and correction rules read an episode's terms from its full-text document when the lookup
+    returned it (no tokenizing on the search's path), else from its text: both must give the same words."""
+    from chronomem._values import Episode
+    from chronomem.engines._fulltext import episode_terms
+    from chronomem.retrieve._channels import Found
+    from chronomem.retrieve._search import _terms, _words
+
+    ep = Episode("e", "n", content, 0, 0, speaker=speaker)
+    key = ("episode", "e")
+    read = Found(items={key: ep}, documents={key: " ".join(episode_terms(ep))})
+    tokenized = Found(items={key: ep})
+    assert _terms(read, key) == _terms(tokenized, key)
+    assert _words(_terms(read, key)) == _words(_terms(tokenized, key)) != frozenset()
