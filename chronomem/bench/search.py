@@ -5,8 +5,10 @@ turn ``t`` is episode ``t~r``, its time moved ``r`` spans of the whole conversat
 entity. Episodes are stored as :meth:`Memory.add` stores them (the episode, its full-text document, its
 vectors, in a write transaction) but without extraction and ``BATCH`` episodes per transaction, so that
 ``N = 100,000`` loads in minutes: the offline extractor's facts are what costs at ingestion
-(``chronomem bench ingest``), not what a search reads. A repeat has its turn's text, so each distinct text
-is embedded once and its vectors reused.
+(``chronomem bench ingest``), not what a search reads. A repeat's text is its turn's with `` (r)`` added, so
+that no two episodes share a text: a search works on the texts it finds (their terms, its rules' cues), and
+what it caches per text would make repeats nearly free, which real episodes are not. Each turn is embedded
+once and its repeats reuse its vectors.
 
 Then ``Q`` of LoCoMo's questions, in turn, each asked at the time after the last episode:
 
@@ -122,7 +124,7 @@ def _load(mem: Memory, turns: Sequence[Mapping[str, Any]], n: int) -> datetime:
         turn, repeat = turns[i % len(turns)], i // len(turns)
         return new_episode(
             mem.namespace,
-            str(turn["content"]) or "…",
+            f"{turn['content'] or '…'} ({repeat})" if repeat else str(turn["content"]) or "…",
             occurred_at=turn["occurred_at"] + span * repeat,
             id=f"{turn['id']}~{repeat}" if repeat else str(turn["id"]),
             speaker=turn.get("speaker"),

@@ -31,7 +31,8 @@ def test_bench_search_repeats_the_turns_and_reports_percentiles(tmp_path: Path) 
     assert figures["embed_p50_ms"] > 0 and figures["context_tokens_mean"] > 0
     assert figures["settle_s"] >= 0 and 0 < figures["steady_p50_ms"] <= figures["steady_p95_ms"]  # asked again
     with chronomem.open(str(db), namespace="bench-search-5") as mem:
-        assert mem.get_episode("c1:D1:1~2").content == mem.get_episode("c1:D1:1").content  # the third repeat
+        # the third repeat: the turn's text, made its own (what a search caches per text must not make it free)
+        assert mem.get_episode("c1:D1:1~2").content == mem.get_episode("c1:D1:1").content + " (2)"
         assert mem.search("sunrise painted", kinds=["episode"])
 
 
