@@ -13,6 +13,10 @@ episode hits only.
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest_boost=0,0.3 --vary depth=50
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en --base asking_factor=1 --vary speaker_boost=0,0.5
 
+``long`` is ``en-upd-dev`` made ten times longer (:func:`long_set`): each of its conversations with one LoCoMo
+conversation's sessions interleaved in time as the same two people's other talk, the same questions. The
+issue's hidden sets have conversations of thousands of turns; a rule that only helps short ones shows here.
+
 Each ``--vary FIELD=V1,V2`` adds one variant per value of a :class:`chronomem.retrieve.Preset` field,
 next to the default preset (changed first by each ``--base FIELD=V``; a bool field takes true/false). On 2
 cores: about 10 s for en or zh, a minute for LoCoMo (with USE vectors).
@@ -22,7 +26,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
+import re
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,11 +38,56 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT.parent / "shared" / "bench"
 DATA = ROOT.parent / "shared" / "data"
-SETS = {
+SETS: dict[str, Path | None] = {
     "en": DATA / "en-upd-dev" / "en-upd-dev.json",
     "zh": DATA / "zh-mem-dev" / "zh-mem-dev.json",
     "lo": DATA / "locomo" / "locomo-dev.json",
+    "long": None,  # built from en and lo by long_set()
 }
+_LOCOMO_TIME = "%I:%M %p on %d %B, %Y"
+
+
+def long_set(into: Path) -> Path:
+    """Write ``en-upd-dev`` with noise into ``into``/en-long.json: conversation ``i`` gets LoCoMo conversation
+    ``i``'s sessions spread evenly between its first and last session (each 7 minutes past its slot), their
+    speakers and the speakers' names in the text swapped for its own, their turn ids ``D<100+s>:<n>`` (never
+    evidence). 424-718 turns each instead of 45-60."""
+    from datetime import datetime, timedelta
+
+    def sessions(conv: dict[str, Any]) -> list[tuple[datetime, list[dict[str, Any]], int]]:
+        found = (int(m.group(1)) for key in conv if (m := re.fullmatch(r"session_(\d+)", key)))
+        return sorted(
+            (datetime.strptime(conv[f"session_{n}_date_time"].strip(), _LOCOMO_TIME), conv[f"session_{n}"], n)
+            for n in found
+        )
+
+    en = json.loads((DATA / "en-upd-dev" / "en-upd-dev.json").read_text(encoding="utf-8"))
+    lo = json.loads((DATA / "locomo" / "locomo-dev.json").read_text(encoding="utf-8"))
+    out = []
+    for sample, other in zip(en, lo, strict=False):
+        conv, noise = sample["conversation"], other["conversation"]
+        names = {noise["speaker_a"]: conv["speaker_a"], noise["speaker_b"]: conv["speaker_b"]}
+        mine, theirs = sessions(conv), sessions(noise)
+        start, span = mine[0][0], mine[-1][0] - mine[0][0]
+        merged = [(when, turns) for when, turns, _ in mine]
+        for j, (_, turns, n) in enumerate(theirs):
+            when = start + span * (j + 0.5) / len(theirs) + timedelta(minutes=7)
+            merged.append((when, [_renamed(t, names, f"D{100 + n}") for t in turns]))
+        merged.sort(key=lambda m: m[0])
+        long_conv: dict[str, Any] = {"speaker_a": conv["speaker_a"], "speaker_b": conv["speaker_b"]}
+        for n, (when, turns) in enumerate(merged, 1):
+            long_conv[f"session_{n}_date_time"] = when.strftime(_LOCOMO_TIME)
+            long_conv[f"session_{n}"] = turns
+        out.append({"sample_id": f"{sample['sample_id']}-long", "conversation": long_conv, "qa": sample["qa"]})
+    path = into / "en-long.json"
+    path.write_text(json.dumps(out), encoding="utf-8")
+    return path
+
+
+def _renamed(turn: dict[str, Any], names: dict[str, str], prefix: str) -> dict[str, Any]:
+    text = re.sub("|".join(map(re.escape, names)), lambda m: names[m.group()], str(turn["text"]))
+    number = str(turn["dia_id"]).rpartition(":")[2]
+    return {"speaker": names.get(turn["speaker"], turn["speaker"]), "dia_id": f"{prefix}:{number}", "text": text}
 
 
 def _value(base: Any, field: str, text: str) -> Any:
@@ -119,9 +171,11 @@ def main() -> None:
     )
     args = parser.parse_args()
     presets = variants(args.vary, args.base)
+    tmp = tempfile.TemporaryDirectory(prefix="chronomem-sweep-")
     for name in args.sets:
         started = time.perf_counter()
-        records = score(SETS[name], presets, None if args.kinds == "all" else tuple(args.kinds.split(",")))
+        path = SETS[name] or long_set(Path(tmp.name))
+        records = score(path, presets, None if args.kinds == "all" else tuple(args.kinds.split(",")))
         print(f"== {name} ({time.perf_counter() - started:.0f} s)")
         for p in presets:
             print(line(p.name, records[p.name]), flush=True)
