@@ -317,8 +317,8 @@ class Engine(Protocol):
         at or before ``before`` and are not retracted, oldest first."""
         ...
 
-    def following_episodes(self, namespace: str, ids: Sequence[str]) -> dict[str, str]:
-        """For each of the episodes ``ids`` that has one, the id of the episode said just after it in its session
+    def following_episodes(self, namespace: str, ids: Sequence[str]) -> dict[str, Episode]:
+        """For each of the episodes ``ids`` that has one, the episode said just after it in its session
         (without a session: among the namespace's episodes without one), by occurrence time then id,
         retracted or not. What retrieval reads a question's answer by."""
         ...

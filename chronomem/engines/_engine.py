@@ -144,12 +144,12 @@ class SqlEngine(ABC):
             rows = self._read(self.sql.recent_episodes, (namespace, session, before, limit))
         return [episode_from_row(r) for r in reversed(rows)]
 
-    def following_episodes(self, namespace: str, ids: Sequence[str]) -> dict[str, str]:
-        d, out = self.dialect, dict[str, str]()
+    def following_episodes(self, namespace: str, ids: Sequence[str]) -> dict[str, Episode]:
+        d, out = self.dialect, dict[str, Episode]()
         for chunk in d.chunks(list(dict.fromkeys(ids))):  # bound twice: 1,000 of SQLite's 32,766 at most
             sql = self.sql.following.format(ids=d.in_ids("e.id", len(chunk)))
             args = (namespace, namespace, *d.ids(chunk))
-            out.update((r[0], r[1]) for r in self._read(sql, args * 2) if r[1] is not None)
+            out.update((r[0], episode_from_row(r[1:])) for r in self._read(sql, (*args, *args, namespace)))
         return out
 
     def conflicts(

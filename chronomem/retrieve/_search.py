@@ -57,21 +57,19 @@ def run_search(
 
 def _answers(engine: Engine, namespace: str, request: SearchRequest, scored: dict[Key, Scored], found: Found) -> None:
     """Apply :func:`lend_to_answers` to the ``answer_depth`` leading episodes that ask, with the turn after each
-    that was recorded by ``as_of`` and is not retracted then (read if no channel found it)."""
+    that was recorded by ``as_of`` and is not retracted then."""
     p, as_of = request.preset, request.point.as_of
     lead = sorted((k for k in scored if k[0] == EPISODE), key=lambda k: (-scored[k].score, k))[: p.answer_depth]
     asking = [k for k in lead if isinstance(e := found.items[k], Episode) and asks(e.content)]
     if not asking:
         return
     after = engine.following_episodes(namespace, [k[1] for k in asking])
-    missing = sorted(i for i in after.values() if (EPISODE, i) not in found.items)
-    for read in engine.episodes(namespace, missing) if missing else ():
-        found.items[(EPISODE, read.id)] = read
     answers: dict[Key, Key] = {}
     for k in asking:
-        reply = found.items.get((EPISODE, after[k[1]])) if k[1] in after else None
-        if isinstance(reply, Episode) and reply.recorded_at <= as_of and (p.history or _live(reply, as_of)):
+        reply = after.get(k[1])
+        if reply is not None and reply.recorded_at <= as_of and (p.history or _live(reply, as_of)):
             answers[k] = (EPISODE, reply.id)
+            found.items.setdefault(answers[k], reply)
     lend_to_answers(scored, answers, p.answer_share)
 
 

@@ -115,7 +115,7 @@ class CheckedEngine:
     def embedded_with(self, namespace: str, episode_id: str) -> list[str]:
         return self.inner.embedded_with(namespace, episode_id)
 
-    def following_episodes(self, namespace: str, ids: Sequence[str]) -> dict[str, str]:
+    def following_episodes(self, namespace: str, ids: Sequence[str]) -> dict[str, Episode]:
         return self.inner.following_episodes(namespace, ids)
 
     def conflicts(

@@ -123,7 +123,8 @@ class SearchTests(EngineFixtures):
             mem.add_episode(f"turn {ident}", occurred_at=at(_day(1) + i), id=ident, session=session)
         mem.add_episode("same time as a", occurred_at=at(_day(1)), id="a2", session="s")  # ties: by id
         after = mem.engine.following_episodes(mem.namespace, ["a", "a2", "b", "x", "y", "c", "nope"])
-        assert after == {"a": "a2", "a2": "b", "x": "y"}
+        assert {k: e.id for k, e in after.items()} == {"a": "a2", "a2": "b", "x": "y"}
+        assert after["x"] == mem.get_episode("y")  # the episode itself, read by the same statement
         hits = mem.search("turn a", kinds=["episode"])  # a statement, not a question: lends nothing
         assert all("answer" not in h.scores for h in hits)
 

@@ -88,7 +88,8 @@ def test_the_engine_reads_the_turn_after_in_the_session_or_among_those_without_o
     chat.add_episode("Any plans tonight?", occurred_at=T0, id="u0")
     chat.add_episode("Pizza and a film.", occurred_at=T0 + timedelta(hours=1), id="u1")
     after = chat.engine.following_episodes(chat.namespace, ["t0", "t3", "t4", "u0", "u1", "nope"])
-    assert after == {"t0": "t1", "t3": "t4", "u0": "u1"}
+    assert {k: e.id for k, e in after.items()} == {"t0": "t1", "t3": "t4", "u0": "u1"}
+    assert after["u0"] == chat.get_episode("u1")
 
 
 def test_a_turn_that_asks_ranks_below_a_statement_as_good(tmp_path: Path) -> None:
