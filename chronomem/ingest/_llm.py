@@ -42,8 +42,6 @@ _logger = logger.getChild("ingest")
 _SNAKE: Final = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _BY_NAME: Final = {p.name: p for p in VOCABULARY}
 _BY_SYNONYM: Final = {s: p for p in VOCABULARY for s in p.synonyms}
-
-
 _SPEAKER_WORDS: Final = frozenset({"i", "me", "my", "myself", "mine", "speaker", "我", "我的", "本人", "自己"})
 _ADDRESSEE_WORDS: Final = frozenset({"you", "your", "yourself", "addressee", "你", "您", "你的", "您的"})
 #: A relative named by role: "my husband", "husband", "我老公", "我的老公", "老公".

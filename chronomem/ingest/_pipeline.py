@@ -204,9 +204,8 @@ class _Write:
             return None
         at = self.episode.occurred_at
         for h in self.txn.current(slot_key(who.id, predicate, multi=False)):
-            row = h.row
-            if row.object is not None and row.valid.start <= at and (row.valid.end is None or at < row.valid.end):
-                return find_entity(self.txn, row.object)  # by id: the survivor of a merge
+            if h.row.object is not None and h.row.valid.contains(at):
+                return find_entity(self.txn, h.row.object)  # by id: the survivor of a merge
         return None
 
     def _resolved_before(self, name: str, type: str) -> Entity | None:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Hashable, Mapping, MutableMapp
 from typing import TypeVar
 
 from .._values import Episode
-from ..text._normalise import HAN_CLASS
+from ..text._normalise import has_han
 from ._fusion import Scored
 
 __all__ = ["CORRECTION_CUES", "corrections_first", "is_correction", "may_revise"]
@@ -49,7 +49,6 @@ CORRECTION_CUES = (
         "不对|说错|搞错|记错|弄错|更正|改成|改为|改到|改订|改期|改了|改主意|换成|换到|换了|其实|取消|推迟|延期|提前到|不去了|而是"
     ),
 )
-_HAN = re.compile(f"[{HAN_CLASS}]")
 _BELOW = 0.999
 _HOUR_US = 3_600_000_000
 
@@ -65,9 +64,7 @@ def is_correction(text: str) -> bool:
     (True, False)
     """
     latin, chinese = CORRECTION_CUES
-    return latin.search(text.lower()) is not None or (
-        _HAN.search(text) is not None and chinese.search(text) is not None
-    )
+    return latin.search(text.lower()) is not None or (has_han(text) and chinese.search(text) is not None)
 
 
 def may_revise(old: Episode, new: Episode) -> bool:

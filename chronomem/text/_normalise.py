@@ -15,7 +15,7 @@ from typing import Protocol
 
 from ..errors import InvalidValue
 
-__all__ = ["normalise", "to_half_width", "to_simplified"]
+__all__ = ["has_han", "normalise", "to_half_width", "to_simplified"]
 
 
 class _Converter(Protocol):
@@ -38,6 +38,15 @@ def _converter() -> _Converter:
 
             _t2s = opencc.OpenCC("t2s")
         return _t2s
+
+
+def has_han(text: str) -> bool:
+    """Whether ``text`` holds a Han character (:data:`HAN_CLASS`): what decides that Chinese rules apply.
+
+    >>> has_han("Lisbon 的酒店"), has_han("Lisbon")
+    (True, False)
+    """
+    return _HAN.search(text) is not None
 
 
 def to_half_width(text: str) -> str:
@@ -74,6 +83,6 @@ def normalise(text: str) -> str:
         raise InvalidValue(f"text must be a str, got {type(text).__name__}")
     text = to_half_width(text)
     # OpenCC is only worth calling when the text has Han characters at all.
-    if _HAN.search(text):
+    if has_han(text):
         text = to_simplified(text)
     return text

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 from .._log import logger
 from ..errors import InvalidValue
-from ._normalise import HAN_CLASS, normalise
+from ._normalise import HAN_CLASS, has_han, normalise
 from ._stopwords import EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
 
 if TYPE_CHECKING:
@@ -32,7 +32,6 @@ _WORD: Final = f"[^\\W_{HAN_CLASS}]+"
 _LATIN_WORD: Final = f"{_WORD}(?:['’]{_WORD}|(?<=\\d)\\.(?=\\d){_WORD})*"
 _RUNS: Final = re.compile(f"(?P<han>[{HAN_CLASS}]+)|(?P<word>{_LATIN_WORD})")
 _LATIN_RUNS: Final = re.compile(_LATIN_WORD)
-_HAN_CHAR: Final = re.compile(f"[{HAN_CLASS}]")
 _QUERY_STOPWORDS: Final = EN_QUERY_STOPWORDS | ZH_QUERY_STOPWORDS
 _logger = logger.getChild("text")
 
@@ -129,7 +128,7 @@ class Tokenizer:
         """The words of normalised ``text`` before stemming and its terms, aligned one to one, in one pass
         (search tokenizes the episodes it finds: at a few hundred a search this is on its critical path)."""
         text = text.replace("’", "'")
-        if not _HAN_CHAR.search(text):  # Latin only: one pattern, one stemmer call
+        if not has_han(text):  # Latin only: one pattern, one stemmer call
             words = [w.lower().removesuffix("'s") for w in _LATIN_RUNS.findall(text)]
             return words, self._stemmer().stemWords(words) if self._stem else words
         stem = self._stemmer().stemWord if self._stem else None
