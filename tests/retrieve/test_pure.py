@@ -49,6 +49,25 @@ def test_bm25_counts_document_frequency_over_the_matches() -> None:
     assert bm25([], ["a"], 0, 0) == []
 
 
+_WORDS = st.sampled_from(["a", "aa", "ab", "b", "ba", "a1", "狗", "狗狗", ""])
+
+
+@given(st.lists(st.lists(_WORDS, max_size=12).map(" ".join), max_size=6), st.lists(_WORDS, min_size=1, max_size=4))
+def test_bm25_equals_the_formula_over_each_document_s_words(docs: list[str], terms: list[str]) -> None:
+    """Term counts are exact: a term that is a prefix, suffix or repeat of a neighbour counts only where it
+    stands as a word of its own (the documents are space-separated terms, doubled spaces included)."""
+    n, total = 10, 40
+    got = bm25(docs, terms, documents=n, terms_total=total)
+    wanted = [t for t in dict.fromkeys(terms) if t]
+    words = [d.split(" ") if d else [] for d in docs]
+    df = {t: sum(t in w for w in words) for t in wanted}
+    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in wanted}
+    for w, score in zip(words, got, strict=True):
+        norm = 1.2 * (1 - 0.75 + 0.75 * len(w) / (total / n))
+        expected = sum(idf[t] * w.count(t) * 2.2 / (w.count(t) + norm) for t in wanted if w.count(t))
+        assert score == pytest.approx(expected)
+
+
 def test_fuse_sums_weighted_reciprocal_ranks_and_counts_a_repeat_once() -> None:
     a = [(E, "x"), (E, "y"), (E, "x")]
     out = fuse([Ranked("a", a), Ranked("b", [(E, "y")]), Ranked("off", [(E, "z")])], {"a": 1, "b": 0.5}, rrf_k=10)
