@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -93,6 +96,25 @@ def test_the_rows_are_read_again_only_after_a_new_write() -> None:
     assert search(spaces, table, q, 1)[0][1] == "new" and table.reads == 2
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="a niceness per thread is Linux's")
+def test_the_graph_is_built_at_a_lower_priority_than_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder (and the threads voyager starts from it) yields the cores to searches and writes."""
+    seen: list[int] = []
+    add = _vectors._Graph.add
+
+    def spy(graph: Any, matrix: np.ndarray, end: int) -> None:
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        add(graph, matrix, end)
+
+    monkeypatch.setattr(_vectors._Graph, "add", spy)
+    rng, table = np.random.default_rng(4), Table()
+    table.add(unit(rng, 1500), first_time=1)
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    built(VectorSpaces(approximate_from=THRESHOLD), table, unit(rng, 1)[0])
+    assert seen and min(seen) >= _vectors.BUILDER_NICE
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine  # the caller's own is untouched
+
+
 def test_small_spaces_are_searched_exactly_and_never_get_a_graph() -> None:
     rng = np.random.default_rng(2)
     table = Table()
@@ -165,6 +187,26 @@ def test_identical_vectors_share_a_node_and_each_item_is_returned_once() -> None
         found, truth = search(spaces, table, q, 100), search(exact, table, q, 100)
         assert len({item for _, item, _ in found}) == 100
         assert [round(s, 5) for *_, s in found] == [round(s, 5) for *_, s in truth]
+
+
+@pytest.mark.parametrize("chunk", [7, 10_000], ids=["chunks", "one-call"])
+def test_a_graph_keeps_each_distinct_vector_once_even_when_keys_collide(chunk: int) -> None:
+    """Nodes by the vectors themselves, whatever their keys: with every key the same (weights zero), the
+    300 distinct vectors of 3,000 rows still make 300 nodes, each holding its rows in order."""
+    rng = np.random.default_rng(9)
+    base = unit(rng, 300)
+    order = rng.permutation(np.tile(np.arange(300), 10))
+    matrix = base[order]
+    for weights in ("random", "zero"):
+        graph = _vectors._Graph(DIM)
+        if weights == "zero":
+            graph._weights[:] = 0
+        for end in range(chunk, len(matrix) + chunk, chunk):
+            graph.add(matrix, min(end, len(matrix)))
+        assert len(graph.rows) == 300 and graph.size == len(matrix)
+        for rows in graph.rows:
+            assert rows == sorted(rows) and len(set(order[rows].tolist())) == 1
+        assert sorted(r for rows in graph.rows for r in rows) == list(range(len(matrix)))
 
 
 def test_several_rows_of_one_item_give_its_best_row_once() -> None:
