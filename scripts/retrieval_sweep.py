@@ -14,8 +14,10 @@ episode hits only.
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en --base asking_factor=1 --vary speaker_boost=0,0.5
 
 ``long`` is ``en-upd-dev`` made ten times longer (:func:`long_set`): each of its conversations with one LoCoMo
-conversation's sessions interleaved in time as the same two people's other talk, the same questions. The
-issue's hidden sets have conversations of thousands of turns; a rule that only helps short ones shows here.
+conversation's sessions interleaved in time as the same two people's other talk, the same questions;
+``longer`` interleaves all five LoCoMo conversations (2,800 turns each, fifty times longer; a few minutes).
+The issue's hidden sets have conversations of thousands of turns; a rule that only helps short ones shows
+here.
 
 Each ``--vary FIELD=V1,V2`` adds one variant per value of a :class:`chronomem.retrieve.Preset` field,
 next to the default preset (changed first by each ``--base FIELD=V``; a bool field takes true/false). On 2
@@ -43,15 +45,17 @@ SETS: dict[str, Path | None] = {
     "zh": DATA / "zh-mem-dev" / "zh-mem-dev.json",
     "lo": DATA / "locomo" / "locomo-dev.json",
     "long": None,  # built from en and lo by long_set()
+    "longer": None,  # the same with every LoCoMo conversation
 }
 _LOCOMO_TIME = "%I:%M %p on %d %B, %Y"
 
 
-def long_set(into: Path) -> Path:
+def long_set(into: Path, every: bool = False) -> Path:
     """Write ``en-upd-dev`` with noise into ``into``/en-long.json: conversation ``i`` gets LoCoMo conversation
-    ``i``'s sessions spread evenly between its first and last session (each 7 minutes past its slot), their
-    speakers and the speakers' names in the text swapped for its own, their turn ids ``D<100+s>:<n>`` (never
-    evidence). 424-718 turns each instead of 45-60."""
+    ``i``'s sessions (``every``: all LoCoMo conversations') spread evenly between its first and last session
+    (each 7 minutes past its slot), their speakers and the speakers' names in the text swapped for its own,
+    their turn ids ``D<100c+s>:<n>`` (never evidence). 424-718 turns each instead of 45-60 (``every``:
+    about 2,800)."""
     from datetime import datetime, timedelta
 
     def sessions(conv: dict[str, Any]) -> list[tuple[datetime, list[dict[str, Any]], int]]:
@@ -64,15 +68,18 @@ def long_set(into: Path) -> Path:
     en = json.loads((DATA / "en-upd-dev" / "en-upd-dev.json").read_text(encoding="utf-8"))
     lo = json.loads((DATA / "locomo" / "locomo-dev.json").read_text(encoding="utf-8"))
     out = []
-    for sample, other in zip(en, lo, strict=False):
-        conv, noise = sample["conversation"], other["conversation"]
-        names = {noise["speaker_a"]: conv["speaker_a"], noise["speaker_b"]: conv["speaker_b"]}
-        mine, theirs = sessions(conv), sessions(noise)
+    for i, sample in enumerate(en):
+        conv = sample["conversation"]
+        mine = sessions(conv)
         start, span = mine[0][0], mine[-1][0] - mine[0][0]
         merged = [(when, turns) for when, turns, _ in mine]
-        for j, (_, turns, n) in enumerate(theirs):
-            when = start + span * (j + 0.5) / len(theirs) + timedelta(minutes=7)
-            merged.append((when, [_renamed(t, names, f"D{100 + n}") for t in turns]))
+        for c, other in enumerate(lo if every else lo[i : i + 1], 1):
+            noise = other["conversation"]
+            names = {noise["speaker_a"]: conv["speaker_a"], noise["speaker_b"]: conv["speaker_b"]}
+            theirs = sessions(noise)
+            for j, (_, turns, n) in enumerate(theirs):
+                when = start + span * (j + 0.5) / len(theirs) + timedelta(minutes=7 * c)
+                merged.append((when, [_renamed(t, names, f"D{100 * c + n}") for t in turns]))
         merged.sort(key=lambda m: m[0])
         long_conv: dict[str, Any] = {"speaker_a": conv["speaker_a"], "speaker_b": conv["speaker_b"]}
         for n, (when, turns) in enumerate(merged, 1):
@@ -174,7 +181,7 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory(prefix="chronomem-sweep-")
     for name in args.sets:
         started = time.perf_counter()
-        path = SETS[name] or long_set(Path(tmp.name))
+        path = SETS[name] or long_set(Path(tmp.name), every=name == "longer")
         records = score(path, presets, None if args.kinds == "all" else tuple(args.kinds.split(",")))
         print(f"== {name} ({time.perf_counter() - started:.0f} s)")
         for p in presets:
