@@ -35,9 +35,10 @@ the neighbour lists and hid the true neighbours (recall@100 0.31 for some querie
 up when 256 or more rows arrived; a new epoch starts a new space and so a new graph; the builder drops a graph
 whose space was dropped. The lock still guards every search; the builder takes it only to read and to publish.
 The builder runs at a lower priority (niceness 10, Linux) and keys and compares rows in numpy, so that searches
-meanwhile wait neither for a core nor for the interpreter's lock: on ``bench search`` at 100,000 (SQLite), the
-searches made while the graph was built took 34 ms (median) against 60, and the first pass's p95 fell from
-68.5 to 41.3 ms, its p50 rising from 23.0 to 33.1 as the build, yielding, lasts longer (bench/README.md).
+meanwhile wait neither for a core nor for the interpreter's lock: searches made during the build took 34 ms
+(median) instead of 60, and on ``bench search`` at 100,000 the first pass's p95 fell from 52-54 to 39-40 ms on
+PostgreSQL (SQLite: unchanged within noise, 38-45), its p50 rising by about 10 ms on both, as the build, yielding,
+lasts longer and searches stay exact meanwhile (bench/README.md, session 14).
 
 Chosen by measuring on this machine (2 cores, shared, load average 3-5; 100,000 distinct real USE vectors of
 LoCoMo turns and pairs of turns, 200 LoCoMo questions, k = 100, candidates re-scored exactly; build on 2 threads):
