@@ -24,8 +24,7 @@ from ._values import (
 )
 from .contracts import Engine
 from .errors import InvalidValue, NotFound
-from .write import FactRecord, Reindexed, Writer, embed_episode, new_episode, reindex
-from .write._checks import check_entity_name
+from .write import FactRecord, Reindexed, Writer, check_entity_name, embed_episode, new_episode, reindex
 
 if TYPE_CHECKING:
     from typing import Self

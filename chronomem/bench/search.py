@@ -45,8 +45,7 @@ from ..contracts import Embedder, Txn
 from ..errors import InvalidValue
 from ..ingest import read_conversation
 from ..models._choose import choose_embedder
-from ..write import embedding_parts, new_episode
-from ..write._episodes import store_episode
+from ..write import embedding_parts, new_episode, store_episode
 
 __all__ = ["BATCH", "LOCOMO", "Figures", "run"]
 

@@ -16,21 +16,25 @@ from typing import NamedTuple
 from .._bitemporal import SlotValue, same_claim
 from .._time import MIN_US
 from .._values import Fact, Interval
-from ..write._facts import Target
+from ..write import Aim
 from ._claims import Action, Claim
 
 __all__ = ["Aimed", "corrected_portion", "in_sequence", "reach_back"]
 
 
 class Aimed(NamedTuple):
-    """A claim with its slot and valid portion; ``open_start``: only its end was said (it reaches back);
-    ``corrects_back``: a correction that said no time (it re-asserts the portion of what it corrects)."""
+    """A claim with where it lands (its slot and valid portion); ``open_start``: only its end was said (it
+    reaches back); ``corrects_back``: a correction that said no time (it re-asserts the portion of what it
+    corrects)."""
 
     claim: Claim
-    target: Target
-    portion: Interval
+    aim: Aim
     open_start: bool = False
     corrects_back: bool = False
+
+    @property
+    def portion(self) -> Interval:
+        return self.aim.portion
 
 
 def in_sequence(aimed: Sequence[Aimed]) -> tuple[list[Aimed], list[Aimed]]:
@@ -39,8 +43,8 @@ def in_sequence(aimed: Sequence[Aimed]) -> tuple[list[Aimed], list[Aimed]]:
     kept: dict[int, Aimed] = dict(enumerate(aimed))
     by_slot: dict[str, list[int]] = {}
     for i, a in kept.items():
-        if a.claim.action is not Action.RETRACT and a.target.claim is not None:
-            by_slot.setdefault(a.target.slot, []).append(i)
+        if a.claim.action is not Action.RETRACT and a.aim.claim is not None:
+            by_slot.setdefault(a.aim.slot, []).append(i)
     dropped: list[Aimed] = []
     for ids in by_slot.values():
         ids.sort(key=lambda i: (kept[i].portion.start, i))
@@ -55,9 +59,7 @@ def in_sequence(aimed: Sequence[Aimed]) -> tuple[list[Aimed], list[Aimed]]:
 
 
 def _ending(a: Aimed, end: int) -> Aimed:
-    portion = Interval(a.portion.start, end)
-    request = a.target.request._replace(end=end, portion=portion)
-    return a._replace(target=a.target._replace(request=request), portion=portion)
+    return a._replace(aim=a.aim._replace(portion=Interval(a.portion.start, end)))
 
 
 def reach_back(portion: Interval, rows: Sequence[Fact], value: SlotValue | None) -> Interval | None:

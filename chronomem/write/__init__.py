@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .._names import digest
 from ._bulk import bulk_write
+from ._checks import check_entity_name
 from ._entities import (
     GENERIC,
     Names,
@@ -43,7 +44,7 @@ from ._episodes import (
     store_episode,
 )
 from ._execute import execute_plan
-from ._facts import DEFAULT_MULTI_VALUED, resolve, write_fact
+from ._facts import DEFAULT_MULTI_VALUED, Aim, Statement, aim_claim, plan_claim, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
 from ._reindex import Reindexed, reindex
 from ._request import Checked, FactRecord, check_record, check_records
@@ -59,14 +60,18 @@ __all__ = [
     "GENERIC",
     "MAX_CONTENT",
     "PART_CHARS",
+    "Aim",
     "Checked",
     "Embedded",
     "FactRecord",
     "Names",
     "Reindexed",
+    "Statement",
     "Writer",
+    "aim_claim",
     "bulk_write",
     "candidates",
+    "check_entity_name",
     "check_record",
     "check_records",
     "compatible",
@@ -84,6 +89,7 @@ __all__ = [
     "most_similar",
     "need_entity",
     "new_episode",
+    "plan_claim",
     "reindex",
     "resolve",
     "retract_episode",

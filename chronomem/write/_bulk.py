@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .._bitemporal import Plan
 from ..contracts import Engine, Txn
 from ..errors import InvalidValue
-from ._facts import Resolved, Target, plan_for, portion_of, resolve, target
+from ._facts import Aim, Resolved, aim, plan_claim, resolve, slot_of
 from ._request import Checked
 
 __all__ = ["bulk_write"]
@@ -28,31 +28,32 @@ def bulk_write(engine: Engine, namespace: str, requests: Sequence[Checked], batc
         return 0
     res = engine.write(namespace, lambda txn: resolve(txn, namespace, requests))
     inserted = 0
-    for targets in _rounds(requests, res):
-        for i in range(0, len(targets), batch):
-            chunk = targets[i : i + batch]
+    for round_ in _rounds(requests, res):
+        for i in range(0, len(round_), batch):
+            chunk = round_[i : i + batch]
             inserted += engine.write(namespace, lambda txn, chunk=chunk: _apply(txn, chunk, res))  # type: ignore[misc]
     return inserted
 
 
-def _rounds(requests: Sequence[Checked], res: Resolved) -> list[list[Target]]:
-    rounds: list[list[Target]] = []
+def _rounds(requests: Sequence[Checked], res: Resolved) -> list[list[Checked]]:
+    rounds: list[list[Checked]] = []
     seen: dict[str, int] = {}
     for c in requests:
-        t = target(c, res)
-        k = seen.get(t.slot, 0)
-        seen[t.slot] = k + 1
+        key = slot_of(c, res)
+        k = seen.get(key, 0)
+        seen[key] = k + 1
         if k == len(rounds):
             rounds.append([])
-        rounds[k].append(t)
+        rounds[k].append(c)
     return rounds
 
 
-def _apply(txn: Txn, chunk: list[Target], res: Resolved) -> int:
-    current = txn.current_many({t.slot: portion_of(t.request, res, txn.tx) for t in chunk})
+def _apply(txn: Txn, chunk: list[Checked], res: Resolved) -> int:
+    aims: list[Aim] = [aim(c, res, txn.tx) for c in chunk]
+    current = txn.current_many({a.slot: a.portion for a in aims})
     plans: list[tuple[str, Plan]] = []
-    for t in chunk:
-        plan = plan_for(t, current[t.slot], res, txn.tx)
+    for a in aims:
+        plan = plan_claim(a, current[a.slot])
         if not plan.empty or plan.links:
-            plans.append((t.slot, plan))
+            plans.append((a.slot, plan))
     return txn.apply_many(plans) if plans else 0

@@ -5,9 +5,12 @@ ingestion of one message compose them inside the transactions they choose:
 
 1. :func:`resolve`: find or create the entities named, read each predicate's cardinality and each cited
    episode's time (refusing unknown episodes and contradictory cardinalities);
-2. :func:`target`: the slot each request fills and the claim it makes (pure);
-3. :func:`plan_for`: the cutting rule (:func:`chronomem._bitemporal.plan_write`) over the slot's current rows;
+2. :func:`aim`: the :class:`Aim` of each request: its slot, the value it names and its valid portion (pure);
+3. :func:`plan_claim`: the cutting rule (:func:`chronomem._bitemporal.plan_write`) over the slot's current rows;
 4. :func:`~chronomem.write._execute.execute_plan`: the engine applies the plan.
+
+Ingestion resolves entities itself (names in a conversation mean more than names in an API call) and enters
+at step 2 through :func:`aim_claim`, which takes the resolved entities and checks the rest.
 """
 
 from __future__ import annotations
@@ -17,17 +20,30 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from .._bitemporal import Held, NewRow, Op, Plan, Said, SlotValue, plan_write
-from .._names import slot_key
+from .._names import check_identifier, slot_key
 from .._support import DIRECT
 from .._time import from_us
-from .._values import Entity, Interval, Modality, WriteResult
+from .._values import JSON, Entity, Interval, Modality, Reason, WriteResult
 from ..contracts import Txn
 from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
+from ._checks import check_how, check_target
 from ._entities import find_or_create, need_entity
 from ._execute import execute_plan
 from ._request import Checked
 
-__all__ = ["DEFAULT_MULTI_VALUED", "Resolved", "Target", "plan_for", "portion_of", "resolve", "target", "write_fact"]
+__all__ = [
+    "DEFAULT_MULTI_VALUED",
+    "Aim",
+    "Resolved",
+    "Statement",
+    "aim",
+    "aim_claim",
+    "cardinality",
+    "plan_claim",
+    "resolve",
+    "slot_of",
+    "write_fact",
+]
 
 #: Predicates that hold many values at once unless a namespace first used them otherwise: the many-valued
 #: ones of the profile vocabulary (DESIGN §6.1; a test keeps them in step with ``chronomem.ingest``'s table),
@@ -73,14 +89,32 @@ class Resolved:
         self.occurred: dict[str, int] = {}
 
 
-class Target(NamedTuple):
-    """Where a request writes: its slot, its claim (``None`` for a retraction), and the value it names (for
-    a retraction, the one it ends; ``None`` when it names none)."""
+class Aim(NamedTuple):
+    """Where one write lands: its slot, the value it names over which valid portion, who says it and why what
+    it replaces ends. ``value`` names no value (object and value ``None``) only for a retraction that ends
+    whatever the slot holds."""
 
     slot: str
-    claim: SlotValue | None
-    request: Checked
-    named: SlotValue | None = None
+    value: SlotValue
+    portion: Interval
+    source: str  # the episode that says it; DIRECT for the application
+    reason: Reason
+    multi: bool  # the predicate's cardinality in this namespace
+
+    @property
+    def retraction(self) -> bool:
+        return self.reason == Reason.RETRACTION
+
+    @property
+    def claim(self) -> SlotValue | None:
+        """The value it asserts; ``None`` for a retraction."""
+        return None if self.retraction else self.value
+
+    @property
+    def named(self) -> SlotValue | None:
+        """The value it names (for a retraction, the one it ends); ``None`` when it names none."""
+        v = self.value
+        return None if v.object is None and v.value is None else v
 
 
 def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolved | None = None) -> Resolved:
@@ -100,7 +134,10 @@ def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolve
                     "nothing any more; cite another episode (add_episode() the corrected message)"
                 )
             res.occurred[c.episode] = found.occurred_at
-        _cardinality(txn, c, res)
+        r = c.record
+        multi = cardinality(txn, c.predicate, r.multi, res.multi)
+        if c.retraction:
+            _check_retraction(c.predicate, multi, c.object, r.value, r.modality)
         if c.start is None and c.end is not None and c.end <= res.occurred.get(c.episode or "", txn.tx):
             raise InvalidInterval(
                 f"valid_to={from_us(c.end).isoformat()} is not after the default valid_from (the episode's time, "
@@ -109,61 +146,107 @@ def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolve
     return res
 
 
-def _cardinality(txn: Txn, c: Checked, res: Resolved) -> None:
-    multi = c.record.multi
-    if c.predicate not in res.multi:
-        res.multi[c.predicate] = txn.predicate(
-            c.predicate, c.predicate in DEFAULT_MULTI_VALUED if multi is None else multi
-        )
-    is_multi = res.multi[c.predicate]
+def cardinality(txn: Txn, predicate: str, multi: bool | None, known: dict[str, bool]) -> bool:
+    """Whether ``predicate`` is many-valued in the namespace: as first used there (recorded on first use, from
+    ``multi`` or else :data:`DEFAULT_MULTI_VALUED`); ``known`` caches it. Raises when ``multi`` says otherwise."""
+    if predicate not in known:
+        known[predicate] = txn.predicate(predicate, predicate in DEFAULT_MULTI_VALUED if multi is None else multi)
+    is_multi = known[predicate]
     if multi is not None and multi != is_multi:
-        raise Conflict(f"predicate {c.predicate!r} is {'multi' if is_multi else 'single'}-valued here")
-    if c.retraction and c.object is None and c.value is None:
-        if is_multi:
-            raise InvalidValue(f"{c.predicate!r} is multi-valued: name the object= or value= to retract")
-        if c.record.modality != Modality.ASSERTED:
-            raise InvalidValue(f"a {c.record.modality} value is one of many: name the object= or value= to retract")
+        raise Conflict(f"predicate {predicate!r} is {'multi' if is_multi else 'single'}-valued here")
+    return is_multi
 
 
-def target(c: Checked, res: Resolved) -> Target:
-    """The slot ``c`` fills and the claim it makes, from what :func:`resolve` found."""
-    sub = res.entities[c.subject].id
+def _check_retraction(predicate: str, multi: bool, object: object, value: JSON, modality: str) -> None:
+    """A retraction that names no value ends what a single-valued, asserted slot holds; refused elsewhere."""
+    if object is None and value is None:
+        if multi:
+            raise InvalidValue(f"{predicate!r} is multi-valued: name the object= or value= to retract")
+        if modality != Modality.ASSERTED:
+            raise InvalidValue(f"a {modality} value is one of many: name the object= or value= to retract")
+
+
+def aim(c: Checked, res: Resolved, tx: int) -> Aim:
+    """The :class:`Aim` of ``c``, from what :func:`resolve` found; without ``valid_from`` it starts at its
+    episode's time, else at ``tx``."""
+    portion = c.portion
+    if portion is None:
+        portion = Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
+    return _aimed(_value(c, res), portion, c.episode or DIRECT, c.record.reason, res.multi[c.predicate])
+
+
+def slot_of(c: Checked, res: Resolved) -> str:
+    """The slot ``c`` writes (:func:`aim`'s, without its portion)."""
+    return _slot(_value(c, res), res.multi[c.predicate])
+
+
+def _value(c: Checked, res: Resolved) -> SlotValue:
     obj = None if c.object is None else res.entities[c.object].id
-    value = None if obj is not None else c.value
-    slot = slot_key(sub, c.predicate, obj, value, multi=res.multi[c.predicate], modality=c.record.modality)
     r = c.record
-    named = None
-    if obj is not None or value is not None:
-        named = SlotValue(sub, c.predicate, obj, value, r.kind, r.modality, float(r.confidence))
-    return Target(slot, None if c.retraction else named, c, named)
+    return _said(res.entities[c.subject].id, c.predicate, obj, c.value, r.kind, r.modality, r.confidence)
 
 
-def portion_of(c: Checked, res: Resolved, tx: int) -> Interval:
-    """The valid portion ``c`` writes: without ``valid_from`` it starts at its episode's time, else at ``tx``."""
-    if c.portion is not None:
-        return c.portion
-    return Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
+def _said(
+    sub: str, predicate: str, obj: str | None, value: JSON, kind: str, modality: str, confidence: float
+) -> SlotValue:
+    if obj is None and value is None:  # a retraction of whatever the slot holds: held surely
+        return SlotValue(sub, predicate, None, None, kind, modality)
+    return SlotValue(sub, predicate, obj, None if obj is not None else value, kind, modality, float(confidence))
 
 
-def plan_for(t: Target, rows: list[Held], res: Resolved, tx: int) -> Plan:
-    """The plan that writes ``t`` over the slot's current ``rows`` at system time ``tx``, and keeps the write as
-    a statement (the application's, ``""``, when it cites no episode)."""
-    c = t.request
-    portion = portion_of(c, res, tx)
-    source = c.episode or DIRECT
-    if t.claim is None:
-        said = Said(source, Op.RETRACT, t.named or SlotValue(res.entities[c.subject].id, c.predicate, None, None,
-                                                             c.record.kind, c.record.modality), portion)  # fmt: skip
-        return replace(plan_write(rows, portion, None, source, c.record.reason), said=(said,))
-    said = Said(source, Op.ASSERT, t.claim, portion)
+def _slot(v: SlotValue, multi: bool) -> str:
+    return slot_key(v.subject, v.predicate, v.object, v.value, multi=multi, modality=v.modality)
+
+
+def _aimed(value: SlotValue, portion: Interval, source: str, reason: Reason, multi: bool) -> Aim:
+    return Aim(_slot(value, multi), value, portion, source, reason, multi)
+
+
+class Statement(NamedTuple):
+    """Who says a claim (an episode id, or DIRECT for the application), over which valid portion, how it is
+    held (kind, modality, confidence) and why what it replaces ends."""
+
+    source: str
+    portion: Interval
+    kind: str
+    modality: str
+    confidence: float
+    reason: Reason
+
+
+def aim_claim(
+    txn: Txn, subject: Entity, predicate: str, object: Entity | None, value: JSON, said: Statement, multi: bool | None
+) -> Aim:
+    """The :class:`Aim` of ``subject predicate object|value`` whose entities the caller resolved (ingestion),
+    said as ``said`` says. ``multi`` is the caller's cardinality of the predicate (``None``: as the namespace
+    first used it, :func:`cardinality`). Checks what :func:`check_record` would; raises
+    :class:`~chronomem.errors.InvalidInput` for a claim that cannot be written."""
+    check_identifier(predicate, "predicate")
+    retraction = said.reason == Reason.RETRACTION
+    check_target(object, value, required=not retraction)
+    check_how(said.kind, said.modality, said.confidence)
+    is_multi = cardinality(txn, predicate, multi, {})
+    if retraction:
+        _check_retraction(predicate, is_multi, object, value, said.modality)
+    obj = None if object is None else object.id
+    v = _said(subject.id, predicate, obj, value, said.kind, said.modality, said.confidence)
+    return _aimed(v, said.portion, said.source, said.reason, is_multi)
+
+
+def plan_claim(a: Aim, rows: list[Held]) -> Plan:
+    """The plan that writes ``a`` over the slot's current ``rows``, and keeps the write as a statement of its
+    source (pure)."""
+    if a.retraction:
+        said = Said(a.source, Op.RETRACT, a.value, a.portion)
+        return replace(plan_write(rows, a.portion, None, a.source, a.reason), said=(said,))
+    said = Said(a.source, Op.ASSERT, a.value, a.portion)
     if not rows:  # the common case of a load: nothing to cut, so the plan is the new row
-        return Plan(insert=(NewRow(t.claim, portion, ((source, portion),)),), said=(said,))
-    return replace(plan_write(rows, portion, t.claim, source, c.record.reason), said=(said,))
+        return Plan(insert=(NewRow(a.value, a.portion, ((a.source, a.portion),)),), said=(said,))
+    return replace(plan_write(rows, a.portion, a.value, a.source, a.reason), said=(said,))
 
 
 def write_fact(txn: Txn, namespace: str, c: Checked) -> WriteResult:
     """Resolve, plan and apply one request in ``txn``."""
-    res = resolve(txn, namespace, [c])
-    t = target(c, res)
-    rows = txn.current(t.slot, portion_of(c, res, txn.tx))  # plan_write reads only the rows it may cut
-    return execute_plan(txn, t.slot, plan_for(t, rows, res, txn.tx))
+    a = aim(c, resolve(txn, namespace, [c]), txn.tx)
+    rows = txn.current(a.slot, a.portion)  # plan_write reads only the rows it may cut
+    return execute_plan(txn, a.slot, plan_claim(a, rows))
