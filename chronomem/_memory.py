@@ -337,8 +337,10 @@ class Memory(Reads):
             chosen = self._extractor(extractor)
         if single:
             return ingest(self.engine, self.namespace, messages, chosen, embedder=self.embedder)  # type: ignore[arg-type]
-        if isinstance(messages, str | bytes):
-            raise InvalidValue("add() takes a message (a dict or Message) or a list of them, not a string")
+        if isinstance(messages, str | bytes) or not isinstance(messages, Iterable):
+            raise InvalidValue(
+                f"add() takes a message (a dict or Message) or a list of them, got {type(messages).__name__}"
+            )
         return ingest_many(self.engine, self.namespace, messages, chosen, embedder=self.embedder)  # type: ignore[arg-type]
 
     def _extractor(self, choice: str | Extractor | None) -> Extractor:

@@ -63,7 +63,9 @@ def parse_instant(text: str, *, name: str = "time") -> int:
 
 def zone(name: str) -> ZoneInfo:
     """IANA zone by name, with a clear error for a typo."""
+    if not isinstance(name, str):
+        raise InvalidValue(f"a time zone is an IANA name such as 'Asia/Shanghai', got {type(name).__name__}")
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # a tzdata folder ("Europe") is an OSError
         raise InvalidValue(f"unknown time zone {name!r}; use an IANA name such as 'Asia/Shanghai' or 'UTC'") from exc

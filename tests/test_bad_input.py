@@ -102,6 +102,15 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("NUL in episode", lambda m: m.add_episode("a\x00b", occurred_at=T1), InvalidValue),
     ("NUL in speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker="x\x00"), InvalidValue),
     ("NUL in message", lambda m: m.add({"speaker": "A", "content": "h\x00i", "occurred_at": T1}), InvalidValue),
+    ("surrogate in a message without id", lambda m: m.add({"content": "h\udc80i", "occurred_at": T1}), InvalidValue),
+    # messages of the wrong shape
+    ("number as a message", lambda m: m.add(42), InvalidValue),  # type: ignore[call-overload]
+    ("list as a message's content", lambda m: m.add({"content": ["a", "b"], "occurred_at": T1}), InvalidValue),
+    ("JSON object as a message's content", lambda m: m.add({"content": {"a": 1}, "occurred_at": T1}), InvalidValue),
+    ("message dated 2099", lambda m: m.add({"content": "hi", "occurred_at": "2099-01-01T00:00:00Z"}), InvalidValue),
+    ("time zone that is a tzdata folder", lambda m: m.add({"content": "hi", "occurred_at": T1, "tz": "Europe"}),
+     InvalidValue),
+    ("time zone that is not text", lambda m: m.add({"content": "hi", "occurred_at": T1, "tz": 8}), InvalidValue),
     # values Python cannot turn into JSON text, or nesting that would crash a recursive walk (issue #9)
     ("huge integer value", lambda m: m.assert_fact("Alice", "n", value=10**5000), InvalidValue),
     ("huge nested integer", lambda m: m.assert_fact("Alice", "n", value={"a": [10**5000]}), InvalidValue),

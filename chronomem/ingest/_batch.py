@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .._time import zone
 from .._values import Episode
-from ..errors import ChronomemError
+from ..errors import ChronomemError, InvalidValue
 from ._claims import ExtractionContext
 from ._message import Message, as_message, to_episode
 
@@ -99,6 +99,10 @@ class Batch:
                 parsed.append(Parsed(m, to_episode(self.namespace, m)))
             except ChronomemError as exc:
                 parsed.append(exc)
+            except (TypeError, ValueError, UnicodeError) as exc:  # bad input no check foresaw: refused, saying why
+                refused = InvalidValue(f"the message cannot be read: {type(exc).__name__}: {exc}")
+                refused.__cause__ = exc
+                parsed.append(refused)
         good = [p for p in parsed if isinstance(p, Parsed)]
         ids = list(dict.fromkeys(p.episode.id for p in good))
         self._stored = dict.fromkeys(ids)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
-from .._names import digest
-from .._time import to_us, zone
+from .._names import check_text, digest
+from .._time import now_us, to_us, zone
 from .._values import JSON, Episode, canonical_json
 from ..errors import InvalidValue, NaiveDatetime
 from ..write import new_episode
@@ -34,6 +34,9 @@ class Role(StrEnum):
 #: What an episode can be: a turn of a conversation, a document, or a JSON event.
 EPISODE_KINDS = ("message", "document", "event")
 _FIELDS = ("id", "speaker", "role", "content", "occurred_at", "session", "tz", "metadata", "kind")
+#: How far past this machine's clock a message may be dated (microseconds): one day, for clocks that disagree
+#: and zones misread by hours; a message dated later is refused as a mistake (a wrong year or offset).
+FUTURE_SKEW = 86_400_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,9 @@ def _from_mapping(d: Mapping[str, object]) -> Message:
         if d.get(key) is None:
             raise InvalidValue(f"a message needs {key!r}")
     content = d["content"]
-    if isinstance(content, dict | list):  # a JSON event: stored as its canonical JSON text
+    if isinstance(content, dict):  # a JSON event: stored as its canonical JSON text
+        if d.get("kind") != "event":
+            raise InvalidValue('content is a JSON object: that is an event\'s; add "kind": "event", or send text')
         content = canonical_json(content)
     when = d["occurred_at"]
     if isinstance(when, str):
@@ -112,9 +117,18 @@ def _parse_time(text: str) -> datetime:
 
 
 def _checked(m: Message) -> Message:
+    if not isinstance(m.content, str):
+        raise InvalidValue(
+            f"content must be text (or, for kind 'event', a JSON object), got {type(m.content).__name__}"
+        )
+    check_text(m.content, "content")
     if not isinstance(m.occurred_at, datetime):
         raise InvalidValue(f"occurred_at must be an aware datetime or ISO 8601 text, got {m.occurred_at!r:.60}")
-    to_us(m.occurred_at, name="occurred_at")  # refuses a naive one
+    if to_us(m.occurred_at, name="occurred_at") > now_us() + FUTURE_SKEW:  # also refuses a naive one
+        raise InvalidValue(
+            f"occurred_at={m.occurred_at.isoformat()} is in the future: a message is stored when it has been said; "
+            "check the year and the offset (a plan for a later date belongs in the content)"
+        )
     try:
         role = Role(m.role)
     except ValueError:

@@ -284,22 +284,43 @@ def ingest_many(
     *,
     embedder: Embedder | None = None,
 ) -> list[IngestResult]:
-    """:func:`ingest` each message in order; a message that fails has ``error`` set and the batch goes on.
-    What every message needs is read once per chunk of messages (:class:`~._batch.Batch`)."""
+    """:func:`ingest` each message in order, one result each: stored, duplicate, or refused with the error
+    that says why (:attr:`IngestResult.status`). A refused message never stops the others, whatever went
+    wrong with it; when the store cannot be read for a chunk of messages, each of them says so. What every
+    message needs is read once per chunk of messages (:class:`~._batch.Batch`)."""
     out: list[IngestResult] = []
     batch = Batch(engine, namespace)
     for chunk in batched(items, EMBED_BATCH):
-        parsed = batch.read(chunk)
+        try:
+            parsed = batch.read(chunk)
+        except ChronomemError as exc:
+            out.extend(_refused(item, exc) for item in chunk)
+            continue
         vectors = {} if embedder is None else _embed_new(batch, parsed, embedder)
         for i, (item, p) in enumerate(zip(chunk, parsed, strict=True)):
+            if isinstance(p, ChronomemError):
+                out.append(_refused(item, p))
+                continue
             try:
-                if isinstance(p, ChronomemError):
-                    raise p
                 out.append(_ingest(batch, p, extractor, embedder, vectors.get(i)))
-            except ChronomemError as exc:
-                ident = item.get("id") if isinstance(item, Mapping) else item.id if isinstance(item, Message) else None
-                out.append(IngestResult(episode=str(ident or ""), error=exc))
+            # A batch answers for every message: one message's failure, even a bug, is its own result (the
+            # cause attached), never the loss of every other message's result.
+            except Exception as exc:  # noqa: BLE001
+                out.append(_refused(p.episode.id, exc))
     return out
+
+
+def _refused(item: Message | Mapping[str, object] | str, exc: Exception) -> IngestResult:
+    if isinstance(item, str):
+        ident = item
+    else:
+        given = item.get("id") if isinstance(item, Mapping) else item.id if isinstance(item, Message) else None
+        ident = given if isinstance(given, str) else ""
+    if not isinstance(exc, ChronomemError):
+        error = ChronomemError(f"message {ident!r} failed: {type(exc).__name__}: {exc}")
+        error.__cause__ = exc
+        exc = error
+    return IngestResult(episode=ident, error=exc)
 
 
 def batched(items: Iterable[T], n: int) -> Iterator[list[T]]:

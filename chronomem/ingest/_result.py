@@ -58,6 +58,12 @@ class IngestResult:
         return self.error is None
 
     @property
+    def status(self) -> str:
+        """``"stored"``, ``"duplicate"`` (already stored: nothing changed) or ``"refused"`` (``error`` says
+        why; nothing of the message was stored)."""
+        return "refused" if self.error is not None else "duplicate" if self.duplicate else "stored"
+
+    @property
     def changed(self) -> bool:
         return bool(
             self.added

@@ -13,7 +13,7 @@ import pytest
 
 import chronomem
 from chronomem._values import Episode
-from chronomem.errors import Conflict
+from chronomem.errors import Conflict, NotFound
 from chronomem.ingest import Alias, Claim, Extraction, ExtractionContext, Mentioned
 from chronomem.ingest._batch import Window, recent_in
 
@@ -171,3 +171,48 @@ def test_each_vector_reads_the_message_before_it_alike_in_a_batch_and_alone(path
     assert stored["alone"] == stored["batch"]
     contexts = [ctx for ctx, _ in stored["batch"].values()]
     assert sum(ctx is not None for ctx in contexts) > len(contexts) * 0.8  # most messages follow another
+
+
+class _FailsOn:
+    """An extractor with a bug that shows on one message: it raises a plain Python error there."""
+
+    name = "fails-on"
+
+    def __init__(self, content: str) -> None:
+        self.content = content
+
+    def extract(self, episode: Episode, context: ExtractionContext) -> Extraction:
+        if episode.content == self.content:
+            raise KeyError("a rule's table lacks this word")
+        return Extraction()
+
+
+@pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgresql", marks=pytest.mark.integration)])
+def test_a_batch_answers_for_every_message_and_a_refused_one_never_stops_the_others(
+    engine: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    url = str(tmp_path / "m.db") if engine == "sqlite" else request.getfixturevalue("pg_url")
+    mem = chronomem.open(url, namespace="ns", embedder=None)
+    items: list[object] = [
+        {"speaker": "A", "content": f"note {i}", "occurred_at": T0 + timedelta(minutes=i)} for i in range(100)
+    ]
+    items[70] = {"speaker": "A", "content": "bad \udc80 text", "occurred_at": T0}  # no id: its id is a digest
+    items[80] = {"speaker": "A", "content": "from the future", "occurred_at": "2099-01-01T00:00:00Z"}
+    items[90] = 42
+    items[95] = {"speaker": "A", "content": "the buggy one", "occurred_at": T0 + timedelta(hours=5)}
+    items.append(items[3])  # said again: a duplicate
+    results = mem.add(items, extractor=_FailsOn("the buggy one"))  # type: ignore[arg-type]
+
+    assert len(results) == 101
+    statuses = [r.status for r in results]
+    assert [i for i, s in enumerate(statuses) if s == "refused"] == [70, 80, 90, 95]
+    assert statuses[100] == "duplicate"
+    for i in (70, 80, 90, 95):
+        assert results[i].error is not None and str(results[i].error)
+    assert "lone surrogate" in str(results[70].error)
+    assert "future" in str(results[80].error)
+    assert isinstance(results[95].error.__cause__, KeyError)  # type: ignore[union-attr]
+    assert mem.get_episode(results[99].episode).content == "note 99"
+    with pytest.raises(NotFound):  # the refused message is named by its id, and nothing of it is stored
+        mem.get_episode(results[95].episode)
+    mem.close()
