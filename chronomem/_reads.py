@@ -4,6 +4,7 @@ histories, audits, changes, version chains and neighbourhoods at a (``valid_at``
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from datetime import datetime
 
@@ -15,6 +16,12 @@ from .errors import InvalidInput, InvalidValue, NotFound
 from .write import find_entity
 
 __all__ = ["Names", "Reads"]
+
+
+#: How alike (difflib's ratio) an unused predicate and a used one must be for the first to be a typo of the
+#: second: a letter missing or swapped in a word of eight ("live_in" for "lives_in"); two different words
+#: that share a stem ("has_pet" and "has_part", "works_at" and "works_on") are not.
+NEAR_MISS = 0.85
 
 
 def _us(dt: datetime | None, name: str, default: int) -> int:
@@ -41,7 +48,8 @@ class Reads:
         check_text(ref, "entity reference")
         found = find_entity(self._names, ref)
         if found is None:
-            raise NotFound(f"no entity named {ref!r} in namespace {self.namespace!r}")
+            empty = "" if self.engine.predicates(self.namespace) else ", which holds no facts yet: check its name"
+            raise NotFound(f"no entity named {ref!r} in namespace {self.namespace!r}{empty}")
         return found
 
     def _point(self, valid_at: datetime | None, as_of: datetime | None) -> tuple[int, int]:
@@ -88,13 +96,15 @@ class Reads:
         """Every value of ``subject.predicate`` at (``valid_at``, ``as_of``); several for multi-valued ones.
 
         Each row's ``modality`` says how it is held: besides what is asserted, a slot's plans, hypotheticals,
-        denials and reports are listed (they never replace an asserted value)."""
+        denials and reports are listed (they never replace an asserted value). A predicate no fact of the
+        namespace uses, close to one that some fact does ("live_in"), raises :class:`NotFound` naming it."""
         check_identifier(predicate, "predicate")
         v, t = self._point(valid_at, as_of)
-        return self._about(
+        rows = self._about(
             subject,
             lambda i: self.engine.facts(self.namespace, FactQuery(subject=i, predicate=predicate, valid_at=v, as_of=t)),
         )
+        return rows or self._unknown_predicate(predicate)
 
     def history(self, subject: str | Entity, predicate: str, *, as_of: datetime | None = None) -> list[Fact]:
         """The valid-time story of ``subject.predicate`` as the store believed it at ``as_of``."""
@@ -103,7 +113,19 @@ class Reads:
         rows = self._about(
             subject, lambda i: self.engine.facts(self.namespace, FactQuery(subject=i, predicate=predicate, as_of=t))
         )
-        return sorted(rows, key=lambda f: (f.valid.start, f.row_id))
+        return sorted(rows, key=lambda f: (f.valid.start, f.row_id)) or self._unknown_predicate(predicate)
+
+    def _unknown_predicate(self, predicate: str) -> list[Fact]:
+        """No rows: ``[]``, unless no fact of the namespace ever used ``predicate`` and it is a near miss of one
+        that did ("live_in" for "lives_in"): a typo, refused with the name meant."""
+        used = self.engine.predicates(self.namespace)
+        if predicate not in used:
+            near = difflib.get_close_matches(predicate, list(used), n=1, cutoff=NEAR_MISS)
+            if near:
+                raise NotFound(
+                    f"no fact in namespace {self.namespace!r} uses predicate {predicate!r}; did you mean {near[0]!r}?"
+                )
+        return []
 
     def _about(self, ref: str | Entity, query: Callable[[str], list[Fact]]) -> list[Fact]:
         """``query(entity id)`` for the entity ``ref`` names.

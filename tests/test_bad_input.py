@@ -231,3 +231,18 @@ def test_quotes_and_sql_fragments_are_stored_verbatim(db: tuple[Memory, Path], t
 
 def _id_of(mem: Memory) -> Callable[[str], str]:
     return lambda name: mem.get_entity(name).id
+
+
+def test_a_mistyped_predicate_or_namespace_says_what_was_meant(tmp_path: Path) -> None:
+    mem = chronomem.open(tmp_path / "m.db", namespace="alice", embedder=None)
+    mem.assert_fact("Alice", "lives_in", "Berlin", valid_from=T1)
+    mem.assert_fact("Alice", "has_part", value="lead", valid_from=T1)
+    for read in (mem.value, mem.values, mem.history):
+        with pytest.raises(NotFound, match="did you mean 'lives_in'"):
+            read("Alice", "live_in")
+    assert mem.values("Alice", "has_pet") == []  # another word, not a typo: simply nothing known
+    assert mem.value("Alice", "lives_in") is not None
+    typo = mem.using("alcie")
+    with pytest.raises(NotFound, match="holds no facts yet"):
+        typo.value("Alice", "lives_in")
+    mem.close()
