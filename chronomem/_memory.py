@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
 from ._names import check_identifier
-from ._reads import Names, Reads
+from ._reads import EntityReads, Reads
 from ._snapshot import Snapshot
 from ._time import from_us, to_us
 from ._values import (
@@ -60,7 +60,7 @@ class Memory(Reads):
         self.embedder = embedder
         self._owns = owns_engine
         self._writer = Writer(engine, self.namespace)
-        self._names = Names(engine, self.namespace)
+        self._names = EntityReads(engine, self.namespace)
         self._extractors: dict[str, Extractor] = {}
 
     def snapshot(self, as_of: datetime | None = None) -> Snapshot:

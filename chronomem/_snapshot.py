@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ._reads import Names, Reads
+from ._reads import EntityReads, Reads
 from ._time import from_us, to_us
 from .contracts import Engine
 
@@ -26,7 +26,7 @@ class Snapshot(Reads):
 
     def __init__(self, engine: Engine, namespace: str, basis: int) -> None:
         self.engine, self.namespace = engine, namespace
-        self._names = Names(engine, namespace)
+        self._names = EntityReads(engine, namespace)
         self._basis = basis
 
     @property

@@ -221,7 +221,7 @@ def export_minilm_onnx(path: str | os.PathLike[str]) -> Path:
     names = ["input_ids", "attention_mask", "token_type_ids"]
     axes = {name: {0: "batch", 1: "tokens"} for name in [*names, "last_hidden_state"]}
     # The TorchScript exporter is deprecated in favour of torch.export (dynamo=True), but that one needs
-    # onnxscript, takes ~16 s instead of ~2 s here and splits the weights into a second file. Its warnings
+    # onnxscript, is several times slower and splits the weights into a second file. Its warnings
     # (deprecation, tracer notes, aten::index with negative indices, which BERT does not use) are silenced
     # for this call only: under warnings-as-errors a warning raised inside the tracer aborts the export.
     with torch.no_grad(), warnings.catch_warnings():
