@@ -1,4 +1,4 @@
-"""``AsyncMemory``: :class:`~chronomem.Memory` for asyncio code, written once (STYLE #9).
+"""``AsyncMemory``: :class:`~chronomem.Memory` for asyncio code, written once.
 
 The engines are synchronous (sqlite3, psycopg's sync pool) and thread-safe: each thread reads on its own
 connection and writes take one writer at a time. So the async API is the sync one run off the event loop:

@@ -1,9 +1,10 @@
 """The bitemporal cutting rule, as pure functions: stored rows + a statement -> a plan.
 
-This is DESIGN §3 ("FOR PORTION OF" on a graph). Engines execute a :class:`Plan` atomically and never
-decide anything themselves. Rows are never changed, only closed in system time (``recorded.end`` set
-to the transaction time) and new rows inserted. Each write is also kept as a statement (:class:`Said`),
-from which :mod:`chronomem._support` derives what undoing a source leaves.
+This is SQL:2011's "FOR PORTION OF" on a graph: a statement over a valid portion closes every current row of
+its slot that overlaps the portion and re-inserts the parts outside it unchanged. Engines execute a
+:class:`Plan` atomically and never decide anything themselves. Rows are never changed, only closed in
+system time (``recorded.end`` set to the transaction time) and new rows inserted. Each write is also kept
+as a statement (:class:`Said`), from which :mod:`chronomem._support` derives what undoing a source leaves.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The package's one logger, ``logging.getLogger("chronomem")`` (STYLE #29).
+"""The package's one logger, ``logging.getLogger("chronomem")``.
 
 chronomem logs at INFO what a user would want to know happened: each retry (attempt, wait, reason), each
 fallback (e.g. an LLM endpoint that refuses forced tool calls) and each slow operation (loading a model).

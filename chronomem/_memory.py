@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
 from ._names import check_identifier
-from ._reads import Names, Reads
+from ._reads import EntityReads, Reads
 from ._snapshot import Snapshot
 from ._time import from_us, to_us
 from ._values import (
@@ -60,7 +60,7 @@ class Memory(Reads):
         self.embedder = embedder
         self._owns = owns_engine
         self._writer = Writer(engine, self.namespace)
-        self._names = Names(engine, self.namespace)
+        self._names = EntityReads(engine, self.namespace)
         self._extractors: dict[str, Extractor] = {}
 
     def snapshot(self, as_of: datetime | None = None) -> Snapshot:
@@ -190,8 +190,9 @@ class Memory(Reads):
         """State that ``subject -predicate-> object`` (or ``-> value``) holds over ``[valid_from, valid_to)``.
 
         ``valid_from`` defaults to the episode's time, else now; ``valid_to`` to open-ended. Overlapping
-        current rows of the slot are cut (DESIGN §3). Raises :class:`InvalidInput` for bad arguments
-        and :class:`NotFound` for an unknown episode; nothing is stored then.
+        current rows of the slot are cut: closed, with their parts outside the new portion kept as they were.
+        Raises :class:`InvalidInput` for bad arguments and :class:`NotFound` for an unknown episode; nothing is
+        stored then.
         """
         record = FactRecord(
             subject, predicate, object, value, valid_from, valid_to, kind, modality, confidence, episode, multi, reason
@@ -324,7 +325,7 @@ class Memory(Reads):
         >>> mem.add({"speaker": "Alice", "content": "I moved to Paris.",
         ...          "occurred_at": "2024-03-04T09:15:00+01:00"}).added        # doctest: +SKIP
         """
-        # deferred: ingestion's extractors compile their rules when imported (~0.3 s); a memory that only
+        # deferred: ingestion's extractors compile their rules when imported, which takes a while; a memory that only
         # reads and writes facts does not pay for them
         from .ingest import Message, StructuredExtractor, ingest, ingest_many
 
@@ -392,7 +393,7 @@ class Memory(Reads):
         kinds: Iterable[str] | None = None,
         preset: str | Preset = "default",
     ) -> list[Hit]:
-        """The ``k`` episodes, facts and entities that best answer ``query``, best first (issue #12).
+        """The ``k`` episodes, facts and entities that best answer ``query``, best first.
 
         Time-correct: a fact row comes back only if it holds at ``valid_at`` as the store believed at
         ``as_of`` (both default to now), nothing recorded after ``as_of`` comes back, and an episode whose
@@ -428,7 +429,7 @@ class Memory(Reads):
         k: int = 20,
         preset: str | Preset = "default",
     ) -> Context:
-        """What the memory knows about ``query`` as text for an LLM prompt, within ``budget_tokens`` (DESIGN §7).
+        """What the memory knows about ``query`` as text for an LLM prompt, within ``budget_tokens``.
 
         The ``k`` hits of :meth:`search` (same time rules) told as a narrative grouped by entity and ordered
         in time: each fact's slot with its history ("lives in: Berlin from 2023-01-05 until 2024-01-03

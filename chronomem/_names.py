@@ -83,7 +83,7 @@ def slot_key(
 
     What is not asserted (planned, hypothetical, negated, reported) never takes an asserted value's place:
     it fills a slot of its own per modality and value, so "I might move to Ghent" leaves where one lives
-    alone (DESIGN §6.1: modality is kept, never flattened).
+    alone: modality is kept, never flattened.
     """
     if modality != "asserted":
         return f"{slot_key(subject, predicate, obj, value, multi=True)}\x1f~{modality}"

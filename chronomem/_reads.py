@@ -15,7 +15,7 @@ from .contracts import Engine, FactQuery
 from .errors import InvalidInput, InvalidValue, NotFound
 from .write import find_entity
 
-__all__ = ["Names", "Reads"]
+__all__ = ["EntityReads", "Reads"]
 
 
 #: How alike (difflib's ratio) an unused predicate and a used one must be for the first to be a typo of the
@@ -33,7 +33,7 @@ class Reads:
 
     engine: Engine
     namespace: str
-    _names: Names
+    _names: EntityReads
 
     def get_entity(self, ref: str | Entity) -> Entity:
         """The entity named by id, name or alias. Raises :class:`NotFound` or :class:`Conflict` (ambiguous)."""
@@ -209,7 +209,7 @@ class Reads:
         return Subgraph(tuple(ents), tuple(sorted(edges.values(), key=lambda f: f.row_id)))
 
 
-class Names:
+class EntityReads:
     """A namespace's entity reads, as the write path's lookups take them (:class:`chronomem.write.Names`)."""
 
     def __init__(self, engine: Engine, namespace: str) -> None:

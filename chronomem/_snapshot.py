@@ -4,7 +4,7 @@ System time is given to a write when it begins and is visible when it commits, s
 wall clock) can run while a write with an earlier system time is still open, and a later read as of the same
 instant would then see it. Writers of a namespace are serialised, so the newest *committed* system time (the
 basis, :meth:`chronomem.contracts.Engine.committed`) has nothing before it still open: a read as of the basis
-returns the same rows however often and however late it runs (DESIGN §4). :meth:`Memory.snapshot` pins one;
+returns the same rows however often and however late it runs. :meth:`Memory.snapshot` pins one;
 its reads default to it and never look past it.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ._reads import Names, Reads
+from ._reads import EntityReads, Reads
 from ._time import from_us, to_us
 from .contracts import Engine
 
@@ -26,7 +26,7 @@ class Snapshot(Reads):
 
     def __init__(self, engine: Engine, namespace: str, basis: int) -> None:
         self.engine, self.namespace = engine, namespace
-        self._names = Names(engine, namespace)
+        self._names = EntityReads(engine, namespace)
         self._basis = basis
 
     @property

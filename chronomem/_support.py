@@ -30,11 +30,11 @@ from itertools import pairwise
 from ._bitemporal import DIRECT, Held, NewRow, Op, Plan, Said, SlotValue, Support, claim_key, same_claim
 from ._values import Fact, Interval, Reason
 
-__all__ = ["DIRECT", "Piece", "plan_replay", "replay"]
+__all__ = ["DIRECT", "ClaimRun", "plan_replay", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
-class Piece:
+class ClaimRun:
     """A maximal run of valid time over which the slot holds one claim, with its live sources."""
 
     claim: SlotValue
@@ -42,7 +42,7 @@ class Piece:
     support: tuple[Support, ...]
 
 
-def replay(said: Sequence[Said], live: Callable[[Said], bool]) -> list[Piece]:
+def replay(said: Sequence[Said], live: Callable[[Said], bool]) -> list[ClaimRun]:
     """What the statements ``said`` (of one slot, any order) give, counting only those ``live`` accepts."""
     kept = sorted((s for s in said if live(s)), key=lambda s: (s.tx, s.seq, s.source))
     cuts = sorted({t for s in kept for t in (s.valid.start, s.valid.end) if t is not None})
@@ -51,12 +51,12 @@ def replay(said: Sequence[Said], live: Callable[[Said], bool]) -> list[Piece]:
     bounds: list[tuple[int, int | None]] = list(pairwise(cuts))
     if any(s.valid.end is None for s in kept):
         bounds.append((cuts[-1], None))
-    pieces: list[Piece] = []
+    runs: list[ClaimRun] = []
     for start, end in bounds:
         claim, sources = _at(kept, start)
         if claim is not None:
-            _extend(pieces, claim, Interval(start, end), sources)
-    return pieces
+            _extend(runs, claim, Interval(start, end), sources)
+    return runs
 
 
 def _at(said: Sequence[Said], t: int) -> tuple[SlotValue | None, list[str]]:
@@ -79,10 +79,10 @@ def _at(said: Sequence[Said], t: int) -> tuple[SlotValue | None, list[str]]:
     return claim, sources
 
 
-def _extend(pieces: list[Piece], claim: SlotValue, valid: Interval, sources: list[str]) -> None:
-    last = pieces[-1] if pieces else None
+def _extend(runs: list[ClaimRun], claim: SlotValue, valid: Interval, sources: list[str]) -> None:
+    last = runs[-1] if runs else None
     if last is None or not same_claim(last.claim, claim) or last.valid.end != valid.start:
-        pieces.append(Piece(claim, valid, tuple((s, valid) for s in sources)))
+        runs.append(ClaimRun(claim, valid, tuple((s, valid) for s in sources)))
         return
     support = list(last.support)
     for source in sources:
@@ -91,18 +91,18 @@ def _extend(pieces: list[Piece], claim: SlotValue, valid: Interval, sources: lis
             support.append((source, valid))
         else:
             support[at] = (source, Interval(support[at][1].start, valid.end))
-    pieces[-1] = Piece(claim, Interval(last.valid.start, valid.end), tuple(support))
+    runs[-1] = ClaimRun(claim, Interval(last.valid.start, valid.end), tuple(support))
 
 
-def plan_replay(current: Sequence[Held], desired: Sequence[Piece]) -> Plan:
+def plan_replay(current: Sequence[Held], desired: Sequence[ClaimRun]) -> Plan:
     """Make the slot's rows believed now (``current``, with their stored support) equal ``desired``.
 
-    A row equal to a piece (the same claim, confidence aside, over the same valid interval) stays, its support
-    brought in line with the piece's; every other row is closed and the pieces no row equals are inserted.
+    A row equal to a run (the same claim, confidence aside, over the same valid interval) stays, its support
+    brought in line with the run's; every other row is closed and the runs no row equals are inserted.
     Each closed row links to the inserted rows it overlaps (:attr:`Reason.COALESCE` for the same claim, else
     :attr:`Reason.RESTORATION`), or to nothing (:attr:`Reason.RETRACTION`).
     """
-    by_key: dict[tuple[tuple[object, ...], Interval], Piece] = {(claim_key(p.claim), p.valid): p for p in desired}
+    by_key: dict[tuple[tuple[object, ...], Interval], ClaimRun] = {(claim_key(p.claim), p.valid): p for p in desired}
     kept: dict[tuple[tuple[object, ...], Interval], Held] = {}
     closed: list[Fact] = []
     for held in current:

@@ -361,7 +361,8 @@ class Merge:
 
 @dataclass(frozen=True, slots=True)
 class Contradiction:
-    """A claim that contradicts what the memory holds, kept open instead of written (DESIGN §6).
+    """A claim that contradicts what the memory holds, kept open instead of written: a conflict that the
+    claims' confidence does not settle is kept and surfaced, never decided silently.
 
     The slot is left as it was; the claim (``object``/``value`` held as ``kind``/``modality`` with
     ``confidence`` over ``valid``, from ``episode``) waits beside the current rows it contradicts

@@ -1,5 +1,5 @@
 """The values as JSON: one plain form for every interface that prints or sends them (the CLI's ``--json``, the
-MCP tools; issue #13). Instants are ISO 8601 in UTC with a ``Z``; an open end is ``null``. Entities are named
+MCP tools). Instants are ISO 8601 in UTC with a ``Z``; an open end is ``null``. Entities are named
 by id (a readable slug of their name); pure functions, no I/O.
 """
 

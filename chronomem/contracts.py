@@ -64,7 +64,7 @@ class FactQuery:
 
 @dataclass(frozen=True, slots=True)
 class TextQuery:
-    """A full-text lookup (issue #12): the records of one ``kind`` whose indexed terms hold any of ``terms``.
+    """A full-text lookup: the records of one ``kind`` whose indexed terms hold any of ``terms``.
 
     ``kind`` is ``"episode"``, ``"fact"`` or ``"entity"``. ``terms`` are index terms as
     :func:`chronomem.text.tokenize` makes them (lower-case, stemmed, Chinese segmented), matched with OR.
@@ -253,8 +253,9 @@ class Engine(Protocol):
 
     def analyze(self) -> None:
         """Refresh the query planner's statistics and the indexes' housekeeping after a bulk load, where the
-        engine needs them (PostgreSQL: ``VACUUM (ANALYZE)``; without it, the first searches after a bulk load
-        ran 3x slower until autovacuum came by). A no-op where the statistics are kept another way."""
+        engine needs them (PostgreSQL: ``VACUUM (ANALYZE)``; without it, the planner knows nothing of the new rows
+        and the first searches after a bulk load are slow until autovacuum comes by). A no-op where the statistics
+        are kept another way."""
         ...
 
     def settle(self, timeout: float | None = None) -> None:
@@ -290,7 +291,7 @@ class Engine(Protocol):
         """The newest system time of ``namespace`` whose write has committed (0 before any write).
 
         Writers of a namespace are serialised, so every write at or before it has committed too, and no later
-        commit can change what a read as of it returns: reads as of it are repeatable (DESIGN §4)."""
+        commit can change what a read as of it returns: reads as of it are repeatable."""
         ...
 
     def episode(self, namespace: str, episode_id: str) -> Episode | None: ...
@@ -363,7 +364,8 @@ class Engine(Protocol):
         """The ``k`` items (``(kind, item, score)``, best first; an item's best part) whose vectors of ``model``
         are most similar to ``query`` (a dot product: cosine for unit vectors), among those recorded at or
         before ``as_of`` (default: all), never behind a committed write. Exact at small scale; a large namespace
-        may be searched approximately (an HNSW graph, recall@100 about 0.99; see ``engines/_vectors.py``)."""
+        may be searched approximately (an HNSW graph, which can miss a few of the exact ``k``; see
+        ``engines/_vectors.py``)."""
         ...
 
     def match_text(self, namespace: str, query: TextQuery) -> TextMatch:
@@ -427,7 +429,8 @@ class LLM(Protocol):
 
 @runtime_checkable
 class Extractor(Protocol):
-    """Turns one episode into claims in the profile vocabulary (DESIGN §6.1).
+    """Turns one episode into claims in the profile vocabulary: what an extractor understands is mapped onto
+    one of its predicates first, and only what fits none of them becomes a new ``snake_case`` English predicate.
 
     ``extract`` sees the episode and a little context (who speaks, to whom, the message's local time, the
     session's last few messages) and returns an :class:`~chronomem.ingest.Extraction`. It writes nothing.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Citus against plain PostgreSQL in one run (bench/README.md, issue #10): ``bench core`` and ``bench clients``
+"""Citus against plain PostgreSQL in one run (bench/README.md): ``bench core`` and ``bench clients``
 on a throw-away PostgreSQL 15 server and a throw-away Citus cluster (coordinator + 2 workers, 32 shards, fsync
 on), both over TCP on 127.0.0.1, each command on a fresh database. Prints one JSON object per engine.
 

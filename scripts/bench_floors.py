@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where the time of a read, a correction and a bulk load goes on SQLite (issue #10 §2: the floors).
+"""Where the time of a read, a correction and a bulk load goes on SQLite, from the floor the driver alone sets up.
 
     PYTHONPATH=. .venv/bin/python scripts/bench_floors.py [FACTS]
 

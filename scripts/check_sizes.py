@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Warn about modules over ~500 lines and functions over ~60 (STYLE #1: soft caps, so warnings, never failures).
+"""Warn about modules over ~500 lines and functions over ~60 (soft caps, so warnings, never failures).
 
 Usage: python scripts/check_sizes.py [PATH ...]   (default: chronomem). Prints one ``WARNING`` line per
 oversized module or function, ``path:line``-first so editors can jump to it, and always exits 0.
@@ -29,7 +29,7 @@ def warnings_for(path: Path, module_lines: int, function_lines: int) -> Iterator
     source = path.read_text(encoding="utf-8")
     lines = len(source.splitlines())
     if lines > module_lines:
-        yield f"WARNING {path}:1: module is {lines} lines (soft cap {module_lines}; STYLE #1)"
+        yield f"WARNING {path}:1: module is {lines} lines (soft cap {module_lines})"
     for node in ast.walk(ast.parse(source, filename=str(path))):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             # From the first decorator to the last line of the body: what a reader has to hold in mind.
@@ -38,7 +38,7 @@ def warnings_for(path: Path, module_lines: int, function_lines: int) -> Iterator
             if length > function_lines:
                 yield (
                     f"WARNING {path}:{node.lineno}: function {node.name}() is {length} lines "
-                    f"(soft cap {function_lines}; STYLE #1)"
+                    f"(soft cap {function_lines})"
                 )
 
 

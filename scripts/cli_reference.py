@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the CLI reference, docs/cli.md, from the click app itself, so it cannot drift (STYLE #22/#30).
+"""Write the CLI reference, docs/cli.md, from the click app itself, so it cannot drift.
 
     python scripts/cli_reference.py            # (re)write docs/cli.md
     python scripts/cli_reference.py --check    # exit 1 with a diff when docs/cli.md is out of date

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score search presets side by side on the retrieval dev sets, indexing each conversation once.
 
-The harness (``../shared/bench/locomo_eval.py --cmd "chronomem bench locomo-adapter"``) is the measure of
+The harness (``locomo_eval.py`` in :data:`BENCH`, run with ``--cmd "chronomem bench locomo-adapter"``) is the measure of
 record; this is the quick loop for trying rules: each conversation is indexed once through
 :class:`chronomem.bench.locomo.LocomoAdapter`, then every variant answers every question. It prints, per set
 and variant, evidence R@5 and R@10 over categories 1-4, R@10 per category (6: knowledge update) and
@@ -16,8 +16,7 @@ episode hits only.
 ``long`` is ``en-upd-dev`` made ten times longer (:func:`long_set`): each of its conversations with one LoCoMo
 conversation's sessions interleaved in time as the same two people's other talk, the same questions;
 ``longer`` interleaves all five LoCoMo conversations (2,800 turns each, fifty times longer; a few minutes).
-The issue's hidden sets have conversations of thousands of turns; a rule that only helps short ones shows
-here.
+Real conversations run to thousands of turns; a rule that only helps short ones shows here.
 
 Each ``--vary FIELD=V1,V2`` adds one variant per value of a :class:`chronomem.retrieve.Preset` field,
 next to the default preset (changed first by each ``--base FIELD=V``; a bool field takes true/false). On 2

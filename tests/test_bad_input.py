@@ -1,4 +1,4 @@
-"""Issue #2 item 9: bad input gets a specific error from chronomem.errors and changes no stored data.
+"""Bad input gets a specific error from chronomem.errors and changes no stored data.
 
 Each bad call runs against a seeded store; a dump of every table is taken before and after and must
 be identical. Strings with quotes and SQL fragments are *valid* input: they are stored and read
@@ -97,7 +97,7 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("surrogate in episode", lambda m: m.add_episode("a\udc80", occurred_at=T1), InvalidValue),
     ("surrogate in speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker="\udc80"), InvalidValue),
     ("surrogate in read", lambda m: m.value("A\udc80", "age"), InvalidValue),
-    # NUL: PostgreSQL cannot store it in text, so neither engine takes it (issue #9)
+    # NUL: PostgreSQL cannot store it in text, so neither engine takes it
     ("NUL in name", lambda m: m.add_entity("Bo\x00b"), InvalidValue),
     ("NUL in episode", lambda m: m.add_episode("a\x00b", occurred_at=T1), InvalidValue),
     ("NUL in speaker", lambda m: m.add_episode("hi", occurred_at=T1, speaker="x\x00"), InvalidValue),
@@ -111,7 +111,7 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("time zone that is a tzdata folder", lambda m: m.add({"content": "hi", "occurred_at": T1, "tz": "Europe"}),
      InvalidValue),
     ("time zone that is not text", lambda m: m.add({"content": "hi", "occurred_at": T1, "tz": 8}), InvalidValue),
-    # values Python cannot turn into JSON text, or nesting that would crash a recursive walk (issue #9)
+    # values Python cannot turn into JSON text, or nesting that would crash a recursive walk
     ("huge integer value", lambda m: m.assert_fact("Alice", "n", value=10**5000), InvalidValue),
     ("huge nested integer", lambda m: m.assert_fact("Alice", "n", value={"a": [10**5000]}), InvalidValue),
     ("deeply nested value", lambda m: m.assert_fact("Alice", "n", value=_nested(400)), InvalidValue),

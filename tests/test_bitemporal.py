@@ -1,4 +1,4 @@
-"""Pure tests of the cutting rule (``chronomem._bitemporal``): DESIGN §3 on values, no engine."""
+"""Pure tests of the cutting rule (``chronomem._bitemporal``): assert and retract over a portion, no engine."""
 
 from __future__ import annotations
 

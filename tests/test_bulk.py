@@ -1,4 +1,4 @@
-"""``Memory.bulk_assert`` stores what one-by-one ``assert_fact`` calls store (issue #2, bulk load)."""
+"""``Memory.bulk_assert`` stores what one-by-one ``assert_fact`` calls store."""
 
 from __future__ import annotations
 

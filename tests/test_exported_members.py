@@ -1,4 +1,4 @@
-"""Every public namespace's ``__all__`` is sorted and lists exactly what the namespace offers (STYLE #2).
+"""Every public namespace's ``__all__`` is sorted and lists exactly what the namespace offers.
 
 Public namespaces are found by walking ``chronomem``: every package and every module whose name has no
 leading underscore, so a new subpackage is covered without editing this file. What a namespace offers is
@@ -25,7 +25,7 @@ import pytest
 
 import chronomem
 
-# Namespaces that fail today because of files other branches are reshaping (issue #8). strict=True: the
+# Namespaces that fail today because of files other branches are reshaping. strict=True: the
 # entry must be removed as soon as its namespace passes.
 KNOWN_FAILURES: dict[str, str] = {}
 

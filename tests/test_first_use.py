@@ -1,4 +1,4 @@
-"""What a new user trips over (issue #10 §3): reads that say what they do, values a person can read."""
+"""What a new user trips over: reads that say what they do, values a person can read."""
 
 from __future__ import annotations
 

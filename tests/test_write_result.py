@@ -28,7 +28,7 @@ def test_inserted_rows_match_what_is_read_back(tmp_path: Path, value: JSON) -> N
     results = [
         mem.assert_fact("Alice", "p", value="old", valid_from=T1, episode="e1", kind=Kind.PREFERENCE),
         mem.correct("Alice", "p", value=value, valid_from=T2, valid_to=T3, episode="e2", confidence=0.5),
-        # a reported value fills a slot of its own (it never cuts an asserted one: DESIGN §6.1)
+        # a reported value fills a slot of its own (it never cuts an asserted one: modality is kept, never flattened)
         mem.assert_fact("Alice", "knows", "Bob", valid_from=T1, modality=Modality.REPORTED),
     ]
     stored = {f.row_id: f for f in (*mem.audit("Alice", "p"), *mem.audit("Alice", "knows"))}

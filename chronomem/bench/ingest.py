@@ -10,8 +10,7 @@ as search uses them. ``extract_share`` is the part of the time spent inside the 
 
 Both are measured warm, as a long-running ingester sees them: the extractor's rules are compiled, the
 full-text tokenizer has loaded jieba's dictionary, and the model is loaded and has run once before the
-clock starts; ``warmup_s`` is what that took (the extractor's and tokenizer's part is a one-off of about
-0.6 s).
+clock starts; ``warmup_s`` is what that took (the extractor's and tokenizer's part is a one-off per process).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""An MCP server over one memory (issue #13): tools for an agent to remember messages, recall them (search,
+"""An MCP server over one memory: tools for an agent to remember messages, recall them (search,
 context), read facts as of a time, show a history, list conflicts and forget an episode.
 
 Needs the extra: ``pip install 'chronomem[mcp]'`` (the official MCP Python SDK). Importing this package does

@@ -75,7 +75,7 @@ def _preset(include_past: bool) -> str:
 
 @contextmanager
 def _as_tool_errors() -> Iterator[None]:
-    """Map the library's errors to MCP tool errors with a hint the agent can act on (STYLE #12)."""
+    """Map the library's errors to MCP tool errors with a hint the agent can act on."""
     try:
         yield
     except InvalidInput as exc:

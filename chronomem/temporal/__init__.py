@@ -30,7 +30,7 @@ Shapes
     occurrence); ``anchored`` (see Event anchors).
 Weeks
     Weeks start on Monday. 上周三 / 下周三 / 这周三 are the Wednesday of the previous / next / current
-    calendar week (issue #4); a bare 周三 / 星期三 is the next Wednesday after today (as in Duckling), or the
+    calendar week; a bare 周三 / 星期三 is the next Wednesday after today (as in Duckling), or the
     last one before today in a past-tense sentence (了 and no future marker). "last week", "next week" are
     calendar weeks; "this week", "coming week" the current one. A weekend is Friday 18:00 to Monday 00:00,
     grain hour (as in Duckling; "this coming weekend" is this week's).

@@ -41,7 +41,8 @@ Capability flags (class attributes, all True by default): ``supports_erase`` (ph
 
 What it checks (each part is a mixin class you may also run alone, e.g. ``class T(ReferenceCases)``):
 
-* :class:`ReferenceCases` — DESIGN §3.1 to the letter: the nine cases for assert and for retract (exact
+* :class:`ReferenceCases` — the bitemporal write rule to the letter: the nine cases of an existing row and a
+  new portion that lies before, touches, overlaps, covers or lies inside it, for assert and for retract (exact
   rows through ``audit()``, as attributes and as edges), as-of reads, no churn, the three-row update;
 * :class:`HistoryTests` — repeatable history over a scripted sequence, ``changes``, version chains,
   concurrent writers replayed through :class:`ReferenceModel`;
@@ -56,9 +57,9 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
   nothing recorded after ``as_of``;
 * :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
-  independent model of DESIGN §3, and retracting random episodes against replaying the others;
+  independent model of the write rule, and retracting random episodes against replaying the others;
 * :class:`UndoTests` — Hypothesis: random statements (from episodes and from the application), retractions
-  and erases of episodes against :class:`SupportModel`, the support rule per instant (DESIGN §5).
+  and erases of episodes against :class:`SupportModel`, the support rule per instant.
 
 Every write goes through :class:`CheckedEngine`, which asserts after each transaction that system
 time strictly increased and that no two current rows of a slot overlap in valid time.

@@ -2,7 +2,7 @@
 
 Every write transaction must get a system time no other write got, strictly greater than the
 previous write from the same thread; afterwards the namespace may not hold two current rows of one
-slot that overlap in valid time (DESIGN §3).
+slot that overlap in valid time, whatever writers run at once.
 """
 
 from __future__ import annotations

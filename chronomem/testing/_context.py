@@ -1,4 +1,4 @@
-"""Conformance: context (issue #12). ``Memory.context`` tells every engine's memory the same way: a slot's
+"""Conformance: context. ``Memory.context`` tells every engine's memory the same way: a slot's
 history with its dates and citations, an open conflict called out, nothing recorded after ``as_of``."""
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def _check_content_free(record: Erasure, *secrets: str) -> None:
         assert secret not in text, f"the erase record {record} reveals {secret!r}"
 
 
-#: Issue #9's scenarios: ``a(value, from, to, episode)`` asserts alice.lives_in, ``r(from, to, episode)`` retracts
+#: Undo scenarios: ``a(value, from, to, episode)`` asserts alice.lives_in, ``r(from, to, episode)`` retracts
 #: it, ``rep(e)`` retracts an episode, ``erase(e)`` erases one; then the value and its episodes on some days.
 SCENARIOS = {
     "a(c,0,∞,None); a(c,15,16,e1); rep(e1)": "c@5[] c@40[]",
@@ -153,7 +153,7 @@ class EpisodeTests(EngineFixtures):
 
     @pytest.mark.parametrize(("script", "want"), list(SCENARIOS.items()))
     def test_undo_scenarios(self, mem: Memory, script: str, want: str) -> None:
-        """Issue #9's scenarios, each of which an earlier support model got wrong on some engine."""
+        """The undo scenarios of :data:`SCENARIOS`: cases a support rule easily gets wrong on some engine."""
         if "erase" in script:
             self.require("supports_erase")
         for ep in sorted(set(re.findall(r"\be\d?\b", script))):

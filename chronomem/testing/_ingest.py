@@ -1,4 +1,4 @@
-"""Conformance: what ingestion asks of an engine (issue #11): episodes with their zone, a session's last
+"""Conformance: what ingestion asks of an engine: episodes with their zone, a session's last
 messages, contradictions kept open and settled, and erases that take them away.
 
 The claims come from the structured extractor, so every engine sees exactly the same writes.

@@ -1,5 +1,5 @@
-"""DESIGN §3.1, to the letter: the nine reference cases for assert and retract, no churn, the
-three-row default-portion update, and as-of reads."""
+"""The bitemporal write rule's reference cases, to the letter: the nine cases of :data:`REFERENCE_CASES` for
+assert and retract, no churn, the three-row default-portion update, and as-of reads."""
 
 from __future__ import annotations
 

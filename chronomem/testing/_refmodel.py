@@ -1,4 +1,5 @@
-"""A small, deliberately naive model of DESIGN §3, written without :mod:`chronomem._bitemporal`.
+"""A small, deliberately naive model of the bitemporal write rule (assert and retract over a valid portion),
+written without :mod:`chronomem._bitemporal`.
 
 It keeps every row ever written, per slot, with its valid and recorded intervals, and answers reads
 by filtering them. The model-based test compares an engine (through :class:`chronomem.Memory`)

@@ -1,4 +1,4 @@
-"""Conformance: search (issue #12). The full-text index is kept in the write transaction and erased with its
+"""Conformance: search. The full-text index is kept in the write transaction and erased with its
 rows; ``Memory.search`` gives every engine the same hits in the same order, returns nothing recorded after
 ``as_of``, and never lets what no longer holds outrank what holds.
 

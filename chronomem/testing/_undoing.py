@@ -187,7 +187,8 @@ class UndoMachine(RuleBasedStateMachine):
 
 
 class UndoTests(EngineFixtures):
-    """Random statements, retractions and erases against :class:`SupportModel` (DESIGN §5, issue #9)."""
+    """Random statements, retractions and erases against :class:`SupportModel`: undoing an episode ends what
+    only it supported and brings back what it had superseded, as replaying the other sources would."""
 
     #: Steps per example: enough for an episode to say several things, be retracted and be erased.
     stateful_step_count = 15

@@ -30,7 +30,8 @@ _t2s: _Converter | None = None
 
 
 def _converter() -> _Converter:
-    # Built on first use, not at import (STYLE #13); OpenCC loads its tables from its own package data.
+    # Built on first use, not at import (importing chronomem does no I/O); OpenCC loads its tables from its own
+    # package data.
     global _t2s
     with _lock:
         if _t2s is None:

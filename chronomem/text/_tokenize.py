@@ -2,7 +2,7 @@
 
 Pipeline: :func:`~chronomem.text.normalise` (full-width -> half-width, Traditional -> Simplified), then the
 text is cut into runs: runs of Han characters are segmented by jieba (``rjieba``, the maintained Rust port
-of jieba, ~30x faster than the Python original and with the same dictionary), everything else by a
+of jieba, faster than the Python original and with the same dictionary), everything else by a
 Unicode word pattern. Latin words are lower-cased, lose a possessive ``'s`` and are stemmed with the
 Snowball English stemmer (PyStemmer), so "moved" and "moving" meet at "move". Punctuation is dropped.
 """
@@ -57,7 +57,7 @@ class Tokenizer:
         import rjieba
 
         started = time.perf_counter()
-        self._jieba: rjieba.Jieba = rjieba.Jieba()  # loads jieba's dictionary: ~0.4 s
+        self._jieba: rjieba.Jieba = rjieba.Jieba()  # loads jieba's dictionary: the slow part, hence the log line
         _logger.info("loaded the jieba dictionary in %.2fs", time.perf_counter() - started)
         self._stem = stem
         self._local = threading.local()

@@ -91,9 +91,9 @@ def embedding_parts(ep: Episode, before: Episode | None = None) -> list[str]:
 
     ``before``, the message said just before it in the conversation (:func:`context_before`), leads the first
     part (its first :data:`CONTEXT_CHARS` characters): a reply often makes sense only after what it answers
-    ("How about 'Chain Gang'?" after "we have to pick a new team name"). Measured with the multilingual USE,
-    evidence recall@10 rose 0.700 -> 0.799 on en-upd-dev, 0.803 -> 0.858 on zh-mem-dev and 0.559 -> 0.619 on
-    LoCoMo dev (issue #12); as separate parts it did less (0.763 on en-upd-dev).
+    ("How about 'Chain Gang'?" after "we have to pick a new team name"), and what it answers often holds the
+    words a later question uses ("what is the team's name now?"). It goes into the same vector as the reply,
+    not into a part of its own: it is the reply that must be found.
 
     >>> a = Episode("a", "n", "We must pick a new team name.", 0, 0, speaker="Tom")
     >>> embedding_parts(Episode("b", "n", "How about Chain Gang?", 1, 0, speaker="Priya"), a)

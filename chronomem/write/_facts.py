@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 #: Predicates that hold many values at once unless a namespace first used them otherwise: the many-valued
-#: ones of the profile vocabulary (DESIGN §6.1; a test keeps them in step with ``chronomem.ingest``'s table),
+#: ones of the profile vocabulary (a test keeps them in step with ``chronomem.ingest``'s table),
 #: and a few more common ones.
 DEFAULT_MULTI_VALUED = frozenset(
     {

@@ -21,7 +21,7 @@ from ._checks import check_entity_name, check_how, check_target
 __all__ = ["Checked", "FactRecord", "check_record", "check_records"]
 
 
-class FactRecord(NamedTuple):  # a tuple: one is built per write, ~5x cheaper than a frozen dataclass
+class FactRecord(NamedTuple):  # a tuple: one is built per write, and it is cheaper to build than a frozen dataclass
     """One fact write; the fields mean what :meth:`Memory.assert_fact`'s arguments do.
 
     Give exactly one of ``object`` (an entity name, id or :class:`Entity`: an edge) or ``value`` (JSON: an
@@ -50,7 +50,7 @@ class FactRecord(NamedTuple):  # a tuple: one is built per write, ~5x cheaper th
         return f"FactRecord(subject={self.subject!r}, predicate={self.predicate!r}, object={self.object!r}, ...)"
 
 
-class Checked(NamedTuple):  # a tuple: built once per record, ~4x cheaper than a frozen dataclass
+class Checked(NamedTuple):  # a tuple: built once per record, and cheaper to build than a frozen dataclass
     """A validated :class:`FactRecord`: entity references as checked names or ids, times as microseconds."""
 
     subject: str
@@ -89,7 +89,7 @@ class _Direct:
 
 class _Seen(_Direct):
     """What repeats across records (predicates, names, times, intervals) is checked once per distinct
-    value: a bulk-load hot spot (issue #2)."""
+    value: a bulk load repeats the same few values across many records."""
 
     def __init__(self) -> None:
         self.predicates: set[str] = set()

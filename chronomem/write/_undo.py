@@ -2,7 +2,7 @@
 
 Both follow from the support rule (:mod:`chronomem._support`): a retracted or erased episode stops being a
 live source, and each slot it spoke of is rewritten to what the live sources' statements give
-(:func:`replay_slot`). Retraction is bitemporal (rows are closed, never deleted; DESIGN §5). Erasure then
+(:func:`replay_slot`). Retraction is bitemporal (rows are closed, never deleted). Erasure then
 deletes the episode, its statements and support, and the rows no other source ever supported, leaving a
 content-free audit record. Both run inside one write transaction that the caller opens.
 """

@@ -1,4 +1,4 @@
-"""Every MCP tool is documented in the README's "Connect an MCP client" table, and nothing else is (STYLE #22)."""
+"""Every MCP tool is documented in the README's "Connect an MCP client" table, and nothing else is."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Issue #13's load and SIGKILL items against a real ``chronomem serve`` process on 127.0.0.1, on a SQLite file
-and on a PostgreSQL database, with the code of ``chronomem bench http`` (:mod:`chronomem.bench.http`): 32
-clients for 60 s add messages (unique ids), search and read as of times; afterwards the store is read back.
+"""The HTTP API under load and after a SIGKILL, against a real ``chronomem serve`` process on 127.0.0.1, on a
+SQLite file and on a PostgreSQL database, with the code of ``chronomem bench http`` (:mod:`chronomem.bench.http`):
+32 clients for 60 s add messages (unique ids), search and read as of times; afterwards the store is read back.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue #2 item 6: the single-valued slot invariant holds with 8 writer threads and 4 writer processes.
+"""The single-valued slot invariant holds with 8 writer threads and 4 writer processes.
 
 The same workload also runs through ``BrokenEngine`` (the protection removed: slots read outside the
 write lock) and must produce overlaps there, so the checks below demonstrably can fail.

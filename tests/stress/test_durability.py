@@ -1,4 +1,4 @@
-"""Issue #2 item 8: commits survive SIGKILL.
+"""Commits survive SIGKILL.
 
 A child process commits corrections and reports each one after ``correct()`` returns. It is killed
 with SIGKILL at a random point, 20 times, on the same file. After each kill the file is reopened:

@@ -2,7 +2,7 @@
 
 Reference: Tuesday 2013-02-12 04:30:00 at UTC-02:00 (Duckling's test context). ``start`` is the expected start in
 that wall clock (intervals: their start). Holidays and idioms outside our scope are left out. The last rows
-(from "2 - 15" on) are the newer corpus's families that issue #14 names: clock notations and zones, dates, counted
+(from "2 - 15" on) are the newer corpus's families: clock notations and zones, dates, counted
 weekdays, ordinals from the end, period edges, fractions, seasons.
 """
 

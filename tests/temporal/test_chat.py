@@ -1,4 +1,4 @@
-"""The families of issue #14 inside real chat sentences, English and Chinese: every mention of the sentence,
+"""The families of ``test_en_families`` inside real chat sentences, English and Chinese: every mention of the sentence,
 ``text | start | grain | shape`` (start in the reference's wall clock, "-" when it has none)."""
 
 from __future__ import annotations

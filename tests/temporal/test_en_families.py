@@ -1,5 +1,5 @@
-"""English families of issue #14, each with variants of our own, against Duckling's reference (Tuesday
-2013-02-12 04:30 at UTC-02:00): ``text | start | grain``, start in that wall clock.
+"""English families of Duckling's newer time corpus, each with variants of our own, against Duckling's reference
+(Tuesday 2013-02-12 04:30 at UTC-02:00): ``text | start | grain``, start in that wall clock.
 
 The rows are general rules stated by example (clock notations, zones, dates, compositions, counted weekdays,
 period edges, fractions, loose words); a later corpus will hold other variants of the same families.
@@ -345,7 +345,7 @@ FAMILIES = {
     "holidays": HOLIDAYS,
 }
 
-_SEASON = "seasons are meteorological, whole months (issue #4 conventions); Duckling uses solstices and equinoxes"
+_SEASON = "seasons are meteorological, whole months (conventions); Duckling uses solstices and equinoxes"
 _COMING = "'coming week' is the current week (conventions, as Duckling's older corpus; its newer one: next week)"
 _DAYTIME = "on a named day an hour with no am/pm is daytime, 1-6 afternoon (conventions: 明天三点 is 15:00)"
 _LATENT = "a bare number or part of the day is not a time in chat text (Duckling reads it only in latent mode)"
@@ -386,7 +386,7 @@ DISAGREE = {
     ),
 }
 
-#: Duckling-style phrases we do not read yet (none left of issue #14's), one ``text | start | grain`` a line
+#: Duckling-style phrases we do not read yet (none left), one ``text | start | grain`` a line
 GAPS = """
 """
 

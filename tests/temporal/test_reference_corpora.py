@@ -13,10 +13,10 @@ from chronomem.temporal import parse
 
 from ._agreement import ALL, DUCKLING_REF, Row, ours
 
-_NEXT_WEEK = "issue #4: 下周三 is the Wednesday of next week (Duckling: the next Wednesday, here tomorrow)"
-_THIS_WEEK = "这周一 is the current calendar week's Monday, the week rule of issue #4 (Duckling: next Monday)"
+_NEXT_WEEK = "下周三 is the Wednesday of next calendar week (Duckling: the next Wednesday, here tomorrow)"
+_THIS_WEEK = "这周一 is the current calendar week's Monday, as 上周/下周 name calendar weeks (Duckling: next Monday)"
 _AFTER = (
-    "三天后 is the day three days on (relative offsets, issue #4); Duckling reads it as 'the next three days', "
+    "三天后 is the day three days on (a relative offset); Duckling reads it as 'the next three days', "
     "which we keep for 后三天 / 下三天"
 )
 _DIGITS = "a bare digit string is not a time in chat text (prices, counts, rooms); 15:15 is"
@@ -72,7 +72,7 @@ DISAGREE: dict[str, str] = {
     "en:after lunch": "after a meal is open after it ends (lunch 12:00-14:00), as 饭后; Duckling: 13:00-17:00",
 }
 
-#: rows not recognised yet (none left of issue #14's)
+#: rows not recognised yet (none left)
 GAPS: dict[str, str] = {}
 
 

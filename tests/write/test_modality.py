@@ -1,4 +1,4 @@
-"""What is not asserted never takes an asserted value's place (DESIGN §6.1: modality is kept, never flattened)."""
+"""What is not asserted never takes an asserted value's place: modality is kept, never flattened."""
 
 from __future__ import annotations
 
