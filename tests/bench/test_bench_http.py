@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from chronomem.cli import cli
 
 
+@pytest.mark.slow  # serves a store and loads it for two seconds
 def test_bench_http_reports_errors_losses_and_latencies() -> None:
     result = CliRunner().invoke(
         cli, ["bench", "http", "--seconds", "2", "--clients", "4", "--namespaces", "2", "--json"]

@@ -59,7 +59,12 @@ def citus_url(new_citus_schema: Callable[[], str]) -> str:
     return new_citus_schema()
 
 
-@pytest.fixture(params=["postgresql", "citus"])
+@pytest.fixture(
+    params=[
+        pytest.param("postgresql", marks=pytest.mark.integration),
+        pytest.param("citus", marks=pytest.mark.integration),
+    ]
+)
 def server_url(request: pytest.FixtureRequest) -> str:
     """A fresh database on plain PostgreSQL, then on the Citus cluster: for tests that run on both."""
     return str(request.getfixturevalue("pg_url" if request.param == "postgresql" else "citus_url"))

@@ -22,7 +22,13 @@ T0 = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
 OLD, NEW = HashingEmbedder(dim=64), HashingEmbedder(dim=96)
 
 
-@pytest.fixture(params=["sqlite", "postgresql", "citus"])
+@pytest.fixture(
+    params=[
+        "sqlite",
+        pytest.param("postgresql", marks=pytest.mark.integration),
+        pytest.param("citus", marks=pytest.mark.integration),
+    ]
+)
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_path / "m.db")

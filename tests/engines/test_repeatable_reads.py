@@ -22,7 +22,13 @@ SUBJECTS = 20
 DAY0 = datetime(2024, 1, 1, tzinfo=UTC)
 
 
-@pytest.fixture(params=["sqlite", "postgresql", "citus"])
+@pytest.fixture(
+    params=[
+        "sqlite",
+        pytest.param("postgresql", marks=pytest.mark.integration),
+        pytest.param("citus", marks=pytest.mark.integration),
+    ]
+)
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "memory.db")

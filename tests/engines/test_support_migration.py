@@ -39,7 +39,13 @@ with chronomem.open(sys.argv[1], namespace="old", embedder=None) as mem:
 """
 
 
-@pytest.fixture(params=["sqlite", "postgresql", "citus"])
+@pytest.fixture(
+    params=[
+        "sqlite",
+        pytest.param("postgresql", marks=pytest.mark.integration),
+        pytest.param("citus", marks=pytest.mark.integration),
+    ]
+)
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "memory.db")

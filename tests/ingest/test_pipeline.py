@@ -199,7 +199,7 @@ def test_an_alias_naming_another_known_entity_merges_them_reversibly(mem: chrono
     assert mem.value("Bob", "lives_in").object == "boston"  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgresql", marks=pytest.mark.integration)])
 def test_a_merge_and_a_change_of_a_merged_slot_in_one_message(
     engine: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:

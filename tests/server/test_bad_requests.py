@@ -137,6 +137,7 @@ def _fuzz(api: Api, key: str, examples: int) -> int:
     return sent
 
 
+@pytest.mark.slow
 def test_generated_requests_with_a_read_key_never_fail_and_never_change_the_store(api: Api) -> None:
     pytest.importorskip("schemathesis")
     before = api.dump()
@@ -145,6 +146,7 @@ def test_generated_requests_with_a_read_key_never_fail_and_never_change_the_stor
     assert api.dump() == before
 
 
+@pytest.mark.slow
 def test_generated_requests_with_an_admin_key_never_fail(api: Api) -> None:
     pytest.importorskip("schemathesis")
     assert _fuzz(api, "alice:admin", examples=60) >= 1000

@@ -24,6 +24,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(tmp_path / "m.db") if request.param == "sqlite" else str(request.getfixturevalue("pg_url"))
 
 
+@pytest.mark.slow  # a minute of load
 def test_mixed_load_has_no_5xx_and_loses_nothing(db: str, tmp_path: Path) -> None:
     with served(db, tmp_path, SPACES) as server:
         seed(server)
@@ -45,6 +46,7 @@ def kill_when_acked(server: Served, tally: Tally, n: int, timeout: float = 30) -
     server.kill()
 
 
+@pytest.mark.slow
 def test_a_server_killed_under_load_loses_no_acknowledged_message(db: str, tmp_path: Path) -> None:
     """SIGKILL the server (its whole process group) once writers have 30 messages acknowledged, and restart it
     on the same store. Every acknowledged message is stored once; then the writers send the same messages again
