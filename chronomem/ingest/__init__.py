@@ -8,12 +8,18 @@ conflict); the write path (:mod:`chronomem.write`) stores the result in one tran
 
 from __future__ import annotations
 
+from .._claims import Action as Action
+from .._claims import Alias as Alias
+from .._claims import Claim as Claim
+from .._claims import Extraction as Extraction
+from .._claims import ExtractionContext as ExtractionContext
+from .._claims import Mentioned as Mentioned
+from .._claims import Role as Role
 from ._choose import EXTRACTORS, choose_extractor
-from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned
 from ._decide import Decision, Outcome, Proposal, decide
 from ._formats import FORMATS, read_conversation
 from ._llm import LLMExtractor
-from ._message import EPISODE_KINDS, Message, Role, as_message, to_episode
+from ._message import EPISODE_KINDS, Message, as_message, to_episode
 from ._offline import OfflineExtractor
 from ._pipeline import RECENT, ingest, ingest_many
 from ._result import IngestResult, Skipped

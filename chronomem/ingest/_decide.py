@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .._bitemporal import SlotValue, holds, same_claim
+from .._claims import Action
 from .._values import Fact, Interval, Kind, Modality
-from ._claims import Action
 
 __all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide"]
 

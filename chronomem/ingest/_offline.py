@@ -10,10 +10,9 @@ slot (:mod:`._offline_merge`). The rules are compiled on the first message, not 
 
 from __future__ import annotations
 
+from .._claims import Alias, Extraction, ExtractionContext, Role
 from .._time import to_us
 from .._values import Episode
-from ._claims import Alias, Extraction, ExtractionContext
-from ._message import Role
 
 __all__ = ["OfflineExtractor"]
 

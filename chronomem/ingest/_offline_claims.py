@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .._claims import Action, Claim, Mentioned, role_name
 from .._values import Kind, Modality
 from ..temporal import Mention, Shape
-from ._claims import Action, Claim, Mentioned, role_name
 from ._modality import ClauseCues, SentenceMood
 from ._offline_rules import Change, Hit
 from ._offline_time import NEVER, portion

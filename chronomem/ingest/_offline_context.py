@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
+from .._claims import Action, Claim, ExtractionContext, Mentioned, Role
 from .._time import from_us, to_us
 from .._values import Episode, Modality
-from ._claims import Action, Claim, ExtractionContext, Mentioned
-from ._message import Role
 from ._vocabulary import single_valued
 
 __all__ = ["answer_claims", "calls_said_value_wrong", "correct"]

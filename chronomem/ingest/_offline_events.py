@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .._claims import Claim, Mentioned
 from .._values import Kind, Modality
 from ..temporal import Mention, Shape
-from ._claims import Claim, Mentioned
 from ._vocabulary import words
 
 __all__ = ["EVENT", "Clause", "event_claim", "may_name_action"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ._claims import Action, Claim
+from .._claims import Action, Claim
 from ._vocabulary import single_valued
 
 __all__ = ["merge"]

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from .._claims import Action, Alias, Claim, ExtractionContext, Mentioned
 from .._time import to_us
 from ..temporal import Mention, Shape, parse
 from ..text import detect_language, normalise
-from ._claims import Action, Alias, Claim, ExtractionContext, Mentioned
 from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, is_question, sentence_mood
 from ._offline_claims import THIRD_PERSON, Said, claim_for
 from ._offline_en import EN_ALIAS_WORDS, EN_ALIASES, EN_RULES

@@ -15,6 +15,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, TypeVar
 
 from .._bitemporal import same_claim
+from .._claims import Action, Claim, Extraction, ExtractionContext, Mentioned, by_role
 from .._names import slot_key
 from .._time import MIN_US, from_us
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Modality, Reason
@@ -38,7 +39,6 @@ from ..write._execute import execute_plan
 from ..write._facts import Resolved, Target, plan_for, portion_of, target
 from ._batch import RECENT, Batch, Parsed
 from ._bind import name_of, valid_time
-from ._claims import Action, Claim, Extraction, ExtractionContext, Mentioned, by_role
 from ._decide import Decision, Outcome, Proposal, clashes, decide
 from ._message import Message
 from ._result import IngestResult, Skipped

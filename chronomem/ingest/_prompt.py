@@ -13,15 +13,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Final, Literal
 
+from .._claims import Action, ExtractionContext, Role
 from .._time import from_us, zone
 from .._values import JSON, Episode, Kind, Modality
 from ..text import detect_language
-from ._claims import Action, ExtractionContext
-from ._message import Role
 from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
-    from ..models import ChatMessage
+    from ..contracts import ChatMessage
 
 __all__ = [
     "ENTITY_TYPES",

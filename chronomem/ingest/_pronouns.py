@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from ._claims import Mentioned, role_name
+from .._claims import Mentioned, role_name
 from ._vocabulary import (
     EN_RELATION_WORDS,
     EN_RELATIONS,

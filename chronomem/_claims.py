@@ -10,15 +10,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
-from .._values import JSON, Episode, Kind, Modality
+from ._values import JSON, Episode, Kind, Modality, Usage
 
-if TYPE_CHECKING:
-    from ..models import Usage
-    from ._message import Role
+__all__ = [
+    "Action",
+    "Alias",
+    "Claim",
+    "Extraction",
+    "ExtractionContext",
+    "Mentioned",
+    "Role",
+    "by_role",
+    "role_name",
+]
 
-__all__ = ["Action", "Alias", "Claim", "Extraction", "ExtractionContext", "Mentioned", "by_role", "role_name"]
+
+class Role(StrEnum):
+    """Who speaks: a person (``user``, also both people in a chat between friends), the agent, the system
+    prompt, or anything else (a tool, a document's author)."""
+
+    USER = "user"
+    ASSISTANT = "assistant"
+    SYSTEM = "system"
+    OTHER = "other"
 
 
 def role_name(owner: str, role: str, lang: str) -> str:
