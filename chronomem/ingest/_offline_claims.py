@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from .._claims import Action, Claim, Mentioned, role_name
 from .._values import Kind, Modality
+from .._vocabulary import PREDICATES
 from ..temporal import Mention, Shape
 from ._modality import ClauseCues, SentenceMood
 from ._offline_rules import Change, Hit
 from ._offline_time import NEVER, portion
-from ._vocabulary import PREDICATES
 
 __all__ = ["REPORTED", "THIRD_PERSON", "Said", "claim_for"]
 
@@ -92,17 +92,20 @@ def _meaning(hit: Hit, said: Said) -> tuple[str | None, str, Action]:
         return predicate, Modality.PLANNED, Action.ASSERT
     if hit.rule.change is Change.START and said.mention is None and _PROGRESSIVE.match(said.words):
         return predicate, Modality.PLANNED, Action.ASSERT  # "I'm moving to Berlin": not there yet
-    if _ahead(said) and predicate in _GOTTEN_AHEAD:
+    if _ahead(said) and _acquired(predicate):
         return predicate, Modality.PLANNED, Action.ASSERT  # "we're getting a kitten next month": not yet ours
     return predicate, Modality.ASSERTED, Action.ASSERT
 
 
 _PROGRESSIVE = re.compile(r"(?i:moving|relocating|starting|joining|beginning|switching)\b")
 
-#: What one gets ahead of time is a plan until it happens ("we're getting a kitten next month"); any other
-#: dated change ahead is asserted from its date ("I start at Siemens on the 3rd", "From March 1st my number
-#: is …", "下个月起调到深圳").
-_GOTTEN_AHEAD = frozenset({"has_pet", "has_child", "owns", "partner"})
+
+def _acquired(predicate: str) -> bool:
+    """Whether one gets a value of ``predicate`` (its record's ``acquired``): got ahead of time, it is a plan
+    until it happens ("we're getting a kitten next month"); any other dated change ahead is asserted from its
+    date ("I start at Siemens on the 3rd", "From March 1st my number is …", "下个月起调到深圳")."""
+    spec = PREDICATES.get(predicate)
+    return spec is not None and spec.acquired
 
 
 def _ahead(said: Said) -> bool:
@@ -125,13 +128,14 @@ def _object(hit: Hit, predicate: str, said: Said, action: Action) -> tuple[Menti
 
 
 def _kind(predicate: str, modality: str) -> str:
+    """A plan's kind is ``plan``; any other claim's is its predicate's (its record's ``kind``), except that a
+    diet the rules read is a preference, where the record (and so a model's claim) keeps it a fact."""
     if modality == Modality.PLANNED:
         return Kind.PLAN
-    if predicate == "goal":
-        return Kind.GOAL
-    if predicate in ("likes", "dislikes", "diet"):
+    if predicate == "diet":
         return Kind.PREFERENCE
-    return Kind.FACT
+    spec = PREDICATES.get(predicate)
+    return Kind.FACT if spec is None else spec.kind
 
 
 def _confidence(said: Said) -> float:

@@ -16,8 +16,8 @@ from typing import Final
 
 from .._claims import Claim, Mentioned
 from .._values import Kind, Modality
+from .._vocabulary import words
 from ..temporal import Mention, Shape
-from ._vocabulary import words
 
 __all__ = ["EVENT", "Clause", "event_claim", "may_name_action"]
 

@@ -19,6 +19,7 @@ from .._claims import Action, Claim, Extraction, ExtractionContext, Mentioned, b
 from .._names import slot_key
 from .._time import MIN_US, from_us
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Modality, Reason
+from .._vocabulary import PREDICATES
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
 from ..write import (
@@ -43,7 +44,6 @@ from ._decide import Decision, Outcome, Proposal, clashes, decide
 from ._message import Message
 from ._result import IngestResult, Skipped
 from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
-from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
     from ..contracts import Embedder, Engine, Extractor, Txn

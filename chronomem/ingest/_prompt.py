@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Final, Literal
 from .._claims import Action, ExtractionContext, Role
 from .._time import from_us, zone
 from .._values import JSON, Episode, Kind, Modality
+from .._vocabulary import PREDICATES
 from ..text import detect_language
-from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
     from ..contracts import ChatMessage

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .._claims import Mentioned, role_name
-from ._vocabulary import (
+from .._vocabulary import (
     EN_RELATION_WORDS,
     EN_RELATIONS,
     FEMALE_ROLES,
