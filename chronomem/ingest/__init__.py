@@ -15,15 +15,15 @@ from .._claims import Extraction as Extraction
 from .._claims import ExtractionContext as ExtractionContext
 from .._claims import Mentioned as Mentioned
 from .._claims import Role as Role
+from ..extract import LLMExtractor as LLMExtractor
+from ..extract import OfflineExtractor as OfflineExtractor
+from ..extract import StructuredExtractor as StructuredExtractor
 from ._choose import EXTRACTORS, choose_extractor
 from ._decide import Decision, Outcome, Proposal, decide
 from ._formats import FORMATS, read_conversation
-from ._llm import LLMExtractor
 from ._message import EPISODE_KINDS, Message, as_message, to_episode
-from ._offline import OfflineExtractor
 from ._pipeline import RECENT, ingest, ingest_many
 from ._result import IngestResult, Skipped
-from ._structured import StructuredExtractor
 
 __all__ = [
     "EPISODE_KINDS",

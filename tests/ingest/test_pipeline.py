@@ -314,8 +314,8 @@ def test_the_prompt_is_rendered_from_the_one_profile_table() -> None:
     nothing beyond the profile ('event')."""
     from chronomem._values import Episode
     from chronomem._vocabulary import PREDICATES
+    from chronomem.extract.llm._prompt import VOCABULARY, build_messages
     from chronomem.ingest import Role
-    from chronomem.ingest._prompt import VOCABULARY, build_messages
 
     offered = [p.name for p in VOCABULARY]
     assert offered == [name for name in PREDICATES if name != "event"]

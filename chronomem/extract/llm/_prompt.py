@@ -13,14 +13,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Final, Literal
 
-from .._claims import Action, ExtractionContext, Role
-from .._time import from_us, zone
-from .._values import JSON, Episode, Kind, Modality
-from .._vocabulary import PREDICATES
-from ..text import detect_language
+from ..._claims import Action, ExtractionContext, Role
+from ..._time import from_us, zone
+from ..._values import JSON, Episode, Kind, Modality
+from ..._vocabulary import PREDICATES
+from ...text import detect_language
 
 if TYPE_CHECKING:
-    from ..contracts import ChatMessage
+    from ...contracts import ChatMessage
 
 __all__ = [
     "ENTITY_TYPES",

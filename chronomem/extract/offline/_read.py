@@ -15,18 +15,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from .._claims import Action, Alias, Claim, ExtractionContext, Mentioned
-from .._time import to_us
-from ..temporal import Mention, Shape, parse
-from ..text import detect_language, normalise
+from ..._claims import Action, Alias, Claim, ExtractionContext, Mentioned
+from ..._time import to_us
+from ...temporal import Mention, Shape, parse
+from ...text import detect_language, normalise
+from ._events import Clause, event_claim, may_name_action
 from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, is_question, sentence_mood
-from ._offline_claims import THIRD_PERSON, Said, claim_for
-from ._offline_en import EN_ALIAS_WORDS, EN_ALIASES, EN_RULES
-from ._offline_events import Clause, event_claim, may_name_action
-from ._offline_rules import Hit
-from ._offline_time import birthday, pick_mention
-from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, vocative, zh_relatives, zh_subject
+from ._rules import Hit
+from ._said import THIRD_PERSON, Said, claim_for
+from ._time import birthday, pick_mention
+from .en._rules import EN_ALIAS_WORDS, EN_ALIASES, EN_RULES
+from .zh._rules import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 
 __all__ = ["Reading", "read_message"]
 

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from .._claims import Mentioned, role_name
-from .._vocabulary import (
+from ..._claims import Mentioned, role_name
+from ..._vocabulary import (
     EN_RELATION_WORDS,
     EN_RELATIONS,
     FEMALE_ROLES,
@@ -413,6 +413,6 @@ def vocative(content: str, speaker: str | None, others: list[str]) -> tuple[str,
 @functools.lru_cache(maxsize=256)
 def _simplified(name: str) -> str:
     """A name in Simplified characters (cached: the same few participants are called on every message)."""
-    from ..text import to_simplified
+    from ...text import to_simplified
 
     return to_simplified(name)

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .._claims import Claim, Mentioned
-from .._values import Kind, Modality
-from .._vocabulary import words
-from ..temporal import Mention, Shape
+from ..._claims import Claim, Mentioned
+from ..._values import Kind, Modality
+from ..._vocabulary import words
+from ...temporal import Mention, Shape
 
 __all__ = ["EVENT", "Clause", "event_claim", "may_name_action"]
 

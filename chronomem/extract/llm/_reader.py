@@ -23,15 +23,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from .._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned, Role, role_name
-from .._log import logger
-from .._values import JSON, Episode, Kind, Modality
-from .._vocabulary import EN_RELATION_WORDS, EN_RELATIONS, ZH_RELATION_WORDS, ZH_RELATIONS, Predicate, single_valued
-from ..errors import ExtractionError, ModelError
+from ..._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned, Role, role_name
+from ..._log import logger
+from ..._values import JSON, Episode, Kind, Modality
+from ..._vocabulary import EN_RELATION_WORDS, EN_RELATIONS, ZH_RELATION_WORDS, ZH_RELATIONS, Predicate, single_valued
+from ...errors import ExtractionError, ModelError
 from ._prompt import ENTITY_TYPES, SCHEMA, VOCABULARY, build_messages
 
 if TYPE_CHECKING:
-    from ..contracts import LLM
+    from ...contracts import LLM
 
 __all__ = ["LLMExtractor", "read_answer"]
 

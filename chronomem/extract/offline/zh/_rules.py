@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._vocabulary import ZH_PETS, ZH_TITLE_SUFFIXES, words
-from ._offline_rules import Change, Rules
+from ...._vocabulary import ZH_PETS, ZH_TITLE_SUFFIXES, words
+from .._rules import Change, Rules
 
 __all__ = ["ZH_ALIASES", "ZH_FOLLOW", "ZH_NAME", "ZH_RULES"]
 

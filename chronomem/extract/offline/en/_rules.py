@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._vocabulary import EN_DIETS, EN_LANGUAGES, EN_PETS, EN_TITLE_HEADS, words
-from ..text._stopwords import EN_QUERY_STOPWORDS
-from ._offline_rules import Change, Rules
+from ...._vocabulary import EN_DIETS, EN_LANGUAGES, EN_PETS, EN_TITLE_HEADS, words
+from ....text._stopwords import EN_QUERY_STOPWORDS
+from .._rules import Change, Rules
 
 __all__ = ["EN_ALIASES", "EN_ALIAS_WORDS", "EN_RULES", "NAME"]
 

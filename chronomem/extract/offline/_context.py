@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from .._claims import Action, Claim, ExtractionContext, Mentioned, Role
-from .._time import from_us, to_us
-from .._values import Episode, Modality
-from .._vocabulary import PREDICATES, Predicate, single_valued
+from ..._claims import Action, Claim, ExtractionContext, Mentioned, Role
+from ..._time import from_us, to_us
+from ..._values import Episode, Modality
+from ..._vocabulary import PREDICATES, Predicate, single_valued
 
 __all__ = ["answer_claims", "calls_said_value_wrong", "correct"]
 
@@ -101,9 +101,9 @@ _ENDED: Final = re.compile(
 
 def _ended(content: str, predicate: str, context: ExtractionContext) -> Claim:
     """A retraction of whatever ``predicate`` holds for the speaker, from the time the answer names."""
-    from ..temporal import parse
-    from ._offline_rules import Change
-    from ._offline_time import pick_mention, portion
+    from ...temporal import parse
+    from ._rules import Change
+    from ._time import pick_mention, portion
 
     mention = pick_mention(parse(content, context.reference, context.tz), (0, len(content)), None)
     valid_from, _ = portion(Change.END, False, mention, to_us(context.reference))
@@ -113,7 +113,7 @@ def _ended(content: str, predicate: str, context: ExtractionContext) -> Claim:
 
 def _framed(answer: str, predicate: str, context: ExtractionContext) -> list[Claim]:
     """Read ``answer`` in the frame of ``predicate``'s statement; spans map back into the answer."""
-    from ._offline_read import read_message
+    from ._read import read_message
 
     lang = "zh" if re.search(r"[\u4e00-\u9fff]", answer) else "en"
     filler = _ZH_FILLER if lang == "zh" else _EN_FILLER
@@ -168,7 +168,7 @@ def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
 
 def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
     """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first."""
-    from ._offline_read import read_message
+    from ._read import read_message
 
     found: list[tuple[Claim, int]] = []
     for ep in context.recent:

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from ..temporal import Grain, Mention, Shape, parse
-from ._offline_rules import Change
+from ...temporal import Grain, Mention, Shape, parse
+from ._rules import Change
 
 __all__ = ["NEVER", "birthday", "pick_mention", "portion"]
 

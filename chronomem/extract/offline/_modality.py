@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from .._vocabulary import ZH_RELATIONS
+from ..._vocabulary import ZH_RELATIONS
 
 __all__ = ["ClauseCues", "SentenceMood", "clause_cues", "is_hypothetical", "is_question", "sentence_mood"]
 

@@ -10,9 +10,9 @@ slot (:mod:`._offline_merge`). The rules are compiled on the first message, not 
 
 from __future__ import annotations
 
-from .._claims import Alias, Extraction, ExtractionContext, Role
-from .._time import to_us
-from .._values import Episode
+from ..._claims import Alias, Extraction, ExtractionContext, Role
+from ..._time import to_us
+from ..._values import Episode
 
 __all__ = ["OfflineExtractor"]
 
@@ -40,9 +40,9 @@ class OfflineExtractor:
         """The claims and aliases of ``episode``; nothing from the assistant's or the system's words."""
         if context.role in _ASKED or not episode.content.strip():
             return Extraction()
-        from ._offline_context import answer_claims, calls_said_value_wrong, correct
-        from ._offline_merge import merge
-        from ._offline_read import read_message
+        from ._context import answer_claims, calls_said_value_wrong, correct
+        from ._merge import merge
+        from ._read import read_message
 
         run = read_message(episode.content, context)
         claims = run.claims

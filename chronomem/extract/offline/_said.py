@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .._claims import Action, Claim, Mentioned, role_name
-from .._values import Kind, Modality
-from .._vocabulary import PREDICATES
-from ..temporal import Mention, Shape
+from ..._claims import Action, Claim, Mentioned, role_name
+from ..._values import Kind, Modality
+from ..._vocabulary import PREDICATES
+from ...temporal import Mention, Shape
 from ._modality import ClauseCues, SentenceMood
-from ._offline_rules import Change, Hit
-from ._offline_time import NEVER, portion
+from ._rules import Change, Hit
+from ._time import NEVER, portion
 
 __all__ = ["REPORTED", "THIRD_PERSON", "Said", "claim_for"]
 

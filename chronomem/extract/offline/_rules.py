@@ -180,7 +180,7 @@ def split_list(hit: Hit) -> list[Hit]:
 
 def _listed(r: Rule) -> bool:
     """Whether ``r``'s object may be a list (a many-valued predicate but ``goal``, whose object is a clause)."""
-    from .._vocabulary import single_valued
+    from ..._vocabulary import single_valued
 
     return not single_valued(r.predicate) and r.predicate != "goal"
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .._claims import Action, Claim
-from .._vocabulary import PREDICATES, single_valued
+from ..._claims import Action, Claim
+from ..._vocabulary import PREDICATES, single_valued
 
 __all__ = ["merge"]
 
