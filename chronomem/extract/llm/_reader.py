@@ -149,7 +149,7 @@ def read_answer(value: Mapping[str, JSON], episode: Episode, context: Extraction
         raise ExtractionError(
             f"the answer for episode {episode.id!r} has no list of claims (or aliases): {_show(value)}"
         )
-    reader = _Reader(episode, context)
+    reader = _AnswerReader(episode, context)
     dropped: list[str] = []
     claims = _read_items("claims", claims_in, reader.claim, dropped, value, episode)
     aliases = _read_items("aliases", aliases_in, reader.alias, dropped, value, episode)
@@ -160,7 +160,7 @@ class _Drop(Exception):
     """A claim or alias that cannot be used; the message says why (internal)."""
 
 
-class _Reader:
+class _AnswerReader:
     def __init__(self, episode: Episode, context: ExtractionContext) -> None:
         self.episode = episode
         self.context = context

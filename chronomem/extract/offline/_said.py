@@ -20,7 +20,7 @@ from ._modality import ClauseCues, SentenceMood
 from ._rules import Change, Hit
 from ._time import NEVER, portion
 
-__all__ = ["REPORTED", "THIRD_PERSON", "Said", "claim_for"]
+__all__ = ["REPORTED", "THIRD_PERSON", "HitContext", "claim_for"]
 
 #: How sure a claim is when the speaker speaks of someone else, or repeats what someone else said.
 THIRD_PERSON = 0.7
@@ -28,7 +28,7 @@ REPORTED = 0.5
 
 
 @dataclass(frozen=True, slots=True)
-class Said:
+class HitContext:
     """Everything around one hit: its subject, the sentence's mood, the clause's cues, the chosen time
     mention, the message time, the owner of unnamed things ("Alice's cat"), the span in the content."""
 
@@ -43,7 +43,7 @@ class Said:
     words: str = ""  # the words the rule matched
 
 
-def claim_for(hit: Hit, said: Said) -> Claim | None:
+def claim_for(hit: Hit, said: HitContext) -> Claim | None:
     """The claim ``hit`` makes, or ``None`` when the words make none (a planned ending, a denial of nothing)."""
     predicate, modality, action = _meaning(hit, said)
     if predicate is None:
@@ -72,7 +72,7 @@ def claim_for(hit: Hit, said: Said) -> Claim | None:
     )
 
 
-def _meaning(hit: Hit, said: Said) -> tuple[str | None, str, Action]:
+def _meaning(hit: Hit, said: HitContext) -> tuple[str | None, str, Action]:
     """The predicate, modality and action: see the module docstring for the order."""
     predicate, cues, mood = hit.rule.predicate, said.cues, said.mood
     denied = hit.denied or cues.negated or hit.rule.negated
@@ -108,12 +108,12 @@ def _acquired(predicate: str) -> bool:
     return spec is not None and spec.acquired
 
 
-def _ahead(said: Said) -> bool:
+def _ahead(said: HitContext) -> bool:
     m = said.mention
     return m is not None and m.start is not None and m.start > said.reference and m.shape is not Shape.OPEN_AFTER
 
 
-def _object(hit: Hit, predicate: str, said: Said, action: Action) -> tuple[Mentioned | None, str | None]:
+def _object(hit: Hit, predicate: str, said: HitContext, action: Action) -> tuple[Mentioned | None, str | None]:
     """The object entity or the JSON value; an unnamed pet or child is named after its owner and kind."""
     spec = PREDICATES.get(predicate)
     if spec is not None and spec.value:
@@ -138,7 +138,7 @@ def _kind(predicate: str, modality: str) -> str:
     return Kind.FACT if spec is None else spec.kind
 
 
-def _confidence(said: Said) -> float:
+def _confidence(said: HitContext) -> float:
     if said.mood.reported:
         return REPORTED
     return 1.0 if said.subject.speaker else THIRD_PERSON
