@@ -1,4 +1,4 @@
-"""What an extractor returns: claims about entities, in the profile vocabulary (DESIGN §6.1), with their
+"""What an extractor returns: claims about entities, in the profile vocabulary (:mod:`chronomem._vocabulary`), with their
 modality, kind, confidence, valid time (or the words it came from) and the text span they rest on.
 
 These are plain values: an extractor builds them from an episode and its context, the ingestion pipeline

@@ -1,7 +1,7 @@
-"""Ingestion: from messages to bitemporal facts (DESIGN §6).
+"""Ingestion: from messages to bitemporal facts.
 
 A :class:`Message` is checked and stored as an episode; an :class:`~chronomem.contracts.Extractor` turns it
-into :class:`Claim` s in the profile vocabulary (DESIGN §6.1); the entities they name are resolved; a pure
+into :class:`Claim` s in the profile vocabulary (:mod:`chronomem._vocabulary`); the entities they name are resolved; a pure
 decision (:func:`decide`) says what each claim does to its slot (new, same, supersede, correct, retract,
 conflict); the write path (:mod:`chronomem.write`) stores the result in one transaction per message.
 """

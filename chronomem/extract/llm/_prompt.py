@@ -1,7 +1,7 @@
-"""The LLM extractor's prompt and the schema of its answer, side by side (STYLE #28).
+"""The LLM extractor's prompt and the schema of its answer, side by side, so a change to one is seen beside the other.
 
 One call per message: the instructions (in the conversation's language: Chinese for a Chinese conversation,
-English otherwise), the profile vocabulary (DESIGN §6.1) with examples in that language, the speaker, who is
+English otherwise), the profile vocabulary (the predicate records) with examples in that language, the speaker, who is
 spoken to, the participants, the message's local time, the last few messages of the session, and the
 message. The answer is a JSON object matching :data:`SCHEMA`; times come back as the words that say them
 ("last month", "从去年开始"), which the pipeline resolves against the message's own time and zone: small

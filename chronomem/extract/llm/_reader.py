@@ -4,7 +4,7 @@ The prompt and the schema live in :mod:`._prompt`. What comes back is read defen
 
 * names are stripped and empty ones dropped; a named entity must be named, as written, in the message, the
   recent messages or among the participants (a translated or made-up name is dropped: 巴黎 stays 巴黎);
-* predicates outside the profile vocabulary (DESIGN §6.1) are mapped onto it when they are one of its known
+* predicates outside the profile vocabulary (:mod:`chronomem._vocabulary`) are mapped onto it when they are one of its known
   other names, kept when they are ``snake_case`` English, and dropped otherwise;
 * modality, kind and action must be one of theirs;
 * time words must be the message's own (a date the model worked out is dropped: the pipeline resolves the
@@ -280,7 +280,7 @@ def _predicate(raw: JSON) -> tuple[str, Predicate | None]:
     if known is not None:
         return known.name, known
     if _SNAKE.match(name) and len(name) <= 64:
-        return name, None  # a fact that fits none of the vocabulary (DESIGN §6.1)
+        return name, None  # a fact that fits none of the vocabulary is kept under its own name
     raise _Drop(f"predicate {text[:60]!r} is neither in the vocabulary nor snake_case English")
 
 

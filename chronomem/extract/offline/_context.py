@@ -4,7 +4,7 @@
   question before it asks for: the answer is put into that statement's frame ("I live in …", "我在…上班")
   and read by the same rules, with spans mapped back to the answer.
 * A correction ("sorry, I meant Lyon", "我说错了，是上海") corrects the speaker's last claim on the same slot:
-  it re-asserts that claim's valid portion (DESIGN §6.1), so the right value also holds between the first
+  it re-asserts that claim's valid portion, so the right value also holds between the first
   statement and the correction. A correction that names no predicate takes the one it corrects.
 """
 

@@ -1,4 +1,4 @@
-"""Events and plans with their times (issue #11): a clause of the speaker that names a time and that no §6.1
+"""Events and plans with their times: a clause of the speaker that names a time and that no predicate's
 rule read becomes an ``event`` claim whose value is the clause's action in the speaker's own words.
 
 "I caught a cold yesterday" is an event over yesterday; "I didn't go to work today" a negated event

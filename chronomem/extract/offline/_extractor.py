@@ -1,11 +1,11 @@
 """The offline extractor: rules over sentences and clauses, in Chinese and English, with no model and no
-network (DESIGN §6, issue #11). Deterministic: the same episode and context give the same extraction.
+network. Deterministic: the same episode and context give the same extraction.
 
 Per message: the assistant's own words assert nothing about the user; a person's message is read sentence by
-sentence and clause by clause (:mod:`._offline_read`, with the rules of :mod:`._offline_en` and
-:mod:`._offline_zh`); then a short answer is read against the question before it, a correction re-asserts the
-portion it corrects (:mod:`._offline_context`), and the claims are deduplicated, one value per single-valued
-slot (:mod:`._offline_merge`). The rules are compiled on the first message, not at import.
+sentence and clause by clause (:mod:`._read`, with the rules of :mod:`.en._rules` and
+:mod:`.zh._rules`); then a short answer is read against the question before it, a correction re-asserts the
+portion it corrects (:mod:`._context`), and the claims are deduplicated, one value per single-valued
+slot (:mod:`._merge`). The rules are compiled on the first message, not at import.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ _ASKED = (Role.ASSISTANT, Role.SYSTEM)
 
 
 class OfflineExtractor:
-    """Claims from Chinese and English messages by rules (DESIGN §6.1), without a model or a network.
+    """Claims from Chinese and English messages by rules, without a model or a network.
 
     >>> from datetime import datetime, timezone
     >>> from chronomem._values import Episode

@@ -1,10 +1,10 @@
 """Reading one message: sentences, clauses, subjects and rules, in Chinese and English (the offline
-extractor's pipeline; see :mod:`._offline`).
+extractor's pipeline; see :mod:`chronomem.extract.offline`).
 
 Each sentence is read for its mood (a question asserts nothing; a hypothetical or reported sentence is kept
 as such), split into clauses, and each clause's subject resolved (the speaker, the one addressed, a relative
-or a named person, or the subject of the clause before). The language's rules (:mod:`._offline_en`,
-:mod:`._offline_zh`) find the facts; :func:`._offline_claims.claim_for` turns each into a claim with its
+or a named person, or the subject of the clause before). The language's rules (:mod:`.en._rules`,
+:mod:`.zh._rules`) find the facts; :func:`._said.claim_for` turns each into a claim with its
 modality, action and valid time. Relatives named anywhere are linked to the speaker.
 """
 
@@ -182,7 +182,7 @@ class _MessageReader:
         self._aliases(text, lang)
 
     def _event(self, clause: Clause, mentions: list[Mention]) -> None:
-        """An event or a plan of the speaker in a clause no §6.1 rule read (:mod:`._offline_events`)."""
+        """An event or a plan of the speaker in a clause no predicate's rule read (:mod:`._events`)."""
         span = (clause.at, clause.at + len(clause.text))
         own = [m for m in mentions if span[0] <= m.span[0] and m.span[1] <= span[1]]
         apart = _sentence_mention(self.norm, mentions, self.clause_spans, span)

@@ -1,7 +1,7 @@
 """From a rule's hit in a clause to a :class:`Claim`: predicate, object or value, modality, action, kind,
 confidence and valid time, as a pure function of the hit, its subject and the cues around it.
 
-The order of the decisions follows DESIGN §6.1: a hypothetical or reported sentence never asserts; a denial
+The order of the decisions is this: a hypothetical or reported sentence never asserts; a denial
 that says the value ended ("not … anymore", "不再") or never held ("after all") retracts it; any other denial
 is a negated fact, except "I don't like X", which is ``dislikes``; a verb of ending ("quit", "离职") retracts;
 a plan or intention ("going to", "打算") is planned; the rest is asserted from the time its words give.

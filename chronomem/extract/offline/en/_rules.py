@@ -1,4 +1,4 @@
-"""English clause patterns of the offline extractor, one named rule per way of saying a §6.1 fact.
+"""English clause patterns of the offline extractor, one named rule per way of saying a predicate's fact.
 
 Patterns run over one clause after its subject ("I", "my sister", "Sam"), so "moved to Paris" is found in "I
 moved to Paris", "my sister moved to Paris" and a clause whose subject was dropped ("Moved to Paris last

@@ -1,4 +1,4 @@
-"""Chinese clause patterns of the offline extractor, one named rule per way of saying a §6.1 fact.
+"""Chinese clause patterns of the offline extractor, one named rule per way of saying a predicate's fact.
 
 Patterns run over one clause in Simplified characters (the text is converted character for character, so
 spans index the original, Traditional text too) after its subject ("我", "我姐姐", "小王", or none: "住高新区"
