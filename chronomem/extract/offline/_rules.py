@@ -74,6 +74,7 @@ class ClaimRule:
     entity_type: str | None = None
     third_only: bool = False  # "Omar's in Leeds": only of a named subject ("the party is in Leeds" is not)
     needs: re.Pattern[str] | None = None
+    example: str = ""  # a sentence the rule reads, kept beside it
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +149,11 @@ class Rules:
         self._rules[full] = made
         self._gates = None
         return made
+
+    def forget(self, name: str) -> None:
+        """Drop the rule registered as ``name`` (without the language prefix), if there is one."""
+        if self._rules.pop(f"{self.lang}.{name}", None) is not None:
+            self._gates = None
 
     def hits(self, clause: str, lowered: str) -> list[Hit]:
         """Every match in ``clause`` of the rules whose gate it opens and whose check accepts it, overlapping
