@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 from ._display import iso, show
 from ._time import MAX_US, MIN_US, from_us
@@ -32,6 +32,7 @@ __all__ = [
     "Reason",
     "Revision",
     "Subgraph",
+    "Usage",
     "WriteResult",
     "canonical_json",
 ]
@@ -404,3 +405,19 @@ class Subgraph:
 
     entities: tuple[Entity, ...]
     facts: tuple[Fact, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """What one :meth:`~chronomem.contracts.LLM.complete_json` call cost, summed over its attempts.
+
+    Token counts are the endpoint's own (0 when it reports none); ``latency_s`` is wall time of the whole
+    call including retries and back-off; ``mode`` is how the structure was obtained.
+    """
+
+    model: str
+    prompt_tokens: int
+    completion_tokens: int
+    latency_s: float
+    attempts: int
+    mode: Literal["tool", "json_object", "scripted"]

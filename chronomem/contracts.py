@@ -25,19 +25,61 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
+from typing import Literal, Protocol, TypedDict, TypeVar, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
 
 from ._bitemporal import Held, Plan, Said, Support
-from ._values import JSON, Change, Contradiction, Entity, Episode, ErasedRow, Fact, Interval, Merge, Revision
+from ._claims import Extraction, ExtractionContext
+from ._values import (
+    JSON,
+    Change,
+    Contradiction,
+    Entity,
+    Episode,
+    ErasedRow,
+    Fact,
+    Interval,
+    Merge,
+    Revision,
+    Usage,
+)
 
-if TYPE_CHECKING:
-    from .ingest import Extraction, ExtractionContext
-    from .models._embed import Matrix
-    from .models._llm import ChatMessage, StructuredAnswer
-
-__all__ = ["LLM", "Embedder", "Engine", "Erasure", "Extractor", "FactQuery", "TextMatch", "TextQuery", "Txn"]
+__all__ = [
+    "LLM",
+    "ChatMessage",
+    "Embedder",
+    "Engine",
+    "Erasure",
+    "Extractor",
+    "FactQuery",
+    "Matrix",
+    "StructuredAnswer",
+    "TextMatch",
+    "TextQuery",
+    "Txn",
+]
 
 _T = TypeVar("_T")
+
+#: What an :class:`Embedder` returns: an ``(n, dim)`` float32 matrix, one unit-length row per text.
+Matrix = npt.NDArray[np.float32]
+
+
+class ChatMessage(TypedDict):
+    """One chat message, as OpenAI-compatible endpoints take it."""
+
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class StructuredAnswer:
+    """A schema-valid object and the :class:`~chronomem.models.Usage` of the call that produced it."""
+
+    value: dict[str, JSON]
+    usage: Usage
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,11 @@ Public namespaces are found by walking ``chronomem``: every package and every mo
 leading underscore, so a new subpackage is covered without editing this file. What a namespace offers is
 read from its source: the public names it defines (``def``, ``class``, assignments) and, for a package, the
 public names its ``__init__`` imports from its own modules (``from ._x import y``: re-exports, a facade's
-job). Other imports are for the module's own use (``from ..errors import ConfigError`` in a package that
-raises it, ``Path``, ``dataclass``): it offers what it defines. Submodules and ``annotations`` are never
-members. An unwanted name is fixed by an
-underscore (``_T``, ``from .x import y as _y``) or by importing it under ``TYPE_CHECKING``.
+job) or re-exports from a lower module by the explicit idiom (``from .._claims import Claim as Claim``).
+Other imports are for the module's own use (``from ..errors import ConfigError`` in a package that raises
+it, ``Path``, ``dataclass``): it offers what it defines. Submodules and ``annotations`` are never members.
+An unwanted name is fixed by an underscore (``_T``, ``from .x import y as _y``) or by importing it under
+``TYPE_CHECKING``.
 "Sorted" is ruff's RUF022 order: CONSTANTS, then Classes, then everything else, each in natural order.
 """
 
@@ -66,6 +67,8 @@ def _bound_names(statements: list[ast.stmt], *, reexports: str | None) -> set[st
                 names |= _target_names(target)
         elif reexports and isinstance(node, ast.ImportFrom) and _is_own(node, reexports):
             names.update(alias.asname or alias.name for alias in node.names)
+        elif reexports and isinstance(node, ast.ImportFrom):
+            names.update(alias.name for alias in node.names if alias.asname == alias.name)
         elif isinstance(node, ast.If):
             if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
                 names |= _bound_names(node.body + node.orelse, reexports=reexports)

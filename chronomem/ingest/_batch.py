@@ -20,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from .._claims import ExtractionContext
 from .._time import zone
 from .._values import Episode
 from ..errors import ChronomemError, InvalidValue
-from ._claims import ExtractionContext
 from ._message import Message, as_message, to_episode
 
 if TYPE_CHECKING:

@@ -6,11 +6,10 @@ storage, so a claim that names nobody or no time it can read is skipped with a r
 
 from __future__ import annotations
 
+from .._claims import Claim, ExtractionContext, Mentioned, Role
 from .._time import MIN_US
 from .._values import Episode, Kind
 from ..temporal import Shape, parse
-from ._claims import Claim, ExtractionContext, Mentioned
-from ._message import Role
 
 __all__ = ["addressee", "name_of", "valid_time"]
 

@@ -21,13 +21,13 @@ def choose_extractor(choice: str | Extractor, llm: LLM | None = None) -> Extract
     if not isinstance(choice, str):
         return choice
     if choice == "offline":
-        from ._offline import OfflineExtractor
+        from ..extract import OfflineExtractor
 
         return OfflineExtractor()
     if choice == "llm":
         if llm is None:
             raise ConfigError("the 'llm' extractor needs a model: chronomem.open(..., llm=OpenAIChatLLM(...))")
-        from ._llm import LLMExtractor
+        from ..extract import LLMExtractor
 
         return LLMExtractor(llm)
     raise ConfigError(f"unknown extractor {choice!r}; use one of {list(EXTRACTORS)} or pass an Extractor")

@@ -1,6 +1,6 @@
 """Deciding what a claim does to the memory, as a pure function of the claim and the slot's current rows.
 
-The outcomes (DESIGN §6):
+The outcomes:
 
 * ``new``: nothing known overlaps the claim's valid portion;
 * ``same``: what is known already holds over the whole portion (support only, no new row);
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .._bitemporal import SlotValue, holds, same_claim
+from .._claims import Action
 from .._values import Fact, Interval, Kind, Modality
-from ._claims import Action
 
 __all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide"]
 

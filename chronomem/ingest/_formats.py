@@ -15,9 +15,9 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
+from .._claims import Role
 from .._time import zone
 from ..errors import InvalidValue
-from ._message import Role
 
 __all__ = ["FORMATS", "TURN_GAP", "read_conversation", "turn_times"]
 

@@ -10,25 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from enum import StrEnum
 
+from .._claims import Role
 from .._names import check_text, digest
 from .._time import now_us, to_us, zone
 from .._values import JSON, Episode, canonical_json
 from ..errors import InvalidValue, NaiveDatetime
 from ..write import new_episode
 
-__all__ = ["EPISODE_KINDS", "Message", "Role", "as_message", "to_episode"]
-
-
-class Role(StrEnum):
-    """Who speaks: a person (``user``, also both people in a chat between friends), the agent, the system
-    prompt, or anything else (a tool, a document's author)."""
-
-    USER = "user"
-    ASSISTANT = "assistant"
-    SYSTEM = "system"
-    OTHER = "other"
+__all__ = ["EPISODE_KINDS", "Message", "as_message", "to_episode"]
 
 
 #: What an episode can be: a turn of a conversation, a document, or a JSON event.

@@ -15,21 +15,21 @@ from itertools import islice
 from typing import TYPE_CHECKING, TypeVar
 
 from .._bitemporal import same_claim
+from .._claims import Action, Claim, Extraction, ExtractionContext
 from .._names import slot_key
 from .._time import MIN_US
 from .._values import Contradiction, Episode, Fact, Interval, Modality, Reason
+from .._vocabulary import PREDICATES
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
 from ..write import Aim, Embedded, Statement, aim_claim, embedding_parts, execute_plan, plan_claim, store_episode
 from ._batch import RECENT, Batch, Parsed
 from ._bind import name_of, valid_time
-from ._claims import Action, Claim, Extraction, ExtractionContext
 from ._decide import Decision, Outcome, Proposal, clashes, decide
 from ._message import Message
 from ._resolution import Resolution
 from ._result import IngestResult, Skipped
 from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
-from ._vocabulary import PREDICATES
 
 if TYPE_CHECKING:
     from ..contracts import Embedder, Engine, Extractor, Txn

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .._claims import ExtractionContext, Mentioned, by_role
 from .._names import slot_key
 from .._values import Entity, Episode, Merge
 from ..errors import Conflict
 from ..write import find_entity, find_known, find_or_create, find_person, find_similar, merge_entities
 from ._bind import name_of
-from ._claims import ExtractionContext, Mentioned, by_role
 
 if TYPE_CHECKING:
     from ..contracts import Embedder, Txn

@@ -9,9 +9,9 @@ from .._display import show
 from .._values import Entity, Fact, Merge
 
 if TYPE_CHECKING:
+    from .._claims import Claim
+    from .._values import Usage
     from ..errors import ChronomemError
-    from ..models import Usage
-    from ._claims import Claim
 
 __all__ = ["IngestResult", "Skipped"]
 

@@ -14,10 +14,10 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from .._bitemporal import SlotValue, same_claim
+from .._claims import Action, Claim
 from .._time import MIN_US
 from .._values import Fact, Interval
 from ..write import Aim
-from ._claims import Action, Claim
 
 __all__ = ["Aimed", "corrected_portion", "in_sequence", "reach_back"]
 

@@ -15,11 +15,14 @@ Schemas and answers are ``dict[str, chronomem.JSON]``, the one type for a JSON v
 
 from __future__ import annotations
 
+from .._values import Usage as Usage
+from ..contracts import ChatMessage as ChatMessage
+from ..contracts import StructuredAnswer as StructuredAnswer
 from ._choose import EMBEDDERS, choose_embedder
 from ._embed import HashingEmbedder
 from ._fake import ScriptedCall, ScriptedLLM
 from ._http import Endpoint
-from ._llm import ChatMessage, OpenAIChatLLM, StructuredAnswer, Usage
+from ._llm import OpenAIChatLLM
 from ._minilm import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx, minilm_dir
 from ._openai_embed import OpenAIEmbedder
 from ._threads import blas_threads, one_blas_thread

@@ -15,11 +15,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from ..contracts import Matrix
 from ..errors import InvalidValue, ModelResponseError
 
-__all__ = ["HashingEmbedder", "check_texts", "unit_rows"]
-
-Matrix = npt.NDArray[np.float32]
+__all__ = ["HashingEmbedder", "Matrix", "check_texts", "unit_rows"]
 
 
 def check_texts(texts: Sequence[str], *, max_chars: int, model: str) -> list[str]:

@@ -7,9 +7,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .._values import JSON
+from .._values import JSON, Usage
+from ..contracts import ChatMessage, StructuredAnswer
 from ..errors import ModelError, ModelResponseError
-from ._llm import ChatMessage, StructuredAnswer, Usage, check_request, validate_answer
+from ._llm import check_request, validate_answer
 
 __all__ = ["ScriptedCall", "ScriptedLLM"]
 

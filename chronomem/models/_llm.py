@@ -13,14 +13,14 @@ import json
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal, TypedDict
+from typing import Literal
 
 import httpx
 import jsonschema
 
 from .._log import logger
-from .._values import JSON
+from .._values import JSON, Usage
+from ..contracts import ChatMessage, StructuredAnswer
 from ..errors import (
     ConfigError,
     InvalidValue,
@@ -43,37 +43,6 @@ __all__ = [
 Mode = Literal["tool", "json_object", "scripted"]
 _logger = logger.getChild("models")
 _TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-
-
-class ChatMessage(TypedDict):
-    """One chat message, as OpenAI-compatible endpoints take it."""
-
-    role: Literal["system", "user", "assistant"]
-    content: str
-
-
-@dataclass(frozen=True, slots=True)
-class Usage:
-    """What one :meth:`LLM.complete_json` call cost, summed over its attempts.
-
-    Token counts are the endpoint's own (0 when it reports none); ``latency_s`` is wall time of the whole
-    call including retries and back-off; ``mode`` is how the structure was obtained.
-    """
-
-    model: str
-    prompt_tokens: int
-    completion_tokens: int
-    latency_s: float
-    attempts: int
-    mode: Mode
-
-
-@dataclass(frozen=True, slots=True)
-class StructuredAnswer:
-    """A schema-valid object and the :class:`Usage` of the call that produced it."""
-
-    value: dict[str, JSON]
-    usage: Usage
 
 
 def check_request(

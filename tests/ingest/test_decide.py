@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from chronomem._bitemporal import SlotValue
+from chronomem._claims import Action
 from chronomem._values import Fact, Interval
-from chronomem.ingest._claims import Action
 from chronomem.ingest._decide import Outcome, Proposal, clashes, decide
 
 DAY = 86_400_000_000

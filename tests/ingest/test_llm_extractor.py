@@ -13,6 +13,8 @@ import pytest
 
 from chronomem._values import JSON, Episode, Kind, Modality
 from chronomem.errors import ExtractionError, ModelUnavailable, SchemaViolation, Truncated
+from chronomem.extract.llm._prompt import SCHEMA, VOCABULARY, build_messages, prompt_language
+from chronomem.extract.llm._reader import read_answer
 from chronomem.ingest import (
     Action,
     Alias,
@@ -23,8 +25,6 @@ from chronomem.ingest import (
     Role,
     to_episode,
 )
-from chronomem.ingest._llm import read_answer
-from chronomem.ingest._prompt import SCHEMA, VOCABULARY, build_messages, prompt_language
 from chronomem.models import ScriptedLLM
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")

@@ -19,8 +19,8 @@ from model_servers import LlamaServer
 import chronomem
 from chronomem._values import JSON, Kind, Modality
 from chronomem.errors import ExtractionError, ModelError
+from chronomem.extract.llm._prompt import VOCABULARY
 from chronomem.ingest import Action, Extraction, ExtractionContext, LLMExtractor, Message, Role, to_episode
-from chronomem.ingest._prompt import VOCABULARY
 from chronomem.models import ChatMessage, Endpoint, OpenAIChatLLM, StructuredAnswer
 
 pytestmark = pytest.mark.integration

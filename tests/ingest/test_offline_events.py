@@ -9,8 +9,8 @@ import pytest
 from test_offline_support import BERLIN, SHANGHAI, extract, local
 
 import chronomem
+from chronomem.extract.offline._events import EVENT
 from chronomem.ingest import Claim
-from chronomem.ingest._offline_events import EVENT
 
 
 def events(text: str) -> list[Claim]:
@@ -141,7 +141,7 @@ def test_two_events_on_the_same_day_are_both_kept(tmp_path: Path) -> None:
     ],
 )
 def test_only_a_clause_with_a_subject_or_a_verb_is_searched_for_times(clause: str, lang: str, may: bool) -> None:
-    from chronomem.ingest._offline_events import may_name_action
+    from chronomem.extract.offline._events import may_name_action
 
     assert may_name_action(clause, lang) is may
     if not may:

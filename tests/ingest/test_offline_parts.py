@@ -8,10 +8,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from chronomem._time import to_us
+from chronomem.extract.offline._merge import merge
+from chronomem.extract.offline._rules import Change, Rules
+from chronomem.extract.offline._time import portion
 from chronomem.ingest import Action, Claim, Mentioned
-from chronomem.ingest._offline_merge import merge
-from chronomem.ingest._offline_rules import Change, Rules
-from chronomem.ingest._offline_time import portion
 from chronomem.temporal import parse
 
 ME = Mentioned("Dana", "person", speaker=True)
@@ -55,8 +55,8 @@ def test_a_rule_runs_only_on_a_clause_holding_what_it_needs() -> None:
     ],
 )
 def test_what_a_rule_needs_is_inside_each_of_its_matches(clause: str) -> None:
-    from chronomem.ingest._offline_en import EN_RULES
-    from chronomem.ingest._offline_zh import ZH_RULES
+    from chronomem.extract.offline.en._rules import EN_RULES
+    from chronomem.extract.offline.zh._rules import ZH_RULES
 
     needing = [r for rules in (EN_RULES, ZH_RULES) for r in rules if r.needs is not None]
     assert needing
@@ -115,7 +115,7 @@ def test_portion_of_a_change_a_length_a_past_state_and_a_last_day() -> None:
      "she goes by Mags", "Sir Reginald, Reggie for short"],
 )  # fmt: skip
 def test_every_english_alias_pattern_holds_one_of_its_gate_words(sentence: str) -> None:
-    from chronomem.ingest._offline_en import EN_ALIAS_WORDS, EN_ALIASES
+    from chronomem.extract.offline.en._rules import EN_ALIAS_WORDS, EN_ALIASES
 
     assert any(p.search(sentence) for p, _ in EN_ALIASES)
     for p, _ in EN_ALIASES:

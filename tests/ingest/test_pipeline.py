@@ -300,7 +300,7 @@ def test_two_plans_at_one_time_clash_and_settling_ends_one(mem: chronomem.Memory
 
 
 def test_the_write_paths_default_cardinalities_follow_the_profile_vocabulary() -> None:
-    from chronomem.ingest._vocabulary import PREDICATES
+    from chronomem._vocabulary import PREDICATES
     from chronomem.write import DEFAULT_MULTI_VALUED
 
     many = {name for name, p in PREDICATES.items() if not p.single}
@@ -313,9 +313,9 @@ def test_the_prompt_is_rendered_from_the_one_profile_table() -> None:
     in each language, offers every profile predicate of it with its cardinality, object and example, and
     nothing beyond the profile ('event')."""
     from chronomem._values import Episode
+    from chronomem._vocabulary import PREDICATES
+    from chronomem.extract.llm._prompt import VOCABULARY, build_messages
     from chronomem.ingest import Role
-    from chronomem.ingest._prompt import VOCABULARY, build_messages
-    from chronomem.ingest._vocabulary import PREDICATES
 
     offered = [p.name for p in VOCABULARY]
     assert offered == [name for name in PREDICATES if name != "event"]

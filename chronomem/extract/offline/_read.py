@@ -1,10 +1,10 @@
 """Reading one message: sentences, clauses, subjects and rules, in Chinese and English (the offline
-extractor's pipeline; see :mod:`._offline`).
+extractor's pipeline; see :mod:`chronomem.extract.offline`).
 
 Each sentence is read for its mood (a question asserts nothing; a hypothetical or reported sentence is kept
 as such), split into clauses, and each clause's subject resolved (the speaker, the one addressed, a relative
-or a named person, or the subject of the clause before). The language's rules (:mod:`._offline_en`,
-:mod:`._offline_zh`) find the facts; :func:`._offline_claims.claim_for` turns each into a claim with its
+or a named person, or the subject of the clause before). The language's rules (:mod:`.en._rules`,
+:mod:`.zh._rules`) find the facts; :func:`._said.claim_for` turns each into a claim with its
 modality, action and valid time. Relatives named anywhere are linked to the speaker.
 """
 
@@ -15,18 +15,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from .._time import to_us
-from ..temporal import Mention, Shape, parse
-from ..text import detect_language, normalise
-from ._claims import Action, Alias, Claim, ExtractionContext, Mentioned
+from ..._claims import Action, Alias, Claim, ExtractionContext, Mentioned
+from ..._time import to_us
+from ...temporal import Mention, Shape, parse
+from ...text import detect_language, normalise
+from ._events import Clause, event_claim, may_name_action
 from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, is_question, sentence_mood
-from ._offline_claims import THIRD_PERSON, Said, claim_for
-from ._offline_en import EN_ALIAS_WORDS, EN_ALIASES, EN_RULES
-from ._offline_events import Clause, event_claim, may_name_action
-from ._offline_rules import Hit
-from ._offline_time import birthday, pick_mention
-from ._offline_zh import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, vocative, zh_relatives, zh_subject
+from ._rules import Hit
+from ._said import THIRD_PERSON, HitContext, claim_for
+from ._time import birthday, pick_mention
+from .en._rules import EN_ALIAS_WORDS, EN_ALIASES, EN_RULES
+from .zh._rules import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 
 __all__ = ["Reading", "read_message"]
 
@@ -68,7 +68,7 @@ def read_message(content: str, context: ExtractionContext) -> Reading:
     who = Who(speaker, addressee)
     said_before = [(ep.content, ep.speaker == context.speaker) for ep in reversed(context.recent)]
     recent_third(said_before, who)
-    reader = _Reader(content, norm, context, who)
+    reader = _MessageReader(content, norm, context, who)
     for start, end in _sentences(norm):
         reader.sentence(start, end)
     if _BIRTHDAY_CUE.search(norm) and not any(c.predicate == "birthday" for c in reader.reading.claims):
@@ -132,7 +132,7 @@ class _Found:
 _OTHER_SCRIPT: Final = {"en": re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}"), "zh": re.compile(r"[\u4e00-\u9fff]{2}")}
 
 
-class _Reader:
+class _MessageReader:
     """The per-message state of reading: the people, the current subject, what was found so far."""
 
     def __init__(self, content: str, norm: str, context: ExtractionContext, who: Who) -> None:
@@ -182,7 +182,7 @@ class _Reader:
         self._aliases(text, lang)
 
     def _event(self, clause: Clause, mentions: list[Mention]) -> None:
-        """An event or a plan of the speaker in a clause no §6.1 rule read (:mod:`._offline_events`)."""
+        """An event or a plan of the speaker in a clause no predicate's rule read (:mod:`._events`)."""
         span = (clause.at, clause.at + len(clause.text))
         own = [m for m in mentions if span[0] <= m.span[0] and m.span[1] <= span[1]]
         apart = _sentence_mention(self.norm, mentions, self.clause_spans, span)
@@ -250,7 +250,7 @@ class _Reader:
             hit = _original(hit, self.content[obj[0] : obj[1]])
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
         words = self.norm[span[0] : span[1]]
-        said = Said(subject, mood, cues, mention, self.reference, self.who.speaker.name, lang, span, words)
+        said = HitContext(subject, mood, cues, mention, self.reference, self.who.speaker.name, lang, span, words)
         made = claim_for(hit, said)
         if made is not None and made.predicate == "birthday" and isinstance(made.value, str):
             day = birthday(made.value, self.context.reference, self.context.tz)
@@ -264,7 +264,6 @@ class _Reader:
             self.last_predicate = made.predicate
             if made.predicate in ("has_pet", "has_child") and made.object is not None:
                 self.who.add_third(made.object)  # "his name is Waffles" names the puppy just mentioned
-            self._name_alias(hit, made, lang)
 
     def _cues(self, span: tuple[int, int], clause: tuple[int, int], mention: Mention | None, lang: str) -> ClauseCues:
         """The clause's cues; in Chinese a length not followed by a final 了 is over ("在北京住了五年，…"),
@@ -275,10 +274,6 @@ class _Reader:
             if not after.startswith("了"):
                 cues = replace(cues, past=True)
         return cues
-
-    def _name_alias(self, hit: Hit, made: Claim, lang: str) -> None:
-        """A named pet or child is not aliased to "Alice's cat": with two cats, the alias would make them one."""
-        del hit, made, lang
 
     def _link(self, rel: Subject, span: tuple[int, int], mood: SentenceMood) -> None:
         """``family``/``knows``/``partner``/``has_child`` from the speaker to a relative named by role."""

@@ -1,5 +1,5 @@
-"""What an extractor returns: claims about entities, in the profile vocabulary (DESIGN §6.1), with their
-modality, kind, confidence, valid time (or the words it came from) and the text span they rest on.
+"""What an extractor returns: claims about entities, in the profile vocabulary (:mod:`chronomem._vocabulary`),
+with their modality, kind, confidence, valid time (or the words it came from) and the text span they rest on.
 
 These are plain values: an extractor builds them from an episode and its context, the ingestion pipeline
 resolves the entities they name and decides what each claim does to the memory.
@@ -10,15 +10,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
-from .._values import JSON, Episode, Kind, Modality
+from ._values import JSON, Episode, Kind, Modality, Usage
 
-if TYPE_CHECKING:
-    from ..models import Usage
-    from ._message import Role
+__all__ = [
+    "Action",
+    "Alias",
+    "Claim",
+    "Extraction",
+    "ExtractionContext",
+    "Mentioned",
+    "Role",
+    "by_role",
+    "role_name",
+]
 
-__all__ = ["Action", "Alias", "Claim", "Extraction", "ExtractionContext", "Mentioned", "by_role", "role_name"]
+
+class Role(StrEnum):
+    """Who speaks: a person (``user``, also both people in a chat between friends), the agent, the system
+    prompt, or anything else (a tool, a document's author)."""
+
+    USER = "user"
+    ASSISTANT = "assistant"
+    SYSTEM = "system"
+    OTHER = "other"
 
 
 def role_name(owner: str, role: str, lang: str) -> str:

@@ -1,18 +1,21 @@
-"""The profile vocabulary (DESIGN §6.1) as data, the one table both extractors read: each predicate's cardinality,
-object, default kind, examples and synonyms, and the word lists the offline extractor maps onto it (relations
-named by role, languages, job titles, pets, diets).
+"""The profile vocabulary as data: one :class:`Predicate` record per predicate, the one table every part of
+chronomem reads for what a predicate is (cardinality, object, kind, whether it lasts a lifetime, the words that
+ask for it and the statement that frames an answer), plus the word lists the offline extractor maps onto
+it (relations named by role, languages, job titles, pets, diets).
 
-The lists are general-purpose lexicons of English and Chinese, not phrases of any evaluation set: the words a
-speaker uses for a relative, a language or an occupation.
+Adding a predicate is adding one record (:func:`register`) and, for the offline extractor, its rules in each
+language. The lists are general-purpose lexicons of English and Chinese, not phrases of any evaluation set:
+the words a speaker uses for a relative, a language or an occupation.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
-from .._values import Kind
+from ._values import Kind
 
 __all__ = [
     "EN_DIETS",
@@ -28,23 +31,61 @@ __all__ = [
     "ZH_RELATIONS",
     "ZH_RELATION_WORDS",
     "ZH_TITLE_SUFFIXES",
+    "Cue",
     "Predicate",
     "Relation",
+    "lasting",
+    "multi_valued_default",
+    "register",
     "single_valued",
     "words",
 ]
 
 
 @dataclass(frozen=True, slots=True)
+class Cue:
+    """Words that point at a predicate (a regular expression, any language, matched case-blind) and their
+    ``rank``: when a text holds the cues of several predicates, the lowest rank wins."""
+
+    words: str
+    rank: int
+
+    def search(self, text: str) -> bool:
+        """Whether ``text`` holds the cue."""
+        return _compiled(self.words).search(text) is not None
+
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _compiled(words: str) -> re.Pattern[str]:
+    pattern = _PATTERNS.get(words)
+    if pattern is None:
+        pattern = _PATTERNS[words] = re.compile(words, re.I)
+    return pattern
+
+
+@dataclass(frozen=True, slots=True)
 class Predicate:
-    """A §6.1 predicate, as both extractors read it (the offline rules map onto it; the LLM prompt is rendered
-    from it, :mod:`._prompt`).
+    """What chronomem knows about one predicate; every extractor and the pipeline read it.
 
     ``single`` when a subject holds one value at a time (a slot per subject); ``value`` when the object is
     JSON text rather than an entity, else ``entity_type`` is the type hint of the entity; ``en`` and ``zh``
-    say it in each language (the prompt's description); ``kind`` is the kind its facts default to;
+    say it in each language (the LLM prompt's description); ``kind`` is the kind its facts default to;
     ``synonyms`` are other names a model may use for it. ``profile`` is False for a predicate beyond the
-    profile, which the offline extractor makes and the prompt does not offer (``event``)."""
+    profile, which the offline extractor makes and the prompt does not offer (``event``).
+
+    ``lasting`` when a value lasts a lifetime (a birthday, where one is from): another value contradicts it
+    rather than superseding it, and a value said without a time holds from the start of time. ``acquired``
+    when one gets it (a pet, a child, a partner, a possession): got ahead of time, it is a plan until it
+    happens, where any other dated change ahead holds from its date.
+
+    How a conversation points at it: ``asks`` are the words of a question that asks for it ("where do you
+    live?"), so a short answer is read as its statement; ``topic`` the words of the speaker's message that a
+    bare "where?" after it asks about ("I got a new job!"); ``named`` the words that name it in a correction
+    that names no value of it ("I mistyped the phone"); ``frames`` its statement in each language with
+    ``{}`` where a short answer goes ("I live in {}").
+    """
 
     name: str
     single: bool
@@ -55,6 +96,12 @@ class Predicate:
     kind: str = Kind.FACT
     synonyms: tuple[str, ...] = ()
     profile: bool = True
+    lasting: bool = False
+    acquired: bool = False
+    asks: Cue | None = None
+    topic: Cue | None = None
+    named: Cue | None = None
+    frames: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def object(self) -> str:
@@ -63,59 +110,114 @@ class Predicate:
 
 
 _P = Predicate
+_C = Cue
+#: Every known predicate by name, in the order the LLM prompt offers them. Add to it with :func:`register`.
 PREDICATES: Final[dict[str, Predicate]] = {
     p.name: p
     for p in (
         _P("lives_in", True, entity_type="place", en="I live in Berlin; I moved to Paris",
            zh="我住在北京；我搬到上海了",
-           synonyms=("live_in", "lives_at", "resides_in", "moved_to", "home", "location")),
+           synonyms=("live_in", "lives_at", "resides_in", "moved_to", "home", "location"),
+           asks=_C(r"where (?:do|did) you (?:live|stay)|where are you (?:living|based|staying|now)|"
+                   r"where(?:'s| is) home|which city|what city|where did you (?:move|end up)|"
+                   r"住(?:在)?哪|在哪个城市|搬(?:到|去)哪|现在在哪|哪个区|"
+                   r"still (?:live|living) in|还住|还在\S{0,10}住", 1),
+           topic=_C(r"\b(?:moved?|moving|flat|apartment|house|place|home|relocat\w*)\b|搬|房子|新家", 2),
+           frames={"en": "I live in {}", "zh": "我住在{}"}),
         _P("from", True, entity_type="place", en="I'm from Ohio; I grew up in Lyon", zh="我老家是成都；我是四川人",
-           synonyms=("is_from", "comes_from", "hometown", "grew_up_in", "origin", "born_in")),
+           synonyms=("is_from", "comes_from", "hometown", "grew_up_in", "origin", "born_in"), lasting=True,
+           asks=_C(r"where are you from|where(?:'re| are) you originally|where did you grow up|hometown|"
+                   r"哪里人|哪儿人|老家(?:是|在)?哪|家乡", 4),
+           frames={"en": "I'm from {}", "zh": "我老家是{}"}),
         _P("works_at", True, entity_type="organisation", en="I work at Acme; I joined Globex",
-           zh="我在腾讯上班；我入职了字节", synonyms=("work_at", "works_for", "employer", "employed_by", "joined")),
+           zh="我在腾讯上班；我入职了字节", synonyms=("work_at", "works_for", "employer", "employed_by", "joined"),
+           asks=_C(r"where (?:do|are) you (?:work|working)|who do you work for|which company|what company|"
+                   r"where did you (?:start|join)|在哪(?:儿|里|家公司)?(?:上班|工作)|哪家公司|什么公司|"
+                   r"still at\b|still (?:work|working|employed) (?:at|for|with)|还在\S{0,10}(?:上班|工作)", 2),
+           topic=_C(r"\b(?:job|work|offer|hired|position|role|company|employer)\b|工作|上班|公司|offer|入职|跳槽", 1),
+           frames={"en": "I work at {}", "zh": "我在{}上班"}),
         _P("job_title", True, value=True, en="I'm a nurse; I became team lead", zh="我是护士；我升职当组长了",
-           synonyms=("job", "occupation", "profession", "title", "position")),
+           synonyms=("job", "occupation", "profession", "title", "position"),
+           asks=_C(r"what do you do|what(?:'s| is) your (?:job|role|position|title)|what do you work as|"
+                   r"做什么工作|干什么工作|什么职位|做什么的|干什么的|什么工作", 3),
+           frames={"en": "I'm a {}", "zh": "我是{}"}),
         _P("studies_at", True, entity_type="organisation", en="I study at MIT", zh="我在清华读研",
-           synonyms=("study_at", "studies", "attends", "school", "university")),
+           synonyms=("study_at", "studies", "attends", "school", "university"),
+           asks=_C(r"where do you study|which (?:school|university|college)|where are you studying|"
+                   r"在哪(?:儿|里)?(?:读书|上学|读研)|哪个学校|什么学校|哪所", 5),
+           topic=_C(r"\b(?:school|university|college|degree|phd|master'?s)\b|学校|大学|读研|读博|考上", 3),
+           frames={"en": "I study at {}", "zh": "我在{}读书"}),
         _P("works_on", False, entity_type="project", en="I'm working on Project Alpha", zh="我负责Alpha项目",
            synonyms=("working_on", "work_on", "project")),
         _P("phone", True, value=True, en="my number is 555-0134", zh="我的手机号是13812345678",
-           synonyms=("phone_number", "telephone", "mobile", "number")),
+           synonyms=("phone_number", "telephone", "mobile", "number"),
+           asks=_C(r"\b(?:phone|number|cell|mobile)\b|手机号|电话|号码", 6),
+           named=_C(r"\b(?:phone|number|cell|mobile)\b|手机|电话|号码", 1),
+           frames={"en": "my number is {}", "zh": "我的手机号是{}"}),
         _P("email", True, value=True, en="my email is a@b.org", zh="我的邮箱是a@b.org",
-           synonyms=("email_address", "mail")),
+           synonyms=("email_address", "mail"), asks=_C(r"e-?mail|邮箱", 7), named=_C(r"e-?mail|邮箱", 2),
+           frames={"en": "my email is {}", "zh": "我的邮箱是{}"}),
         _P("birthday", True, value=True, en="my birthday is May 3 (--05-03)", zh="我生日是5月3号（--05-03）",
-           synonyms=("birth_date", "date_of_birth", "born_on")),
+           synonyms=("birth_date", "date_of_birth", "born_on"), lasting=True,
+           asks=_C(r"birthday|when were you born|生日|哪天出生", 8), named=_C(r"birthday|生日", 3),
+           frames={"en": "my birthday is {}", "zh": "我的生日是{}"}),
         _P("partner", True, entity_type="person", en="my wife Anna; I married Tom", zh="我老婆叫小红；我和小王结婚了",
-           synonyms=("spouse", "wife", "husband", "married_to", "girlfriend", "boyfriend")),
+           synonyms=("spouse", "wife", "husband", "married_to", "girlfriend", "boyfriend"), acquired=True),
         _P("has_child", False, entity_type="person", en="my son Leo", zh="我儿子叫乐乐",
-           synonyms=("child", "children", "son", "daughter")),
+           synonyms=("child", "children", "son", "daughter"), acquired=True),
         _P("has_pet", False, entity_type="animal", en="I have a cat named Milo", zh="我养了一只猫叫咪咪",
-           synonyms=("pet", "pets", "owns_pet")),
+           synonyms=("pet", "pets", "owns_pet"), acquired=True),
         _P("likes", False, en="I love hiking", zh="我喜欢爬山", kind=Kind.PREFERENCE,
-           synonyms=("like", "loves", "love", "enjoys", "favourite", "favorite", "prefers")),
+           synonyms=("like", "loves", "love", "enjoys", "favourite", "favorite", "prefers"),
+           frames={"en": "I like {}", "zh": "我喜欢{}"}),
         _P("dislikes", False, en="I hate crowds", zh="我不喜欢人多的地方", kind=Kind.PREFERENCE,
            synonyms=("dislike", "hates", "hate")),
-        _P("allergic_to", False, en="I'm allergic to peanuts", zh="我对花生过敏", synonyms=("allergy", "allergies")),
-        _P("diet", True, value=True, en="I'm vegetarian now", zh="我现在吃素", synonyms=("eats", "diet_type")),
+        _P("allergic_to", False, en="I'm allergic to peanuts", zh="我对花生过敏", synonyms=("allergy", "allergies"),
+           frames={"en": "I'm allergic to {}", "zh": "我对{}过敏"}),
+        _P("diet", True, value=True, en="I'm vegetarian now", zh="我现在吃素", synonyms=("eats", "diet_type"),
+           frames={"en": "I'm {}"}),
         _P("speaks", False, entity_type="language", en="I speak Spanish", zh="我会说日语",
-           synonyms=("speak", "language", "languages")),
-        _P("owns", False, en="I bought a Tesla", zh="我买了一辆特斯拉", synonyms=("own", "bought", "possesses")),
+           synonyms=("speak", "language", "languages"), frames={"en": "I speak {}", "zh": "我会说{}"}),
+        _P("owns", False, en="I bought a Tesla", zh="我买了一辆特斯拉", synonyms=("own", "bought", "possesses"),
+           acquired=True),
         _P("goal", False, value=True, en="I want to run a marathon", zh="我想跑马拉松", kind=Kind.GOAL,
            synonyms=("goals", "wants", "wants_to", "wish", "wishes")),
         _P("family", False, entity_type="person", en="my sister Jane; my mom", zh="我姐姐；我妈妈",
            synonyms=("relative", "sibling", "sister", "brother", "mother", "father", "parent")),
         _P("knows", False, entity_type="person", en="my friend Sam; my colleague 老李", zh="我朋友小张；我同事老李",
            synonyms=("friend", "colleague", "friend_of", "coworker")),
-        # Beyond the profile: an event or plan of the speaker's, in their words (many at a time; issue #11).
+        # Beyond the profile: an event or plan of the speaker's, in their words (many at a time).
         _P("event", False, value=True, profile=False),
     )
 }  # fmt: skip
+
+
+def register(predicate: Predicate) -> Predicate:
+    """Add ``predicate`` to :data:`PREDICATES` (or replace the record of that name) and return it: every
+    reader of the table sees it from then on. The offline extractor makes claims of it only where a
+    language's rules say it."""
+    PREDICATES[predicate.name] = predicate
+    return predicate
 
 
 def single_valued(predicate: str) -> bool:
     """Whether ``predicate`` holds one value at a time (unknown predicates are taken as many-valued)."""
     p = PREDICATES.get(predicate)
     return p is not None and p.single
+
+
+def lasting(predicate: str) -> bool:
+    """Whether a value of ``predicate`` lasts a lifetime (see :class:`Predicate`); unknown predicates do not."""
+    p = PREDICATES.get(predicate)
+    return p is not None and p.lasting
+
+
+def multi_valued_default(predicate: str) -> bool | None:
+    """Whether ``predicate`` holds many values at once unless a namespace first used it otherwise: its
+    record's cardinality, or ``None`` for a predicate with no record, which leaves the choice to the write
+    path's own default."""
+    p = PREDICATES.get(predicate)
+    return None if p is None else not p.single
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Extraction rules as named records: a :class:`Rule` maps a clause pattern onto a §6.1 predicate.
+"""Extraction rules as named records: a :class:`ClaimRule` maps a clause pattern onto a predicate of
+:mod:`chronomem._vocabulary`.
 
 A rule is a name ("en.lives_in.live"), the predicate, a compiled pattern run over one clause (after its
 subject), a gate (cheap substrings, one of which the clause must hold before the regex runs), a priority (when
@@ -19,7 +20,20 @@ from enum import StrEnum
 
 import ahocorasick  # type: ignore[import-not-found]
 
-__all__ = ["Change", "Hit", "Rule", "Rules", "split_list"]
+__all__ = ["BARE", "DECISIVE", "LOOSE", "USUAL", "WEAK", "Change", "ClaimRule", "Hit", "Rules", "split_list"]
+
+# Priority bands: when two rules' matches in one clause overlap, the higher priority wins. A rule's priority is
+# its band, moved by a few points where two rules of one band meet on the same words.
+#: A value said with no verb at all ("还在腾讯"), or a wish: read only when nothing else reads the words.
+BARE = 20
+#: Wording that says many things ("I'm in Leeds", "I bought a bike"): loses to any more telling rule.
+LOOSE = 30
+#: Wording that often means something else ("I love …", "staying in …", "left …").
+WEAK = 40
+#: A predicate's usual wording ("I live in …", "I work at …", "my number is …").
+USUAL = 50
+#: A verb of change that decides what the words say ("moved to", "joined", "quit", "died").
+DECISIVE = 55
 
 
 class Change(StrEnum):
@@ -46,7 +60,7 @@ Check = Callable[[str], str | None]
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
+class ClaimRule:
     """One extraction rule (see the module docstring). ``negated`` marks rules whose words deny the value
     ("I've never lived in …", "我不会说…"); ``entity_type`` overrides the predicate's type hint."""
 
@@ -61,6 +75,7 @@ class Rule:
     entity_type: str | None = None
     third_only: bool = False  # "Omar's in Leeds": only of a named subject ("the party is in Leeds" is not)
     needs: re.Pattern[str] | None = None
+    example: str = ""  # a sentence the rule reads, kept beside it
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +84,7 @@ class Hit:
     names no object), the span of the whole match, the role word of an unnamed object ("a cat": ``role``
     group) and whether the match itself holds a denial (``neg`` group: "对花生不过敏")."""
 
-    rule: Rule
+    rule: ClaimRule
     obj: str | None
     obj_span: tuple[int, int] | None
     span: tuple[int, int]
@@ -84,11 +99,11 @@ class Rules:
     def __init__(self, lang: str, *, word_start: bool = False) -> None:
         self.lang = lang
         self.word_start = word_start
-        self._rules: dict[str, Rule] = {}
-        self._order: list[Rule] = []
+        self._rules: dict[str, ClaimRule] = {}
+        self._order: list[ClaimRule] = []
         self._gates: ahocorasick.Automaton | None = None
 
-    def __iter__(self) -> Iterator[Rule]:
+    def __iter__(self) -> Iterator[ClaimRule]:
         return iter(self._rules.values())
 
     def __len__(self) -> int:
@@ -108,7 +123,7 @@ class Rules:
         automaton.make_automaton()
         return automaton
 
-    def get(self, predicate: str) -> Rule | None:
+    def get(self, predicate: str) -> ClaimRule | None:
         """The first rule for ``predicate``, if any."""
         return next((r for r in self._rules.values() if r.predicate == predicate), None)
 
@@ -120,7 +135,7 @@ class Rules:
         gate: str,
         priority: int,
         **options: object,
-    ) -> Rule:
+    ) -> ClaimRule:
         """Register and return a rule; ``gate`` is a space-separated list of substrings (lower-case), a
         ``needs`` option the text of a pattern every match contains (see the module docstring)."""
         full = f"{self.lang}.{name}"
@@ -131,10 +146,15 @@ class Rules:
             raise ValueError(f"rule {full!r} matches the empty string")
         if isinstance(options.get("needs"), str):
             options["needs"] = re.compile(str(options["needs"]))
-        made = Rule(full, predicate, compiled, tuple(gate.split()), priority, **options)  # type: ignore[arg-type]
+        made = ClaimRule(full, predicate, compiled, tuple(gate.split()), priority, **options)  # type: ignore[arg-type]
         self._rules[full] = made
         self._gates = None
         return made
+
+    def forget(self, name: str) -> None:
+        """Drop the rule registered as ``name`` (without the language prefix), if there is one."""
+        if self._rules.pop(f"{self.lang}.{name}", None) is not None:
+            self._gates = None
 
     def hits(self, clause: str, lowered: str) -> list[Hit]:
         """Every match in ``clause`` of the rules whose gate it opens and whose check accepts it, overlapping
@@ -178,9 +198,9 @@ def split_list(hit: Hit) -> list[Hit]:
     return parts if parts or hit.rule.check is not None else [hit]
 
 
-def _listed(r: Rule) -> bool:
+def _listed(r: ClaimRule) -> bool:
     """Whether ``r``'s object may be a list (a many-valued predicate but ``goal``, whose object is a clause)."""
-    from ._vocabulary import single_valued
+    from ..._vocabulary import single_valued
 
     return not single_valued(r.predicate) and r.predicate != "goal"
 
@@ -189,7 +209,7 @@ def _group(m: re.Match[str], name: str) -> str | None:
     return m.group(name) if name in m.re.groupindex else None
 
 
-def _hit(r: Rule, m: re.Match[str]) -> Hit | None:
+def _hit(r: ClaimRule, m: re.Match[str]) -> Hit | None:
     role, denied = _group(m, "role"), bool(_group(m, "neg"))
     obj = _group(m, "obj")
     if obj is None:

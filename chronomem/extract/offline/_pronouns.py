@@ -3,7 +3,7 @@ by role ("my older brother", "孩子他爸") or by name ("Sam", "小王"), or th
 it was dropped ("现在在成都，住高新区").
 
 A third person is an entity of their own, linked to the speaker by the role's predicate (``family``,
-``knows``, ``partner``, ``has_child``; DESIGN §6.1). An unnamed relative is named after the speaker and the
+``knows``, ``partner``, ``has_child``). An unnamed relative is named after the speaker and the
 role ("Alice's sister", "王婷的姐姐"), which a named mention of the same role declares as an alias, so a later
 "my sister" finds the same person.
 """
@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from ._claims import Mentioned, role_name
-from ._vocabulary import (
+from ..._claims import Mentioned, role_name
+from ..._vocabulary import (
     EN_RELATION_WORDS,
     EN_RELATIONS,
     FEMALE_ROLES,
@@ -413,6 +413,6 @@ def vocative(content: str, speaker: str | None, others: list[str]) -> tuple[str,
 @functools.lru_cache(maxsize=256)
 def _simplified(name: str) -> str:
     """A name in Simplified characters (cached: the same few participants are called on every message)."""
-    from ..text import to_simplified
+    from ...text import to_simplified
 
     return to_simplified(name)

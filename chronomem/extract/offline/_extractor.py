@@ -1,19 +1,18 @@
 """The offline extractor: rules over sentences and clauses, in Chinese and English, with no model and no
-network (DESIGN §6, issue #11). Deterministic: the same episode and context give the same extraction.
+network. Deterministic: the same episode and context give the same extraction.
 
 Per message: the assistant's own words assert nothing about the user; a person's message is read sentence by
-sentence and clause by clause (:mod:`._offline_read`, with the rules of :mod:`._offline_en` and
-:mod:`._offline_zh`); then a short answer is read against the question before it, a correction re-asserts the
-portion it corrects (:mod:`._offline_context`), and the claims are deduplicated, one value per single-valued
-slot (:mod:`._offline_merge`). The rules are compiled on the first message, not at import.
+sentence and clause by clause (:mod:`._read`, with the rules of :mod:`.en._rules` and
+:mod:`.zh._rules`); then a short answer is read against the question before it, a correction re-asserts the
+portion it corrects (:mod:`._context`), and the claims are deduplicated, one value per single-valued
+slot (:mod:`._merge`). The rules are compiled on the first message, not at import.
 """
 
 from __future__ import annotations
 
-from .._time import to_us
-from .._values import Episode
-from ._claims import Alias, Extraction, ExtractionContext
-from ._message import Role
+from ..._claims import Alias, Extraction, ExtractionContext, Role
+from ..._time import to_us
+from ..._values import Episode
 
 __all__ = ["OfflineExtractor"]
 
@@ -21,7 +20,7 @@ _ASKED = (Role.ASSISTANT, Role.SYSTEM)
 
 
 class OfflineExtractor:
-    """Claims from Chinese and English messages by rules (DESIGN §6.1), without a model or a network.
+    """Claims from Chinese and English messages by rules, without a model or a network.
 
     >>> from datetime import datetime, timezone
     >>> from chronomem._values import Episode
@@ -41,9 +40,9 @@ class OfflineExtractor:
         """The claims and aliases of ``episode``; nothing from the assistant's or the system's words."""
         if context.role in _ASKED or not episode.content.strip():
             return Extraction()
-        from ._offline_context import answer_claims, calls_said_value_wrong, correct
-        from ._offline_merge import merge
-        from ._offline_read import read_message
+        from ._context import answer_claims, calls_said_value_wrong, correct
+        from ._merge import merge
+        from ._read import read_message
 
         run = read_message(episode.content, context)
         claims = run.claims

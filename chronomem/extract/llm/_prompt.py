@@ -1,7 +1,7 @@
-"""The LLM extractor's prompt and the schema of its answer, side by side (STYLE #28).
+"""The LLM extractor's prompt and the schema of its answer, side by side, so a change to one is seen beside the other.
 
 One call per message: the instructions (in the conversation's language: Chinese for a Chinese conversation,
-English otherwise), the profile vocabulary (DESIGN §6.1) with examples in that language, the speaker, who is
+English otherwise), the profile vocabulary (the predicate records) with examples in that language, the speaker, who is
 spoken to, the participants, the message's local time, the last few messages of the session, and the
 message. The answer is a JSON object matching :data:`SCHEMA`; times come back as the words that say them
 ("last month", "从去年开始"), which the pipeline resolves against the message's own time and zone: small
@@ -13,15 +13,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Final, Literal
 
-from .._time import from_us, zone
-from .._values import JSON, Episode, Kind, Modality
-from ..text import detect_language
-from ._claims import Action, ExtractionContext
-from ._message import Role
-from ._vocabulary import PREDICATES
+from ..._claims import Action, ExtractionContext, Role
+from ..._time import from_us, zone
+from ..._values import JSON, Episode, Kind, Modality
+from ..._vocabulary import PREDICATES
+from ...text import detect_language
 
 if TYPE_CHECKING:
-    from ..models import ChatMessage
+    from ...contracts import ChatMessage
 
 __all__ = [
     "ENTITY_TYPES",

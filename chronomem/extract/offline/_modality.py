@@ -1,5 +1,6 @@
 """Modality and action cues: is a sentence a question, a hypothetical, reported speech or a correction; is a
-clause a plan, a denial, a retraction or a past state (DESIGN §6.1: modality is kept, never flattened).
+clause a plan, a denial, a retraction or a past state (modality is kept, never flattened: a plan or a denial
+is stored as one, not as a fact).
 
 Sentence cues scope over the whole sentence ("If I get the job, I'll move to Seattle": both halves are
 hypothetical); clause cues over one clause ("I live in Paris but I'm thinking of moving to Ghent": only the
@@ -12,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from ._vocabulary import ZH_RELATIONS
+from ..._vocabulary import ZH_RELATIONS
 
 __all__ = ["ClauseCues", "SentenceMood", "clause_cues", "is_hypothetical", "is_question", "sentence_mood"]
 

@@ -1,4 +1,4 @@
-"""Chinese clause patterns of the offline extractor, one named rule per way of saying a §6.1 fact.
+"""Chinese clause patterns of the offline extractor, one named rule per way of saying a predicate's fact.
 
 Patterns run over one clause in Simplified characters (the text is converted character for character, so
 spans index the original, Traditional text too) after its subject ("我", "我姐姐", "小王", or none: "住高新区"
@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ._offline_rules import Change, Rules
-from ._vocabulary import ZH_PETS, ZH_TITLE_SUFFIXES, words
+from ...._vocabulary import ZH_PETS, ZH_TITLE_SUFFIXES, words
+from .._rules import BARE, DECISIVE, LOOSE, USUAL, WEAK, Change, Rules
 
 __all__ = ["ZH_ALIASES", "ZH_FOLLOW", "ZH_NAME", "ZH_RULES"]
 
@@ -217,119 +217,136 @@ _r = ZH_RULES.rule
 
 # lives_in ----------------------------------------------------------------------------------------------
 _r("lives_in.live", "lives_in", rf"(?:住在|居住在|生活在|定居在|定居|安家在|落户在|落户|住){_OBJ}",
-   "住 生活在 定居 安家 落户", 50, check=_obj2)  # fmt: skip
+   "住 生活在 定居 安家 落户", USUAL, check=_obj2)  # fmt: skip
 _r("lives_in.move", "lives_in", rf"(?:搬到|搬去|搬来|搬回|搬回到|搬家到|搬家去|迁到|移居|移民到|移民去|移民|调到|调去)"
-   rf"了?{_OBJ}", "搬 迁到 移居 移民 调到 调去", 55, change=Change.START, check=_moved_to)  # fmt: skip
+   rf"了?{_OBJ}", "搬 迁到 移居 移民 调到 调去", DECISIVE, change=Change.START, check=_moved_to)  # fmt: skip
 _r("lives_in.moved_from", "lives_in", rf"从(?P<obj>{_C}{{2,10}}?)(?:搬到|搬去|搬来|搬回|迁到|调到|来到|到)",
-   "从", 54, change=Change.UNTIL, check=_obj2)  # fmt: skip
+   "从", DECISIVE - 1, change=Change.UNTIL, check=_obj2)  # fmt: skip
 _r("lives_in.in_live", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)"
    r"(?:住|定居|生活|安家|落户|待|呆)",
-   "住 定居 生活 安家 落户 待 呆", 52, check=_obj2)  # fmt: skip
+   "住 定居 生活 安家 落户 待 呆", USUAL + 2, check=_obj2)  # fmt: skip
 _r("lives_in.bare", "lives_in", r"^(?:现在|目前|如今|最近|人|我|现|还|也|一直)*在"
-   r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10})(?:呢|了|啦|呀)?$", "在", 20, check=_place)  # fmt: skip
+   r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10})(?:呢|了|啦|呀)?$", "在", BARE, check=_place)  # fmt: skip
 
 _r("works_at.bare", "works_at", r"^(?:现在|目前|如今|最近|现|还)*(?:在|去了|跳到了?|换到了?)"
    r"(?P<obj>[^\s，,。.！!？?；;、了的]{2,12})"
-   r"(?:呢|了|啦|呀)?$", "在 去了 跳到 换到", 19, check=_organisation)  # fmt: skip
+   r"(?:呢|了|啦|呀)?$", "在 去了 跳到 换到", BARE - 1, check=_organisation)  # fmt: skip
 
 # from --------------------------------------------------------------------------------------------------
 _r("from.hometown", "from", rf"(?:老家|家乡|故乡|籍贯|祖籍)(?:就|也|其实|本来)?(?:是|在)?{_OBJ}",
-   "老家 家乡 故乡 籍贯 祖籍", 55,
+   "老家 家乡 故乡 籍贯 祖籍", DECISIVE,
    check=_obj2)  # fmt: skip
-_r("from.person", "from", r"(?:^(?:是)?|是)(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:$|[，,。！!]|啊|呀|哦|呢)", "人", 45,
-   check=_from_place)  # fmt: skip
-_r("from.come", "from", rf"(?:来自|出生在|出生于|生在){_OBJ}", "来自 出生 生在", 52, check=_obj2)
-_r("from.grew_up", "from", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:长大|出生)", "长大 出生", 53,
+_r("from.person", "from", r"(?:^(?:是)?|是)(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:$|[，,。！!]|啊|呀|哦|呢)", "人",
+   USUAL - 5, check=_from_place)  # fmt: skip
+_r("from.come", "from", rf"(?:来自|出生在|出生于|生在){_OBJ}", "来自 出生 生在", USUAL + 2, check=_obj2)
+_r("from.grew_up", "from", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:长大|出生)", "长大 出生",
+   DECISIVE - 2,
    check=_obj2)  # fmt: skip
 
 # works_at ----------------------------------------------------------------------------------------------
 _r("works_at.at", "works_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{1,15}?)"
    r"(?:上班|工作|任职|打工|实习|干活|做事|供职|当|做|干|担任)",
-   "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", 50,
+   "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", USUAL,
    check=_organisation_or_any)  # fmt: skip
 _r("works_at.doing", "works_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:做|当|担任|干)"
-   r"(?![饭菜事])", "做 当 担任 干", 51, check=_organisation_doing)  # fmt: skip
+   r"(?![饭菜事])", "做 当 担任 干", USUAL + 1, check=_organisation_doing)  # fmt: skip
 _r("works_at.go", "works_at", r"(?:去|进|到)了?(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)"
    r"(?:上班|工作|任职|实习)",
-   "上班 工作 任职 实习", 51, change=Change.START, check=_organisation_or_any)  # fmt: skip
+   "上班 工作 任职 实习", USUAL + 1, change=Change.START, check=_organisation_or_any)  # fmt: skip
 _r("lives_in.work_in", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工|做|当)",
-   "上班 工作 打工", 49,
+   "上班 工作 打工", USUAL - 1,
    check=_place)  # fmt: skip
-_r("works_at.job_at", "works_at", rf"(?:工作|新工作|上班|单位|公司)(?:是|就)?在{_OBJ}", "工作 上班 单位 公司", 47,
+_r("works_at.job_at", "works_at", rf"(?:工作|新工作|上班|单位|公司)(?:是|就)?在{_OBJ}", "工作 上班 单位 公司",
+   USUAL - 3,
    check=_organisation_or_any)  # fmt: skip
 _r("works_at.join", "works_at", rf"(?:入职|加入|跳槽到|跳槽去|跳到|换到|签约)了?{_OBJ}(?=了|上班|工作|任职|当|做|"
-   r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约", 55, change=Change.START, check=_employer)  # fmt: skip
+   r"实习|$|[，,。！!])", "入职 加入 跳槽 跳到 换到 签约", DECISIVE, change=Change.START, check=_employer)  # fmt: skip
 _r("works_at.quit", "works_at", rf"(?:从{_OBJ})?(?:离职|辞职|辞掉了?工作|辞了?工作|被裁|被开除|被辞退|被炒|退休|裸辞|"
    r"不干了|换了?家公司|换了?工作|换了?个工作|换了?份工作|工作丢了|丢了工作|失业)",
-   "离职 辞 被裁 被开除 被辞退 被炒 退休 不干了 换 丢了 失业", 58, change=Change.END, check=_obj2)  # fmt: skip
-_r("works_at.last_day", "works_at", r"最后一天(?:上班|班)?", "最后一天", 59, change=Change.LAST_DAY)
+   "离职 辞 被裁 被开除 被辞退 被炒 退休 不干了 换 丢了 失业",
+   DECISIVE + 3, change=Change.END, check=_obj2)  # fmt: skip
+_r("works_at.last_day", "works_at", r"最后一天(?:上班|班)?", "最后一天", DECISIVE + 4, change=Change.LAST_DAY)
 
 # job_title ---------------------------------------------------------------------------------------------
 _r("job_title.is", "job_title", rf"(?:是|当|做|担任|干|升职当|升职为|升为|升职成|升成|转岗做|转岗当|转行做|转行当|成为|"
-   rf"当上了?|升了?)(?:一名|一个|一位|个|名|位)?{_TITLE}", "是 当 做 担任 干 升 转 成为", 50)  # fmt: skip
+   rf"当上了?|升了?)(?:一名|一个|一位|个|名|位)?{_TITLE}", "是 当 做 担任 干 升 转 成为", USUAL)  # fmt: skip
 
 # studies_at --------------------------------------------------------------------------------------------
 _r("studies_at.at", "studies_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)"
    r"(?:读书|上学|读研|读博|念书|读大学|"
-   r"读本科|读硕士|读博士|留学|进修|上大学|读高中|读初中|读|念|学习)", "读 上学 念书 留学 进修 上大学 学习", 52,
+   r"读本科|读硕士|读博士|留学|进修|上大学|读高中|读初中|读|念|学习)", "读 上学 念书 留学 进修 上大学 学习", USUAL + 2,
    check=_obj2)  # fmt: skip
 _r("studies_at.bare", "studies_at", r"^(?:现在|目前|如今|最近|现|还)*在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12})"
-   r"(?:呢|了|啦|呀)?$", "在", 21, check=_school)  # fmt: skip
-_r("studies_at.admitted", "studies_at", rf"(?:考上了?|考进了?|考入){_OBJ}", "考上 考进 考入", 50,
+   r"(?:呢|了|啦|呀)?$", "在", BARE + 1, check=_school)  # fmt: skip
+_r("studies_at.admitted", "studies_at", rf"(?:考上了?|考进了?|考入){_OBJ}", "考上 考进 考入", USUAL,
    change=Change.START, check=_obj2)  # fmt: skip
 
 # works_on, phone, email, birthday -------------------------------------------------------------------------
 _r("works_on.project", "works_on", r"(?:负责|在做|在搞|参与|带|跟进|主导|做)(?P<obj>[^\s，,。！!？?；;了的]{0,12}?项目|"
    r"项目[A-Za-z0-9\u4e00-\u9fff ]{1,12}|(?i:project)\s+[A-Z][\w-]*|[A-Z][\w-]*\s+(?i:project))",
-   "项目 project", 50)  # fmt: skip
+   "项目 project", USUAL)  # fmt: skip
 _r("phone.number", "phone", r"(?:手机号码?|电话号码?|手机|电话|号码|联系方式)(?:是|：|:|为)?"
    r"\s*(?P<obj>\+?\d[\d\s-]{5,}\d)",
-   "手机 电话 号码 联系方式", 50)  # fmt: skip
-_r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", 50)
-_r("birthday.is", "birthday", r"生日(?:是|在|为|：|:)?(?P<obj>[^，,。.！!？?；;]{2,16})", "生日", 50)
-_r("birthday.is_mine", "birthday", r"(?P<obj>[^，,。.！!？?；;是]{2,12})是我的?生日", "生日", 51)
+   "手机 电话 号码 联系方式", USUAL)  # fmt: skip
+_r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", USUAL)
+_r("birthday.is", "birthday", r"生日(?:是|在|为|：|:)?(?P<obj>[^，,。.！!？?；;]{2,16})", "生日", USUAL)
+_r("birthday.is_mine", "birthday", r"(?P<obj>[^，,。.！!？?；;是]{2,12})是我的?生日", "生日", USUAL + 1)
 _r("birthday.born", "birthday", r"(?:出生于|生于|出生在|是)(?P<obj>(?:\d{4}年)?\d{1,2}月\d{1,2}[日号])(?:出生|生的)?",
-   "出生 生于 月", 49)  # fmt: skip
+   "出生 生于 月", USUAL - 1)  # fmt: skip
 
 # partner, has_child, has_pet -------------------------------------------------------------------------------
 _r("partner.married", "partner", rf"(?:和|跟|与)(?P<obj>{ZH_NAME})(?:结婚|领证|在一起|订婚|谈恋爱)",
    "结婚 领证 在一起 订婚 谈恋爱",
    50, change=Change.START)  # fmt: skip
-_r("partner.split", "partner", rf"(?:(?:和|跟|与)(?P<obj>{ZH_NAME}))?(?:分手|离婚|分开)", "分手 离婚 分开", 52,
+_r("partner.split", "partner", rf"(?:(?:和|跟|与)(?P<obj>{ZH_NAME}))?(?:分手|离婚|分开)", "分手 离婚 分开", USUAL + 2,
    change=Change.END)  # fmt: skip
 _r("has_child.have", "has_child", rf"(?:有|生了|添了)(?:一个|两个|个|一对|了)?(?P<role>儿子|女儿|孩子|宝宝|闺女)"
-   rf"(?:[，,]?(?:叫|名叫|名字叫){_NAMED})?", "儿子 女儿 孩子 宝宝 闺女", 50)  # fmt: skip
+   rf"(?:[，,]?(?:叫|名叫|名字叫){_NAMED})?", "儿子 女儿 孩子 宝宝 闺女", USUAL)  # fmt: skip
 _r("has_pet.have", "has_pet", rf"(?:养了?|有|领养了?|买了)(?:一只|一条|只|条|两只|一个|个|一头|了)?(?P<role>{_PETS})"
-   rf"(?:[，,]?(?:它)?(?:叫|名叫|名字叫|取名叫?){_NAMED})?", "养 有 领养 买了", 52)  # fmt: skip
+   rf"(?:[，,]?(?:它)?(?:叫|名叫|名字叫|取名叫?){_NAMED})?", "养 有 领养 买了", USUAL + 2)  # fmt: skip
 _r("has_pet.named", "has_pet", rf"(?:^|我家|我的|家里|我们家|的)(?:的)?(?:老|小)?(?P<role>{_PETS})"
    rf"(?:叫|名叫|名字叫|是)?{_NAMED}",
-   " ".join(ZH_PETS), 54, check=_pet_name)  # fmt: skip
+   " ".join(ZH_PETS), DECISIVE - 1, check=_pet_name)  # fmt: skip
 _r("has_pet.died", "has_pet", rf"(?P<role>{_PETS})(?:{_NAMED})?(?:[^，,。]{{0,4}}?)(?:去世|走了|死了|没了|丢了|病死|"
-   r"离开了|送人了|送走了)", "去世 走了 死了 没了 丢了 病死 离开了 送", 60, change=Change.END)  # fmt: skip
+   r"离开了|送人了|送走了)", "去世 走了 死了 没了 丢了 病死 离开了 送", DECISIVE + 5, change=Change.END)  # fmt: skip
 
 # likes, dislikes, allergic_to, diet, speaks, owns, goal -------------------------------------------------------
-_r("likes.like", "likes", rf"(?:喜欢|热爱|迷上了?|爱上了?|超爱|最爱|爱|喜爱){_LIST}", "喜欢 爱 迷上", 40, check=_items)
+_r(
+    "likes.like",
+    "likes",
+    rf"(?:喜欢|热爱|迷上了?|爱上了?|超爱|最爱|爱|喜爱){_LIST}",
+    "喜欢 爱 迷上",
+    WEAK,
+    check=_items,
+)
 _r("dislikes.hate", "dislikes", rf"(?:讨厌|受不了|反感|不爱|怕|烦|不喜欢){_LIST}", "讨厌 受不了 反感 不爱 怕 烦 不喜欢",
    42, check=_items)  # fmt: skip
 _r("allergic_to.to", "allergic_to", r"对(?P<obj>[^\s，,。.！!？?；;了的]{1,20}?)(?P<neg>不再|不|没有?)?过敏",
-   "过敏", 50,
+   "过敏", USUAL,
    check=_items)  # fmt: skip
 _r("allergic_to.bare", "allergic_to", r"(?P<obj>[^\s，,。.！!？?；;了的对我他她]{1,8}?)(?P<neg>不再|不|没有?)?过敏",
-   "过敏", 48, check=_items)  # fmt: skip
+   "过敏", USUAL - 2, check=_items)  # fmt: skip
 _r("diet.vegetarian", "diet", r"(?P<obj>吃全素|吃素|纯素|素食|吃斋|不吃肉|生酮|吃清真|无麸质|低碳水)",
    "素 吃斋 不吃肉 生酮 清真 麸质 低碳",
    50)  # fmt: skip
 _r("speaks.speak", "speaks", rf"(?:会说|会讲|能说|说|讲|懂|会|母语是)(?:一点|一些|点|流利的|一口流利的|一口)?{_LANG}",
-   "说 讲 懂 会 母语", 50)  # fmt: skip
+   "说 讲 懂 会 母语", USUAL)  # fmt: skip
 _r("speaks.good", "speaks", rf"{_LANG}(?:还|倒是|也|都|说得|讲得|水平)?"
    r"(?:不错|没问题|很好|挺好|流利|很流利|还行|可以|很溜|不赖)",
-   "不错 没问题 很好 挺好 流利 还行 可以 很溜 不赖", 48)  # fmt: skip
+   "不错 没问题 很好 挺好 流利 还行 可以 很溜 不赖", USUAL - 2)  # fmt: skip
 _r("owns.bought", "owns", rf"(?:买了|入手了?|提了|有)(?:一辆|一台|一套|一部|辆|台|套|部|新|一个新的?)"
-   rf"(?P<obj>{_C}{{1,12}}){_STOP}", "买了 入手 提了 有", 30, change=Change.START, check=_obj)  # fmt: skip
-_r("owns.sold", "owns", r"(?:卖了|卖掉了?|把(?P<obj>[^\s，,。.！!？?；;了的]{1,10}?)卖了)", "卖", 32, change=Change.END)
+   rf"(?P<obj>{_C}{{1,12}}){_STOP}", "买了 入手 提了 有", LOOSE, change=Change.START, check=_obj)  # fmt: skip
+_r(
+    "owns.sold",
+    "owns",
+    r"(?:卖了|卖掉了?|把(?P<obj>[^\s，,。.！!？?；;了的]{1,10}?)卖了)",
+    "卖",
+    LOOSE + 2,
+    change=Change.END,
+)
 _r("goal.want", "goal", r"(?:想要|想|希望|梦想是?|目标是|打算|计划|准备)(?!念|起|到|法|着)"
    r"(?P<obj>[^，,。.！!？?；;]{2,20})",
-   "想 希望 梦想 目标 打算 计划 准备", 20, check=_phrase)  # fmt: skip
+   "想 希望 梦想 目标 打算 计划 准备", BARE, check=_phrase)  # fmt: skip
 
 #: A bare "(现在)在X" right after a clause about a slot is about the same slot ("以前在百度上班，现在在小米").
 ZH_FOLLOW: Final = Rules("zh.follow")

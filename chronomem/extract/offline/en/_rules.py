@@ -1,4 +1,4 @@
-"""English clause patterns of the offline extractor, one named rule per way of saying a §6.1 fact.
+"""English clause patterns of the offline extractor, one named rule per way of saying a predicate's fact.
 
 Patterns run over one clause after its subject ("I", "my sister", "Sam"), so "moved to Paris" is found in "I
 moved to Paris", "my sister moved to Paris" and a clause whose subject was dropped ("Moved to Paris last
@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ..text._stopwords import EN_QUERY_STOPWORDS
-from ._offline_rules import Change, Rules
-from ._vocabulary import EN_DIETS, EN_LANGUAGES, EN_PETS, EN_TITLE_HEADS, words
+from ...._vocabulary import EN_DIETS, EN_LANGUAGES, EN_PETS, EN_TITLE_HEADS, words
+from ....text._stopwords import EN_QUERY_STOPWORDS
+from .._rules import BARE, DECISIVE, LOOSE, USUAL, WEAK, Change, Rules
 
 __all__ = ["EN_ALIASES", "EN_ALIAS_WORDS", "EN_RULES", "NAME"]
 
@@ -120,135 +120,136 @@ _r = EN_RULES.rule
 
 # lives_in ----------------------------------------------------------------------------------------------
 _r("lives_in.live", "lives_in", rf"(?i:live|lives|living|reside|resides|residing|based|settled)\s+{_ADV}"
-   rf"(?i:in|at|over in|out in|down in|up in)\s+(?P<obj>{NAME})", "liv resid based settled", 50,
+   rf"(?i:in|at|over in|out in|down in|up in)\s+(?P<obj>{NAME})", "liv resid based settled", USUAL,
    check=_name)  # fmt: skip
 _r("lives_in.have_lived", "lives_in", rf"(?i:have|'ve|’ve|has|'s)\s+{_ADV}(?i:lived|been living|been based|"
-   rf"been)\s+(?i:in)\s+(?P<obj>{NAME})", "lived been", 60, check=_name)  # fmt: skip
-_r("lives_in.lived", "lives_in", rf"(?i:lived)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME})", "lived", 45,
+   rf"been)\s+(?i:in)\s+(?P<obj>{NAME})", "lived been", DECISIVE + 5, check=_name)  # fmt: skip
+_r("lives_in.lived", "lives_in", rf"(?i:lived)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME})", "lived", USUAL - 5,
    change=Change.PAST, check=_name)  # fmt: skip
 _r("lives_in.move", "lives_in", rf"(?i:moved|move|moving|moves|relocated|relocating|relocate|relocates)\s+{_ADV}"
-   rf"(?i:(?:back|over|out|down|up|away)\s+)?(?i:to|into)\s+(?P<obj>{NAME})", "mov reloc", 55,
+   rf"(?i:(?:back|over|out|down|up|away)\s+)?(?i:to|into)\s+(?P<obj>{NAME})", "mov reloc", DECISIVE,
    change=Change.START, check=_name)  # fmt: skip
 _r("lives_in.moved_from", "lives_in", rf"(?i:moved|relocated|came over|came)\s+{_ADV}(?i:from)\s+(?P<obj>{NAME})"
-   r"(?=\s+(?i:to|over to|back to)\s)", "from", 54, change=Change.UNTIL, check=_name)  # fmt: skip
+   r"(?=\s+(?i:to|over to|back to)\s)", "from", DECISIVE - 1, change=Change.UNTIL, check=_name)  # fmt: skip
 _r("lives_in.moved_to", "lives_in", rf"(?i:moved|relocated|moving|relocating)\s+{_ADV}(?i:from)\s+{NAME}\s+"
-   rf"(?i:to|over to|back to)\s+(?P<obj>{NAME})", "from", 56, change=Change.START, check=_name)  # fmt: skip
+   rf"(?i:to|over to|back to)\s+(?P<obj>{NAME})", "from", DECISIVE + 1, change=Change.START, check=_name)  # fmt: skip
 _r("lives_in.where_i_live", "lives_in", rf"(?P<obj>{NAME})(?:\s+(?i:is where (?:I|we) live|"
    r"is where (?:I'm|we're) based|is (?:now )?(?:my )?home)|(?:'s|’s)\s+(?:(?i:my)\s+)?(?i:home))",
-   "where home", 53, check=_name)  # fmt: skip
+   "where home", DECISIVE - 2, check=_name)  # fmt: skip
 _r("lives_in.where_lives", "lives_in", rf"(?i:in|from|to)\s+(?P<obj>{NAME}),?\s+(?i:where)\s+(?i:he|she|they|I|we)\s+"
-   r"(?i:lives?|live now|is based|are based)", "where", 53, check=_name)  # fmt: skip
+   r"(?i:lives?|live now|is based|are based)", "where", DECISIVE - 2, check=_name)  # fmt: skip
 _r("lives_in.staying", "lives_in", rf"(?i:staying put|staying|stay put)\s+(?i:in)\s+(?:(?i:my|our)\s+(?:[\w-]+\s+)?"
-   rf"(?i:flat|apartment|place|house|home|condo)\s+(?i:in)\s+)?(?P<obj>{NAME}){_SETTLED}", "staying stay", 41,
+   rf"(?i:flat|apartment|place|house|home|condo)\s+(?i:in)\s+)?(?P<obj>{NAME}){_SETTLED}", "staying stay", WEAK + 1,
    check=_name)  # fmt: skip
 _r("lives_in.my_home_in", "lives_in", rf"(?i:my|our)\s+(?:own\s+)?(?:[\w-]+\s+)?"
    r"(?i:flat|apartment|place|house|home|condo)"
-   rf"\s+(?i:in)\s+(?P<obj>{NAME})", "flat apartment place house home condo", 39, check=_name)  # fmt: skip
+   rf"\s+(?i:in)\s+(?P<obj>{NAME})", "flat apartment place house home condo", WEAK - 1, check=_name)  # fmt: skip
 _r("lives_in.home", "lives_in", rf"(?i:keys to|moved into|bought|renting|rented|got|found|signed a lease on|closed on|"
    r"moving into|move into)\s+"
    r"(?i:(?:a|an|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|place|house|home|condo|studio|room|loft))\s+"
-   rf"(?i:in)\s+(?P<obj>{NAME})", "flat apartment place house home condo studio room loft", 56,
+   rf"(?i:in)\s+(?P<obj>{NAME})", "flat apartment place house home condo studio room loft", DECISIVE + 1,
    change=Change.START, check=_name)  # fmt: skip
-_r("lives_in.am_in", "lives_in", rf"(?i:'m|am|’m)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'m am ’m", 30,
+_r("lives_in.am_in", "lives_in", rf"(?i:'m|am|’m)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'m am ’m", LOOSE,
    check=_name)  # fmt: skip
-_r("lives_in.is_in", "lives_in", rf"(?i:'s|’s|is)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'s ’s is", 29,
+_r("lives_in.is_in", "lives_in", rf"(?i:'s|’s|is)\s+{_ADV}(?i:in)\s+(?P<obj>{NAME}){_SETTLED}", "'s ’s is", LOOSE - 1,
    check=_name, third_only=True)  # fmt: skip
 _r("lives_in.back_in", "lives_in", rf"^(?i:(?:back|now|still|currently|finally|living|based)\s+)+(?i:in)\s+"
-   rf"(?P<obj>{NAME}){_SETTLED}", "back now still currently finally living based", 31, check=_name)  # fmt: skip
-_r("lives_in.home_is", "lives_in", rf"(?i:home is|home's|home now is)\s+{_ADV}(?i:in\s+)?(?P<obj>{NAME})", "home", 40,
+   rf"(?P<obj>{NAME}){_SETTLED}", "back now still currently finally living based", LOOSE + 1, check=_name)  # fmt: skip
+_r("lives_in.home_is", "lives_in", rf"(?i:home is|home's|home now is)\s+{_ADV}(?i:in\s+)?(?P<obj>{NAME})", "home", WEAK,
    check=_name)  # fmt: skip
 
 # from --------------------------------------------------------------------------------------------------
 _r("from.from", "from", rf"(?i:'m|am|’m|is|'s|are|was|come|comes|came)\s+{_ADV}(?i:from)\s+(?P<obj>{NAME})",
-   "from", 50, check=_name)  # fmt: skip
+   "from", USUAL, check=_name)  # fmt: skip
 _r("from.grew_up", "from", rf"(?i:grew up|born and raised|was born|raised|hometown is|home town is)\s+{_ADV}"
-   rf"(?i:in\s+)?(?P<obj>{NAME})", "grew born raised hometown home", 52, check=_name)  # fmt: skip
+   rf"(?i:in\s+)?(?P<obj>{NAME})", "grew born raised hometown home", USUAL + 2, check=_name)  # fmt: skip
 
 # works_at ----------------------------------------------------------------------------------------------
 _r("works_at.work", "works_at", rf"(?i:work|works|working)\s+{_ADV}(?i:at|for|with)\s+{_CALLED}(?P<obj>{NAME})", "work",
    50, check=_name)  # fmt: skip
 _r("works_at.have_worked", "works_at", rf"(?i:have|'ve|’ve|has|'s)\s+{_ADV}(?i:worked|been working|been)\s+"
-   rf"(?i:at|for|with)\s+(?P<obj>{NAME})", "worked been", 60, check=_name)  # fmt: skip
-_r("works_at.worked", "works_at", rf"(?i:worked)\s+{_ADV}(?i:at|for|with)\s+(?P<obj>{NAME})", "worked", 45,
+   rf"(?i:at|for|with)\s+(?P<obj>{NAME})", "worked been", DECISIVE + 5, check=_name)  # fmt: skip
+_r("works_at.worked", "works_at", rf"(?i:worked)\s+{_ADV}(?i:at|for|with)\s+(?P<obj>{NAME})", "worked", USUAL - 5,
    change=Change.PAST, check=_name)  # fmt: skip
 _r("works_at.join", "works_at", rf"(?i:joined|join|joining|joins|hired by|hired at|employed by|employed at|"
    rf"signed with)\s+{_ADV}(?:(?i:a|an|the)\s+(?:[\w-]+\s+){{0,3}}?(?i:called|named)\s+)?(?P<obj>{NAME})",
-   "join hired employed signed", 55, change=Change.START, check=_name)  # fmt: skip
+   "join hired employed signed", DECISIVE, change=Change.START, check=_name)  # fmt: skip
 _r("works_at.start", "works_at", rf"(?i:start|starting|started|starts|begin|beginning|began)\s+{_ADV}"
    rf"(?i:(?:a\s+)?(?:new\s+)?(?:job|work|working|position|role)\s+)?(?i:at|with)\s+(?P<obj>{NAME})",
-   "start began begin", 56, change=Change.START, check=_name)  # fmt: skip
+   "start began begin", DECISIVE + 1, change=Change.START, check=_name)  # fmt: skip
 _r("works_at.got_job", "works_at", r"(?i:got|landed|took|accepted|start|started|starting|signed)\s+(?i:(?:a|an|the|my)"
    r"\s+)?(?:[\w-]+\s+){0,2}?(?i:job|position|role|gig|offer|contract)\s+(?i:at|with|from)\s+"
-   rf"(?P<obj>{NAME})", "job position role gig offer contract", 57, change=Change.START, check=_name)  # fmt: skip
+   rf"(?P<obj>{NAME})", "job position role gig offer contract", DECISIVE + 2, change=Change.START,
+   check=_name)  # fmt: skip
 _r("works_at.am_at", "works_at", rf"(?i:'m|am|’m|is|'s)\s+{_ADV}(?i:at|with)\s+(?P<obj>{NAME}){_END}",
-   "'m am ’m is 's", 35, check=_name)  # fmt: skip
-_r("works_at.title_at", "works_at", rf"{_TITLE}\s+(?i:at|with|for)\s+(?P<obj>{NAME})", "at with for", 45,
+   "'m am ’m is 's", WEAK - 5, check=_name)  # fmt: skip
+_r("works_at.title_at", "works_at", rf"{_TITLE}\s+(?i:at|with|for)\s+(?P<obj>{NAME})", "at with for", USUAL - 5,
    check=_name, needs=_TITLE_AT)  # fmt: skip
 _r("works_at.quit", "works_at", r"(?i:quit|resigned|retired|got laid off|was laid off|been laid off|got let go|"
    r"was let go|got fired|was fired|handed in my notice|stopped working|left my job|left the company|"
    r"left my position|left my role|quit my job|quit work)"
    rf"(?:\s+(?i:my\s+job\s+)?(?i:at|from|with|for)\s+(?P<obj>{NAME})|(?=\s*(?:$|[,.!;]|\s+(?i:today|yesterday|"
    r"last|recently|this|in|on|a|two|three|and|but|so|because|after|at|from|with|for|as)\b)))",
-   "quit resign retir laid let fired notice stopped left", 58, change=Change.END, check=_name)  # fmt: skip
+   "quit resign retir laid let fired notice stopped left", DECISIVE + 3, change=Change.END, check=_name)  # fmt: skip
 _r("works_at.left", "works_at", r"(?i:left|quit)(?=\s+(?:in\s+(?:\d{4}|[A-Z]\w+)|on\s+[A-Z]\w+|"
    r"last\s+(?:week|month|year|\w+day)|this\s+(?:week|month|year)|yesterday|(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|"
-   r"years?)\s+ago)\b)", "left quit", 40, change=Change.END)  # fmt: skip
-_r("works_at.last_day", "works_at", rf"(?i:last day)(?:\s+(?i:at)\s+(?P<obj>{NAME}))?", "last day", 59,
+   r"years?)\s+ago)\b)", "left quit", WEAK, change=Change.END)  # fmt: skip
+_r("works_at.last_day", "works_at", rf"(?i:last day)(?:\s+(?i:at)\s+(?P<obj>{NAME}))?", "last day", DECISIVE + 4,
    change=Change.LAST_DAY, check=_name)  # fmt: skip
 
 _r("works_at.been_at", "works_at", rf"(?i:been|still|now|currently|not|no longer)\s+{_ADV}(?i:at|with)\s+"
-   rf"(?P<obj>{NAME}){_END}", "been still now currently not longer", 34, check=_name)  # fmt: skip
+   rf"(?P<obj>{NAME}){_END}", "been still now currently not longer", LOOSE + 4, check=_name)  # fmt: skip
 
 # job_title ---------------------------------------------------------------------------------------------
 _r("job_title.am", "job_title", rf"(?i:'m|am|’m|\bim|is|'s|became|become|becoming|work as|working as|works as|job is|"
    rf"promoted to|hired as|started as|start as|starting as|now)\s+{_ADV}(?i:(?:a|an|the|our|their)\s+)?"
-   rf"(?P<obj>{_TITLE})", "'m am ’m im is 's bec as job promoted now", 50)  # fmt: skip
+   rf"(?P<obj>{_TITLE})", "'m am ’m im is 's bec as job promoted now", USUAL)  # fmt: skip
 _r("job_title.apposition", "job_title", rf"(?i:'m|am|’m)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?,\s+(?i:a|an|the)\s+"
-   rf"(?P<obj>{_TITLE})", "'m am ’m", 49)  # fmt: skip
+   rf"(?P<obj>{_TITLE})", "'m am ’m", USUAL - 1)  # fmt: skip
 _r("job_title.was", "job_title", rf"(?i:was|worked as|used to be)\s+{_ADV}(?i:(?:a|an|the)\s+)?(?P<obj>{_TITLE})",
-   "was worked used", 48, change=Change.PAST)  # fmt: skip
+   "was worked used", USUAL - 2, change=Change.PAST)  # fmt: skip
 
 # studies_at --------------------------------------------------------------------------------------------
 _r("studies_at.study", "studies_at", r"(?i:study|studies|studying|enrolled|student|phd|ph\.d\.|masters?|master's|"
    r"degree|mba|undergrad|freshman|sophomore|grad school|postdoc)\b[^,.;!?]{0,30}?\s(?i:at|in)\s+"
-   rf"(?P<obj>{NAME})", "stud enrol phd ph.d master degree mba undergrad freshman sophomore grad postdoc", 52,
+   rf"(?P<obj>{NAME})", "stud enrol phd ph.d master degree mba undergrad freshman sophomore grad postdoc", USUAL + 2,
    check=_name)  # fmt: skip
 _r("studies_at.left", "studies_at", rf"(?i:dropped out of|graduated from|graduated|finished (?:my )?(?:degree|studies|"
-   rf"phd|masters?) at)(?:\s+(?P<obj>{NAME}))?", "dropped graduated finished", 54, change=Change.END,
+   rf"phd|masters?) at)(?:\s+(?P<obj>{NAME}))?", "dropped graduated finished", DECISIVE - 1, change=Change.END,
    check=_name)  # fmt: skip
 _r("studies_at.got_into", "studies_at", rf"(?i:got into|accepted (?:to|at|into)|admitted to)\s+(?P<obj>{NAME})",
-   "got accepted admitted", 50, change=Change.START, check=_name)  # fmt: skip
+   "got accepted admitted", USUAL, change=Change.START, check=_name)  # fmt: skip
 
 # works_on, phone, email, birthday -------------------------------------------------------------------------
 _r("works_on.project", "works_on", r"(?i:working on|work on|works on|leading|lead|in charge of|responsible for|"
    r"running|assigned to|on)\s+(?P<obj>(?i:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?i:project|initiative|program)|"
-   r"(?i:project)\s+[A-Z][\w-]*)", "project initiative program", 50)  # fmt: skip
+   r"(?i:project)\s+[A-Z][\w-]*)", "project initiative program", USUAL)  # fmt: skip
 _r("phone.number", "phone", r"(?i:number|phone|cell|mobile|tel|whatsapp|reach me|call me|text me)\D{0,25}?"
-   r"(?P<obj>\+?\(?\d[\d\s().-]{5,}\d)", "number phone cell mobile tel whatsapp reach call text", 50)  # fmt: skip
-_r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", 50)
+   r"(?P<obj>\+?\(?\d[\d\s().-]{5,}\d)", "number phone cell mobile tel whatsapp reach call text", USUAL)  # fmt: skip
+_r("email.address", "email", r"(?P<obj>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)", "@", USUAL)
 _r("birthday.is", "birthday", r"(?i:birthday\s*(?:is|'s|was|falls on|:)|b-?day\s*(?:is|'s|:)|born on)\s*(?i:on\s+)?"
-   r"(?P<obj>[^,.!?;]{3,30})", "birthday b-day bday born", 50)  # fmt: skip
+   r"(?P<obj>[^,.!?;]{3,30})", "birthday b-day bday born", USUAL)  # fmt: skip
 
 # partner, has_child, has_pet, family -------------------------------------------------------------------------
 _r("partner.married", "partner", rf"(?i:married to|married|engaged to|dating|going out with|seeing|tied the knot "
-   rf"with)\s+(?P<obj>{NAME})", "married engaged dating going seeing knot", 50, change=Change.START,
+   rf"with)\s+(?P<obj>{NAME})", "married engaged dating going seeing knot", USUAL, change=Change.START,
    check=_name)  # fmt: skip
 _r("partner.split", "partner", rf"(?i:broke up|split up|separated|divorced|got divorced)(?:\s+(?i:with|from)\s+"
-   rf"(?P<obj>{NAME}))?", "broke split separated divorced", 52, change=Change.END, check=_name)  # fmt: skip
+   rf"(?P<obj>{NAME}))?", "broke split separated divorced", USUAL + 2, change=Change.END, check=_name)  # fmt: skip
 _r("has_child.have", "has_child", r"(?i:have|has|had|got)\s+(?i:a|an|one|two|three|\d)\s+(?i:(?:little|baby|"
    r"newborn|young|teenage|grown|adult)\s+)?(?P<role>(?i:son|daughter|kid|child|boy|girl))s?(?:\s*,?\s*"
-   rf"(?i:named|called)\s+(?P<obj>{NAME}))?", "son daughter kid child boy girl", 50, check=_name)  # fmt: skip
+   rf"(?i:named|called)\s+(?P<obj>{NAME}))?", "son daughter kid child boy girl", USUAL, check=_name)  # fmt: skip
 _r("has_pet.have", "has_pet", r"(?i:have|has|had|got|get|adopted|adopt|own|rescued|bought|brought home|"
    r"getting)\s+(?i:a|an|one|two|three|\d|my|our|the|another)\s+(?:[\w-]+\s+){0,2}?"
-   rf"(?P<role>{_PETS})s?\b(?:\s*,?\s*(?i:named|called|whose name is)\s+(?P<obj>{NAME}))?", " ".join(EN_PETS), 52,
-   check=_name)  # fmt: skip
+   rf"(?P<role>{_PETS})s?\b(?:\s*,?\s*(?i:named|called|whose name is)\s+(?P<obj>{NAME}))?",
+   " ".join(EN_PETS), USUAL + 2, check=_name)  # fmt: skip
 _r("has_pet.named", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:'s name is|\s+is called|"
-   rf"\s+is named|,)?\s+(?P<obj>{NAME})\b", " ".join(EN_PETS), 48, check=_name)  # fmt: skip
+   rf"\s+is named|,)?\s+(?P<obj>{NAME})\b", " ".join(EN_PETS), USUAL - 2, check=_name)  # fmt: skip
 _r("has_pet.died", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+),?)?"
    r"\s+(?i:died|passed away|passed|was put down|ran away|got lost|is gone|didn't make it)",
-   " ".join(EN_PETS), 60, change=Change.END, check=_name)  # fmt: skip
+   " ".join(EN_PETS), DECISIVE + 5, change=Change.END, check=_name)  # fmt: skip
 _r("has_pet.lost", "has_pet", rf"(?i:lost|had to put down|put down|rehomed|gave away)\s+(?i:my|our)\s+"
-   rf"(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+))?", "lost put rehomed gave", 60,
+   rf"(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+))?", "lost put rehomed gave", DECISIVE + 5,
    change=Change.END, check=_name)  # fmt: skip
 
 # likes, dislikes, allergic_to, diet, speaks, owns, goal -------------------------------------------------------
@@ -264,31 +265,31 @@ _r("likes.love", "likes", rf"(?i:{_LOVE}|{_LIKE}|likes|enjoy|enjoys|adore|adores
    r"'m really into|been into|been really into|been getting into|am a fan of|'m a (?:big |huge )?fan of|"
    r"obsessed with|passionate about|fond of|crazy about|"
    rf"addicted to|favou?rite (?:\w+ )?is)\s+(?P<obj>{_LIST}){_PHRASE_END}",
-   "lov lik enjoy ador into fan obsess passion fond crazy addict favo", 40, check=_phrase)  # fmt: skip
+   "lov lik enjoy ador into fan obsess passion fond crazy addict favo", WEAK, check=_phrase)  # fmt: skip
 _r("dislikes.hate", "dislikes", r"(?i:hate|hates|dislike|dislikes|can't stand|cannot stand|can’t stand|detest|"
    rf"loathe|not a fan of|not into|sick of|tired of)\s+(?P<obj>{_LIST}){_PHRASE_END}",
-   "hate dislike stand detest loathe fan into sick tired", 42, check=_phrase)  # fmt: skip
+   "hate dislike stand detest loathe fan into sick tired", WEAK + 2, check=_phrase)  # fmt: skip
 _r("allergic_to.allergic", "allergic_to", rf"(?i:allergic to|allergy to|allergies to)\s+(?P<obj>{_LIST})"
-   rf"{_PHRASE_END}", "allerg", 50, check=_phrase)  # fmt: skip
-_r("allergic_to.allergy", "allergic_to", r"(?P<obj>[A-Za-z-]+)\s+(?i:allergy|allergies)\b", "allerg", 48,
+   rf"{_PHRASE_END}", "allerg", USUAL, check=_phrase)  # fmt: skip
+_r("allergic_to.allergy", "allergic_to", r"(?P<obj>[A-Za-z-]+)\s+(?i:allergy|allergies)\b", "allerg", USUAL - 2,
    check=_phrase)  # fmt: skip
 _r("diet.am", "diet", rf"(?i:'m|am|’m|is|went|gone|going|became|become|turned|been|eat|eating|now|stay|staying)"
    rf"\s+(?:(?i:a|fully|strictly|mostly|completely|full|totally)\s+)*{_ADV}(?P<obj>(?i:{_alt(EN_DIETS)}))\b",
-   " ".join(EN_DIETS), 50)  # fmt: skip
+   " ".join(EN_DIETS), USUAL)  # fmt: skip
 _r("diet.was", "diet", rf"(?i:was|used to be)\s+(?:(?i:a|fully|strictly|mostly)\s+)*(?P<obj>(?i:{_alt(EN_DIETS)}))\b",
-   "was used", 51, change=Change.PAST)  # fmt: skip
+   "was used", USUAL + 1, change=Change.PAST)  # fmt: skip
 _r("speaks.speak", "speaks", r"(?i:speak|speaks|speaking|fluent in|native language is|mother tongue is|"
    r"conversational in|know)\s+(?:(?i:some|a little|a bit of|fluent|basic|decent|good|native|broken)\s+)?"
    rf"(?P<obj>{_LANG}(?:(?:,\s*|\s+and\s+|\s+or\s+|,\s+and\s+){_LANG})*)\b", "speak fluent native tongue "
-   "conversational know", 50)  # fmt: skip
+   "conversational know", USUAL)  # fmt: skip
 _r("owns.bought", "owns", r"(?i:bought|buy|purchased|own|owns|drive|drives|leased|picked up)\s+(?i:(?:myself\s+)?"
    rf"(?:a|an|my|our|the|a new|a used|a brand new)\s+)(?P<obj>{_PHRASE}){_PHRASE_END}",
-   "bought buy purchased own drive leased picked", 30, change=Change.START, check=_thing)  # fmt: skip
+   "bought buy purchased own drive leased picked", LOOSE, change=Change.START, check=_thing)  # fmt: skip
 _r("owns.sold", "owns", rf"(?i:sold|got rid of|gave away)\s+(?i:(?:my|our|the)\s+)(?P<obj>{_PHRASE}){_PHRASE_END}",
-   "sold rid gave", 32, change=Change.END, check=_thing)  # fmt: skip
+   "sold rid gave", LOOSE + 2, change=Change.END, check=_thing)  # fmt: skip
 _r("goal.want", "goal", r"(?i:want to|wanna|hope to|hoping to|dream is to|goal is to|aim to|aiming to|"
    r"would love to|'d love to|’d love to|plan to|planning to|trying to|working towards?|dream of|dreaming of)"
-   rf"\s+(?P<obj>{_PHRASE}){_PHRASE_END}", "want wanna hop dream goal aim love plan trying towards", 20,
+   rf"\s+(?P<obj>{_PHRASE}){_PHRASE_END}", "want wanna hop dream goal aim love plan trying towards", BARE,
    check=_phrase)  # fmt: skip
 
 #: Alias declarations: (pattern, whose alias) with "speaker" or "third" (the last third person named).

@@ -1,4 +1,4 @@
-"""A claim's valid time from the time words of its clause and what its verb says (DESIGN §6.1).
+"""A claim's valid time from the time words of its clause and what its verb says.
 
 * No time words: ``(None, None)``, which means "from the message's time on" (a past state: until then).
 * A change ("moved last month", "joined in March", "三年前搬到") or a state with a start ("since 2019",
@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from ..temporal import Grain, Mention, Shape, parse
-from ._offline_rules import Change
+from ...temporal import Grain, Mention, Shape, parse
+from ._rules import Change
 
 __all__ = ["NEVER", "birthday", "pick_mention", "portion"]
 
@@ -88,7 +88,7 @@ _DATES = (
 
 
 def birthday(text: str, reference: datetime, tz: str | None) -> str | None:
-    """A birthday as ISO text: ``YYYY-MM-DD`` with a year, ``--MM-DD`` without (DESIGN §6.1); ``None`` when
+    """A birthday as ISO text: ``YYYY-MM-DD`` with a year, ``--MM-DD`` without (a day of the year); ``None`` when
     ``text`` names no day ("五月三号" and other spelled-out dates go through the time parser)."""
     for pattern in _DATES:
         m = pattern.search(text)

@@ -4,7 +4,7 @@
   question before it asks for: the answer is put into that statement's frame ("I live in …", "我在…上班")
   and read by the same rules, with spans mapped back to the answer.
 * A correction ("sorry, I meant Lyon", "我说错了，是上海") corrects the speaker's last claim on the same slot:
-  it re-asserts that claim's valid portion (DESIGN §6.1), so the right value also holds between the first
+  it re-asserts that claim's valid portion, so the right value also holds between the first
   statement and the correction. A correction that names no predicate takes the one it corrects.
 """
 
@@ -15,92 +15,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from .._time import from_us, to_us
-from .._values import Episode, Modality
-from ._claims import Action, Claim, ExtractionContext, Mentioned
-from ._message import Role
-from ._vocabulary import single_valued
+from ..._claims import Action, Claim, ExtractionContext, Mentioned, Role
+from ..._time import from_us, to_us
+from ..._values import Episode, Modality
+from ..._vocabulary import PREDICATES, Predicate, single_valued
 
 __all__ = ["answer_claims", "calls_said_value_wrong", "correct"]
 
-#: What a question asks for, by the words it asks with.
-_ASKS: Final = (
-    (
-        "lives_in",
-        re.compile(
-            r"where (?:do|did) you (?:live|stay)|where are you (?:living|based|staying|now)|"
-            r"where(?:'s| is) home|which city|what city|where did you (?:move|end up)|"
-            r"住(?:在)?哪|在哪个城市|搬(?:到|去)哪|现在在哪|哪个区|still (?:live|living) in|还住|还在\S{0,10}住",
-            re.I,
-        ),
-    ),
-    (
-        "works_at",
-        re.compile(
-            r"where (?:do|are) you (?:work|working)|who do you work for|which company|what company|"
-            r"where did you (?:start|join)|在哪(?:儿|里|家公司)?(?:上班|工作)|哪家公司|什么公司|"
-            r"still at\b|still (?:work|working|employed) (?:at|for|with)|还在\S{0,10}(?:上班|工作)",
-            re.I,
-        ),
-    ),
-    (
-        "job_title",
-        re.compile(
-            r"what do you do|what(?:'s| is) your (?:job|role|position|title)|what do you work as|"
-            r"做什么工作|干什么工作|什么职位|做什么的|干什么的|什么工作",
-            re.I,
-        ),
-    ),
-    (
-        "from",
-        re.compile(
-            r"where are you from|where(?:'re| are) you originally|where did you grow up|hometown|"
-            r"哪里人|哪儿人|老家(?:是|在)?哪|家乡",
-            re.I,
-        ),
-    ),
-    (
-        "studies_at",
-        re.compile(
-            r"where do you study|which (?:school|university|college)|where are you studying|"
-            r"在哪(?:儿|里)?(?:读书|上学|读研)|哪个学校|什么学校|哪所",
-            re.I,
-        ),
-    ),
-    ("phone", re.compile(r"\b(?:phone|number|cell|mobile)\b|手机号|电话|号码", re.I)),
-    ("email", re.compile(r"e-?mail|邮箱", re.I)),
-    ("birthday", re.compile(r"birthday|when were you born|生日|哪天出生", re.I)),
-)
-#: The statement a question asks for, with ``{}`` where the answer goes.
-_FRAMES: Final = {
-    "en": {
-        "lives_in": "I live in {}",
-        "works_at": "I work at {}",
-        "job_title": "I'm a {}",
-        "from": "I'm from {}",
-        "studies_at": "I study at {}",
-        "phone": "my number is {}",
-        "email": "my email is {}",
-        "birthday": "my birthday is {}",
-        "speaks": "I speak {}",
-        "likes": "I like {}",
-        "diet": "I'm {}",
-        "allergic_to": "I'm allergic to {}",
-    },
-    "zh": {
-        "lives_in": "我住在{}",
-        "works_at": "我在{}上班",
-        "job_title": "我是{}",
-        "from": "我老家是{}",
-        "studies_at": "我在{}读书",
-        "phone": "我的手机号是{}",
-        "email": "我的邮箱是{}",
-        "birthday": "我的生日是{}",
-        "speaks": "我会说{}",
-        "likes": "我喜欢{}",
-        "allergic_to": "我对{}过敏",
-    },
-}
 _EN_FILLER = re.compile(
     r"^(?:(?:yes|yep|yeah|yup|sure|well|um|uh|oh|ah|still|now|currently|just|right now|at the moment|actually|"
     r"it's|it is|that's|i think|mostly|in|at|a|an)[,!.]?\s+)+",
@@ -122,18 +43,6 @@ def _previous(context: ExtractionContext) -> Episode | None:
     return context.recent[-1] if context.recent else None
 
 
-#: What a bare "where?" asks about, by the topic of the speaker's message before it ("I got a new job!").
-_TOPICS: Final = (
-    (
-        "works_at",
-        re.compile(r"\b(?:job|work|offer|hired|position|role|company|employer)\b|工作|上班|公司|offer|入职|跳槽", re.I),
-    ),
-    ("lives_in", re.compile(r"\b(?:moved?|moving|flat|apartment|house|place|home|relocat\w*)\b|搬|房子|新家", re.I)),
-    (
-        "studies_at",
-        re.compile(r"\b(?:school|university|college|degree|phd|master'?s)\b|学校|大学|读研|读博|考上", re.I),
-    ),
-)
 _BARE_QUESTION: Final = re.compile(
     r"^\W*(?:\w+[!,.]+\s*)*(?:where|which one|which|what company|where to|哪儿|哪里|哪家|在哪|去哪)"
     r"(?:\s+(?:is|was|are|were)\s+(?:it|that|this|they|he|she))?\W*$",
@@ -142,16 +51,28 @@ _BARE_QUESTION: Final = re.compile(
 
 
 def _asked(question: str, context: ExtractionContext) -> str | None:
-    for predicate, pattern in _ASKS:
-        if pattern.search(question):
-            return predicate
+    for p in _cued("asks"):
+        if p.asks is not None and p.asks.search(question):
+            return p.name
     if not _BARE_QUESTION.search(question.strip()[-40:]):
         return None
     own = [ep.content for ep in context.recent[:-1] if ep.speaker == context.speaker]
-    for predicate, pattern in _TOPICS:
-        if own and pattern.search(own[-1]):
-            return predicate
+    for p in _cued("topic"):
+        if own and p.topic is not None and p.topic.search(own[-1]):
+            return p.name
     return None
+
+
+def _cued(cue: str) -> list[Predicate]:
+    """The predicates with a ``cue`` (``asks``, ``topic``, ``named``), lowest rank first."""
+    cued = [(c.rank, i, p) for i, p in enumerate(PREDICATES.values()) if (c := getattr(p, cue)) is not None]
+    return [p for _, _, p in sorted(cued)]
+
+
+def _frame(predicate: str, lang: str) -> str | None:
+    """``predicate``'s statement in ``lang`` with ``{}`` where an answer goes, if it has one."""
+    p = PREDICATES.get(predicate)
+    return None if p is None else p.frames.get(lang)
 
 
 def answer_claims(content: str, context: ExtractionContext) -> list[Claim]:
@@ -180,9 +101,9 @@ _ENDED: Final = re.compile(
 
 def _ended(content: str, predicate: str, context: ExtractionContext) -> Claim:
     """A retraction of whatever ``predicate`` holds for the speaker, from the time the answer names."""
-    from ..temporal import parse
-    from ._offline_rules import Change
-    from ._offline_time import pick_mention, portion
+    from ...temporal import parse
+    from ._rules import Change
+    from ._time import pick_mention, portion
 
     mention = pick_mention(parse(content, context.reference, context.tz), (0, len(content)), None)
     valid_from, _ = portion(Change.END, False, mention, to_us(context.reference))
@@ -192,14 +113,14 @@ def _ended(content: str, predicate: str, context: ExtractionContext) -> Claim:
 
 def _framed(answer: str, predicate: str, context: ExtractionContext) -> list[Claim]:
     """Read ``answer`` in the frame of ``predicate``'s statement; spans map back into the answer."""
-    from ._offline_read import read_message
+    from ._read import read_message
 
     lang = "zh" if re.search(r"[\u4e00-\u9fff]", answer) else "en"
     filler = _ZH_FILLER if lang == "zh" else _EN_FILLER
     core = answer.strip()
     while (m := filler.match(core)) is not None and m.end() > 0:
         core = core[m.end() :]
-    frame = _FRAMES[lang].get(predicate)
+    frame = _frame(predicate, lang)
     if not core or frame is None:
         return []
     offset = answer.find(core) - frame.index("{}")
@@ -247,7 +168,7 @@ def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
 
 def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
     """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first."""
-    from ._offline_read import read_message
+    from ._read import read_message
 
     found: list[tuple[Claim, int]] = []
     for ep in context.recent:
@@ -292,24 +213,16 @@ def _called_wrong(content: str, earlier: list[tuple[Claim, int]], *, exact: bool
     return next(((c, at) for c, at in reversed(earlier) if old in _said(c) or _said(c) in old), None)
 
 
-#: Slot words that say which slot a bare correction is about.
-_HINTS: Final = (
-    ("phone", re.compile(r"\b(?:phone|number|cell|mobile)\b|手机|电话|号码", re.I)),
-    ("email", re.compile(r"e-?mail|邮箱", re.I)),
-    ("birthday", re.compile(r"birthday|生日", re.I)),
-)
-
-
 def _corrected(content: str, earlier: list[tuple[Claim, int]]) -> Claim | None:
     """The earlier claim a correction is about: the one holding the value it calls wrong ("not Lisbon"),
     else the speaker's last claim on a slot a bare value can fill."""
-    hinted = next((p for p, pattern in _HINTS if pattern.search(content)), None)
+    hinted = next((p.name for p in _cued("named") if p.named is not None and p.named.search(content)), None)
     if hinted is not None:  # "I mistyped the phone", "手机号我说错了": the slot is named
         return Claim(Mentioned("", "person", speaker=True), hinted)
     wrong = _called_wrong(content, earlier)
     if wrong is not None:
         return wrong[0]
-    framed = [c for c, _ in earlier if c.predicate in _FRAMES["en"]]
+    framed = [c for c, _ in earlier if _frame(c.predicate, "en") is not None]
     return framed[-1] if framed else None
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from .._claims import Alias, Claim, Extraction
 from ..errors import InvalidValue
-from ._claims import Alias, Claim, Extraction
 
 if TYPE_CHECKING:
+    from .._claims import ExtractionContext
     from .._values import Episode
-    from ._claims import ExtractionContext
 
 __all__ = ["StructuredExtractor"]
 

@@ -4,8 +4,8 @@ The prompt and the schema live in :mod:`._prompt`. What comes back is read defen
 
 * names are stripped and empty ones dropped; a named entity must be named, as written, in the message, the
   recent messages or among the participants (a translated or made-up name is dropped: 巴黎 stays 巴黎);
-* predicates outside the profile vocabulary (DESIGN §6.1) are mapped onto it when they are one of its known
-  other names, kept when they are ``snake_case`` English, and dropped otherwise;
+* predicates outside the profile vocabulary (:mod:`chronomem._vocabulary`) are mapped onto it when they are one
+  of its known other names, kept when they are ``snake_case`` English, and dropped otherwise;
 * modality, kind and action must be one of theirs;
 * time words must be the message's own (a date the model worked out is dropped: the pipeline resolves the
   words against the message's time and zone);
@@ -23,16 +23,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from .._log import logger
-from .._values import JSON, Episode, Kind, Modality
-from ..errors import ExtractionError, ModelError
-from ._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned, role_name
-from ._message import Role
+from ..._claims import Action, Alias, Claim, Extraction, ExtractionContext, Mentioned, Role, role_name
+from ..._log import logger
+from ..._values import JSON, Episode, Kind, Modality
+from ..._vocabulary import EN_RELATION_WORDS, EN_RELATIONS, ZH_RELATION_WORDS, ZH_RELATIONS, Predicate, single_valued
+from ...errors import ExtractionError, ModelError
 from ._prompt import ENTITY_TYPES, SCHEMA, VOCABULARY, build_messages
-from ._vocabulary import EN_RELATION_WORDS, EN_RELATIONS, ZH_RELATION_WORDS, ZH_RELATIONS, Predicate, single_valued
 
 if TYPE_CHECKING:
-    from ..contracts import LLM
+    from ...contracts import LLM
 
 __all__ = ["LLMExtractor", "read_answer"]
 
@@ -150,7 +149,7 @@ def read_answer(value: Mapping[str, JSON], episode: Episode, context: Extraction
         raise ExtractionError(
             f"the answer for episode {episode.id!r} has no list of claims (or aliases): {_show(value)}"
         )
-    reader = _Reader(episode, context)
+    reader = _AnswerReader(episode, context)
     dropped: list[str] = []
     claims = _read_items("claims", claims_in, reader.claim, dropped, value, episode)
     aliases = _read_items("aliases", aliases_in, reader.alias, dropped, value, episode)
@@ -161,7 +160,7 @@ class _Drop(Exception):
     """A claim or alias that cannot be used; the message says why (internal)."""
 
 
-class _Reader:
+class _AnswerReader:
     def __init__(self, episode: Episode, context: ExtractionContext) -> None:
         self.episode = episode
         self.context = context
@@ -281,7 +280,7 @@ def _predicate(raw: JSON) -> tuple[str, Predicate | None]:
     if known is not None:
         return known.name, known
     if _SNAKE.match(name) and len(name) <= 64:
-        return name, None  # a fact that fits none of the vocabulary (DESIGN §6.1)
+        return name, None  # a fact that fits none of the vocabulary is kept under its own name
     raise _Drop(f"predicate {text[:60]!r} is neither in the vocabulary nor snake_case English")
 
 

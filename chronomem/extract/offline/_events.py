@@ -1,4 +1,4 @@
-"""Events and plans with their times (issue #11): a clause of the speaker that names a time and that no §6.1
+"""Events and plans with their times: a clause of the speaker that names a time and that no predicate's
 rule read becomes an ``event`` claim whose value is the clause's action in the speaker's own words.
 
 "I caught a cold yesterday" is an event over yesterday; "I didn't go to work today" a negated event
@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .._values import Kind, Modality
-from ..temporal import Mention, Shape
-from ._claims import Claim, Mentioned
-from ._vocabulary import words
+from ..._claims import Claim, Mentioned
+from ..._values import Kind, Modality
+from ..._vocabulary import words
+from ...temporal import Mention, Shape
 
 __all__ = ["EVENT", "Clause", "event_claim", "may_name_action"]
 

@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ._claims import Action, Claim
-from ._vocabulary import single_valued
+from ..._claims import Action, Claim
+from ..._vocabulary import PREDICATES, single_valued
 
 __all__ = ["merge"]
-
-_PLACES = frozenset({"lives_in", "from"})
 
 
 def _key(c: Claim) -> tuple[object, ...]:
@@ -75,7 +73,7 @@ def _ended_by_next(claims: list[Claim]) -> list[Claim]:
 
 def _joined(first: Claim, last: Claim) -> Claim:
     """A place said in two parts is one place; any other value: the last one said."""
-    if last.predicate not in _PLACES or first.object is None or last.object is None:
+    if not _of_place(last.predicate) or first.object is None or last.object is None:
         return last
     if first.span is not None and last.span is not None and last.span[0] < first.span[0]:
         first, last = last, first  # the parts in the order they were said
@@ -86,6 +84,12 @@ def _joined(first: Claim, last: Claim) -> Claim:
         return last
     joiner = "" if _han(a.name) and _han(b.name) else ", "
     return replace(last, object=replace(b, name=a.name + joiner + b.name))
+
+
+def _of_place(predicate: str) -> bool:
+    """Whether ``predicate``'s object is a place (its record's entity type)."""
+    spec = PREDICATES.get(predicate)
+    return spec is not None and not spec.value and spec.entity_type == "place"
 
 
 def _han(text: str) -> bool:
