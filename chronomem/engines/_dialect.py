@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
+from ._fulltext import TextStatements
 from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, SAID_COLUMNS
 
 __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
@@ -52,8 +53,6 @@ class Dialect:
     namespace_stamp: ClassVar[str]
 
     def __init__(self) -> None:
-        from ._fulltext import TextStatements
-
         self.sql = Statements(self)
         self.text = TextStatements(self)
 

@@ -1,4 +1,4 @@
-"""pgvector on PostgreSQL (issue #12): where the server has the ``vector`` extension, each stored vector is also
+"""pgvector on PostgreSQL: where the server has the ``vector`` extension, each stored vector is also
 a pgvector value, and a namespace with many vectors is searched in the server through an HNSW index; elsewhere,
 and for smaller namespaces, vectors are searched in process (:mod:`._vectors`), exactly, as on SQLite.
 
