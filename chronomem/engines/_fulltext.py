@@ -268,7 +268,7 @@ class TextStatements:
         pending = ""
         if d.text_pending:  # SQLite: the documents waiting outside FTS5, in the same statement (one snapshot);
             # by the range of ``doc`` after the last indexed one (``+`` keeps the planner off the namespace's
-            # indexes, which read every document of the namespace: 27 ms over 100,000 episodes)
+            # indexes, which read every document of the namespace)
             pending = (
                 " UNION ALL SELECT f.ref, f.terms, 1 FROM fulltext f {join} WHERE f.doc > "
                 "(SELECT indexed FROM fulltext_state WHERE id = 1) AND +f.namespace = ? AND +f.kind = '{kind}' "
@@ -276,7 +276,7 @@ class TextStatements:
             )
         # Newest first: the limit only cuts when even the rarest term is in more documents than it
         # (:func:`._termstats.match_terms`), and then the newest of them are kept. Ranking instead (FTS5's
-        # rank, ts_rank) took 40–90 ms for the 12,000 holders of one name over 100,000 episodes; this, 4 ms.
+        # rank, ts_rank) costs ten times as much when a name is in thousands of documents.
         match = (
             "SELECT * FROM (SELECT f.ref, f.terms, 0 FROM {m_from} {join} WHERE {m_where} AND f.namespace = ? "
             "AND f.kind = '{kind}' AND {recorded} <= ? ORDER BY {m_order} LIMIT ?) AS ranked" + pending

@@ -8,7 +8,7 @@
   cut may lose the last commits); ``durability="full"`` survives power loss at a cost in speed.
 * Checkpoints run once the write-ahead log holds :data:`._checkpoint.WAL_PAGES` pages, not SQLite's default 1,000:
   a message's transaction writes about a dozen pages, and each checkpoint syncs the files, so the
-  default checkpointed every ~80 messages (about 8% of ``chronomem bench ingest``'s time, measured).
+  default checkpointed every ~80 messages, a noticeable share of ingestion's time.
   They run in a thread of the engine, off the write path (:mod:`._checkpoint`).
 """
 
