@@ -4,7 +4,7 @@ One concept per module: :mod:`._request` checks a search and reads the time it n
 find and rank records (full-text BM25, and vector similarity when the memory has an embedder; the
 :class:`Channel` contract is the seam for graph expansion); :mod:`._fusion` fuses ranked lists (weighted
 reciprocal rank) and applies factors; then each rule after fusion, one module each, changes the scores:
-:data:`RULES` lists them in the order :func:`run_search` runs them (a :data:`Rule` takes the
+:data:`RULES` lists them in the order :func:`run_search` runs them (a :data:`RankingRule` takes the
 :class:`Ranking`), and each reads its own settings object in the :class:`Preset` (:mod:`._presets` names
 the presets). :mod:`._timeliness` decides what holds; :mod:`._hits` is what comes back. The rules' decisions
 are pure functions over plain values beside them. :mod:`._material` reads what a context needs and
@@ -49,7 +49,7 @@ from ._presets import (
     WindowSettings,
     preset,
 )
-from ._ranking import Found, Ranking, Rule
+from ._ranking import Found, Ranking, RankingRule
 from ._recency import recency_factor
 from ._request import MAX_K, MAX_QUERY_CHARS, SearchRequest, check_request
 from ._search import RULES, run_search
@@ -88,8 +88,8 @@ __all__ = [
     "Preset",
     "Ranked",
     "Ranking",
+    "RankingRule",
     "RecencySettings",
-    "Rule",
     "Scored",
     "SearchRequest",
     "Section",

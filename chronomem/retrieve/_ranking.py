@@ -1,7 +1,7 @@
 """A search between its channels and its hits: what the channels found (:class:`Found`), the fused scores, and
-the :data:`Rule` type each rule after fusion has. A rule reads the request, its own settings in the request's
-preset, and the store through the engine; it changes the scores (and may add what it reads to the records
-found). :data:`chronomem.retrieve.RULES` runs them in order.
+the type of the rules after fusion (:data:`RankingRule`). A rule reads the request, its own settings in the
+request's preset, and the store through the engine; it changes the scores (and may add what it reads to the
+records found). :data:`chronomem.retrieve.RULES` runs them in order.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ._hits import EPISODE, Item, Key, key_of
 from ._presets import Preset
 from ._request import SearchRequest
 
-__all__ = ["Found", "Ranking", "Rule", "live"]
+__all__ = ["Found", "Ranking", "RankingRule", "live"]
 
 
 @dataclass(slots=True)
@@ -72,7 +72,7 @@ class Ranking:
 
 
 #: A rule after fusion: it reads its settings from ``ranking.preset`` and changes ``ranking.scored``.
-Rule = Callable[[Ranking], None]
+RankingRule = Callable[[Ranking], None]
 
 
 def live(episode: Episode, as_of: int) -> bool:

@@ -15,7 +15,7 @@ from ._fusion import fuse
 from ._hits import Hit, cites_of
 from ._importance import importance_rule
 from ._latest import latest_rule
-from ._ranking import Found, Ranking, Rule
+from ._ranking import Found, Ranking, RankingRule
 from ._recency import recency_rule
 from ._request import SearchRequest
 from ._speakers import speaker_rule
@@ -30,7 +30,7 @@ __all__ = ["RULES", "run_search"]
 #: what a filtering request leaves out before any factor; the factors (window, recency, importance, speaker,
 #: asking, latest) multiply before the rules that move records by score (topics, corrections); the stale rule
 #: caps last, so that what no longer holds stays below what holds whatever moved before it.
-RULES: tuple[Rule, ...] = (
+RULES: tuple[RankingRule, ...] = (
     answer_rule,
     window_rule,
     recency_rule,
@@ -49,7 +49,7 @@ def run_search(
     namespace: str,
     request: SearchRequest,
     channels: Sequence[Channel] = CHANNELS,
-    rules: Sequence[Rule] = RULES,
+    rules: Sequence[RankingRule] = RULES,
 ) -> list[Hit]:
     """The hits for ``request``, best first (see :meth:`chronomem.Memory.search`). A query without a word to
     look for (stop-words, punctuation) asks nothing: no channel runs, vectors included."""

@@ -14,8 +14,6 @@ from ._ranking import Ranking
 
 __all__ = ["inside", "window_rule"]
 
-Window = tuple[int | None, int | None]
-
 
 def window_rule(ranking: Ranking) -> None:
     """Drop what lies outside the request's window when it filters, then apply the ``"time"`` and ``"after"``
@@ -38,7 +36,7 @@ def window_rule(ranking: Ranking) -> None:
     apply_factors(scored, out)
 
 
-def inside(item: Item, window: Window) -> bool | None:
+def inside(item: Item, window: tuple[int | None, int | None]) -> bool | None:
     """Whether a record lies in the window (an episode's time inside it, a fact's valid time overlapping it);
     ``None`` for an entity, which has no time."""
     lo, hi = window
@@ -51,6 +49,6 @@ def inside(item: Item, window: Window) -> bool | None:
     return None
 
 
-def _after(item: Item, window: Window) -> bool:
+def _after(item: Item, window: tuple[int | None, int | None]) -> bool:
     """Whether an episode was said once the window had ended."""
     return window[1] is not None and isinstance(item, Episode) and item.occurred_at >= window[1]
