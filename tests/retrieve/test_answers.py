@@ -111,15 +111,9 @@ def test_a_turn_that_asks_ranks_below_a_statement_as_good(tmp_path: Path) -> Non
         for i, (eid, text) in enumerate(said):
             m.add_episode(text, occurred_at=T0 + timedelta(days=i), id=eid)
         question, at = "Who went camping at the lake?", T0 + timedelta(days=5)
-        plain = replace(
-            PRESETS["default"],
-            name="plain",
-            asking=AskingSettings(factor=1.0),
-            answers=AnswerSettings(share=0.0),
-            topics=TopicSettings(depth=0),
-            corrections=CorrectionSettings(share=0.0),
-            latest=LatestSettings(boost=0.0),
-        )
+        rules_off = {"answers": AnswerSettings(share=0.0), "topics": TopicSettings(depth=0)}
+        rules_off |= {"corrections": CorrectionSettings(share=0.0), "latest": LatestSettings(boost=0.0)}
+        plain = replace(PRESETS["default"], name="plain", asking=AskingSettings(factor=1.0), **rules_off)  # type: ignore[arg-type]
         assert [h.id for h in m.search(question, kinds=["episode"], valid_at=at, preset=plain)][:2] == ["q", "s"]
         hits = m.search(question, kinds=["episode"], valid_at=at, preset=replace(plain, asking=AskingSettings(0.5)))
         assert [h.id for h in hits][:2] == ["s", "q"]

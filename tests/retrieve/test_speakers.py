@@ -63,14 +63,9 @@ def test_the_person_asked_about_outranks_a_friend_who_asks_about_it(tmp_path: Pa
         )
         question = "Where has Melanie camped?"
         # the speaker rule alone (the topic rule would give the later of two camping turns the first place)
-        off = replace(
-            PRESETS["default"],
-            name="no-speaker",
-            speaker=SpeakerSettings(boost=0.0),
-            answers=AnswerSettings(share=0.0),
-            topics=TopicSettings(depth=0),
-            corrections=CorrectionSettings(depth=0),
-        )
+        rules_off = {"answers": AnswerSettings(share=0.0), "topics": TopicSettings(depth=0)}
+        rules_off |= {"corrections": CorrectionSettings(depth=0)}  # the topic depth turned both off before
+        off = replace(PRESETS["default"], name="no-speaker", speaker=SpeakerSettings(boost=0.0), **rules_off)  # type: ignore[arg-type]
         plain = [h.id for h in m.search(question, kinds=["episode"], preset=off)]
         hits = m.search(question, kinds=["episode"], preset=replace(off, speaker=SpeakerSettings(boost=0.35)))
         assert plain[0] == "t0"  # the friend's camping talk matches better
