@@ -6,7 +6,7 @@ list names the channels fill.
 
 A channel sees the store only through :class:`~chronomem.contracts.Engine` lookups scoped by namespace and
 time, returns records read as of ``as_of`` and never one recorded after it. What holds at ``valid_at`` is
-decided once, by :func:`~chronomem.retrieve.holds`, for every channel alike (in :mod:`._search`).
+decided by one function, :func:`~chronomem.retrieve.holds`, for every channel and rule alike.
 """
 
 from __future__ import annotations

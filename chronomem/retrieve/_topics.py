@@ -6,10 +6,10 @@ often without a slot the extractor could fill, so this rule does not wait for ex
 used too, by :func:`~chronomem.retrieve.demote_stale`). It rests on two observations that hold for any
 conversation:
 
-* **Topic.** Two episodes that both match the question and whose own vectors are very similar (the
-  memory's embedder, cosine of their closest parts at least a threshold) speak of the same thing.
-  Grouping is by leader: in score order, an episode joins the first group whose leader it resembles, else it
-  leads a new one (no chains of episodes that are each a little alike).
+* **Topic.** Two episodes that both match the question nearly as well and share one of its rarer words (a
+  word few of the leading episodes contain, :func:`sharing`) speak of the same thing. Grouping is by leader: in
+  score order, an episode joins the first group whose leader it resembles, else it leads a new one (no chains
+  of episodes that are each a little alike).
 * **Supersession.** Within a topic, a later statement updates an earlier one. So for a question about the
   current state, or about a stated time, the latest statement made by then ranks first and earlier ones
   follow, latest first; statements made after that time come last. A question about the past ("used to",
