@@ -421,6 +421,17 @@ class Engine(Protocol):
         namespace's index statistics (a network engine sends the lookups together)."""
         ...
 
+    def content_terms(self, speaker: str | None, document: str) -> frozenset[str]:
+        """The terms of an episode's content in its full-text ``document`` (the terms of a :class:`TextMatch`
+        record; ``speaker`` is the episode's): the document without the terms of the speaker's name. Search
+        rules read an episode's words here instead of tokenizing its text again."""
+        ...
+
+    def name_terms(self, name: str) -> frozenset[str]:
+        """The terms the full-text index makes of a name or an entity id (an id is a slug of its name and
+        reads as it): what a fact row's document holds of its subject."""
+        ...
+
 
 @runtime_checkable
 class Embedder(Protocol):

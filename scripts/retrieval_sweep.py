@@ -10,8 +10,8 @@ the episodes they cite, of the kinds ``--kinds`` names: every kind by default (`
 returns them and ``chronomem bench locomo-adapter`` (the harness's command) counts them; ``episode`` counts
 episode hits only.
 
-    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest_boost=0,0.3 --vary depth=50
-    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en --base asking_factor=1 --vary speaker_boost=0,0.5
+    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest.boost=0,0.3 --vary depth=50
+    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en --base asking.factor=1 --vary speaker.boost=0,0.5
 
 ``long`` is ``en-upd-dev`` made ten times longer (:func:`long_set`): each of its conversations with one LoCoMo
 conversation's sessions interleaved in time as the same two people's other talk, the same questions;
@@ -19,8 +19,10 @@ conversation's sessions interleaved in time as the same two people's other talk,
 Real conversations run to thousands of turns; a rule that only helps short ones shows here.
 
 Each ``--vary FIELD=V1,V2`` adds one variant per value of a :class:`chronomem.retrieve.Preset` field,
-next to the default preset (changed first by each ``--base FIELD=V``; a bool field takes true/false). On 2
-cores: about 10 s for en or zh, a minute for LoCoMo (with USE vectors).
+next to the default preset (changed first by each ``--base FIELD=V``; a bool field takes true/false). FIELD is
+a field of the preset (``depth``, ``bm25_b``) or, dotted, one of a rule's settings (``answers.share``,
+``topics.depth``): the names are read from the preset, so a new rule's settings can be varied as they are.
+On 2 cores: about 10 s for en or zh, a minute for LoCoMo (with USE vectors).
 """
 
 from __future__ import annotations
@@ -96,6 +98,32 @@ def _renamed(turn: dict[str, Any], names: dict[str, str], prefix: str) -> dict[s
     return {"speaker": names.get(turn["speaker"], turn["speaker"]), "dia_id": f"{prefix}:{number}", "text": text}
 
 
+def fields(preset: Any, prefix: str = "") -> list[str]:
+    """The names ``--vary`` and ``--base`` take: the preset's numbers and flags, and its rules' settings by
+    dotted name (``answers.share``)."""
+    out = []
+    for f in dataclasses.fields(preset):
+        value = getattr(preset, f.name)
+        if dataclasses.is_dataclass(value):
+            out += fields(value, f"{prefix}{f.name}.")
+        elif isinstance(value, bool | int | float | str) and f.name != "name":
+            out.append(prefix + f.name)
+    return out
+
+
+def changed(preset: Any, path: str, text: str, name: str) -> Any:
+    """``preset`` named ``name`` with the field at ``path`` (see :func:`fields`) set to ``text`` read as its type."""
+    if path not in fields(preset):
+        raise SystemExit(f"no preset field {path!r}; use one of {', '.join(fields(preset))}")
+    owner, _, field = path.rpartition(".")
+    if owner:
+        settings = getattr(preset, owner)
+        return dataclasses.replace(
+            preset, name=name, **{owner: dataclasses.replace(settings, **{field: _value(settings, field, text)})}
+        )
+    return dataclasses.replace(preset, name=name, **{field: _value(preset, field, text)})
+
+
 def _value(base: Any, field: str, text: str) -> Any:
     kind = type(getattr(base, field))
     return text.lower() in ("1", "true", "yes") if kind is bool else kind(text)
@@ -106,13 +134,12 @@ def variants(vary: list[str], base_changes: Sequence[str] = ()) -> list[Any]:
 
     base = PRESETS["default"]
     for spec in base_changes:
-        field, _, text = spec.partition("=")
-        base = dataclasses.replace(base, name=f"{base.name} {spec}", **{field: _value(base, field, text)})
+        path, _, text = spec.partition("=")
+        base = changed(base, path, text, f"{base.name} {spec}")
     out = [base]
     for spec in vary:
-        field, _, values = spec.partition("=")
-        for v in values.split(","):
-            out.append(dataclasses.replace(base, name=f"{field}={v}", **{field: _value(base, field, v)}))
+        path, _, values = spec.partition("=")
+        out += [changed(base, path, v, f"{path}={v}") for v in values.split(",")]
     return out
 
 

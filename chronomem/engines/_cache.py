@@ -1,6 +1,6 @@
 """The writers' cache of records that rarely change: per namespace, its predicates and entities.
 
-Reading them again cost statements (and, on a server, round trips) on every write (issue #2), so a
+Reading them again cost statements (and, on a server, round trips) on every write, so a
 writer keeps what committed transactions read or recorded. The cache is valid while the database's
 *cache epoch* is unchanged: a write that changes or deletes such a record (new aliases, an erase)
 bumps the epoch (:meth:`._txn.SqlTxn.bump_cache_epoch`), every write reads the epoch with its clock,

@@ -2,8 +2,8 @@
 
 A checkpoint copies the pages the log holds back into the database file and, at the default durability, syncs
 both files. Run by the commit that fills the log (SQLite's automatic checkpoint), it made that one write wait
-for the copy and the ``fsync``: measured with ``scripts/bench_floors.py``, COMMIT took 511 µs per correction on
-average at ``synchronous=NORMAL`` and 218 µs with ``synchronous=OFF``, the difference being the checkpoints.
+for the copy and the ``fsync``: with ``synchronous=NORMAL`` the checkpoints were most of an average COMMIT's
+time (``scripts/bench_floors.py`` compares it with ``synchronous=OFF``).
 
 :class:`Checkpointer` runs them in a thread of the engine, on its own connection, once the log has grown past
 :data:`WAL_PAGES` pages (``PRAGMA wal_checkpoint(PASSIVE)``: it never blocks a reader or a writer, and stops

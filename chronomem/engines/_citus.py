@@ -8,7 +8,7 @@ so that one namespace's rows live on one worker and each statement of one namesp
 table that the migrations created without a place in the plan, so none can stay behind on the coordinator alone
 (another application's tables in the same schema are left alone).
 
-What else differs on a cluster (issue #10):
+What else differs on a cluster:
 
 * Settings: Citus forwards ``SET LOCAL`` to the workers only under ``citus.propagate_set_commands =
   'local'`` (:data:`SESSION`), so each write transaction sets its ``lock_timeout`` there (:data:`TXN`);

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
+from ._fulltext import TextStatements
 from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, SAID_COLUMNS
 
 __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
@@ -52,8 +53,6 @@ class Dialect:
     namespace_stamp: ClassVar[str]
 
     def __init__(self) -> None:
-        from ._fulltext import TextStatements
-
         self.sql = Statements(self)
         self.text = TextStatements(self)
 
@@ -142,7 +141,7 @@ class Statements:
         self.recent_unsessioned = r(recent.format(session="session IS NULL"))
         # the episode said just after each of some (in its session; without one, among those without one),
         # by (occurred, id): one statement (its parameters twice), an index range from the episode's time
-        # (``>=`` first: an OR alone made SQLite read the whole session, 22 ms a search at 100,000); the namespace
+        # (``>=`` first: an OR alone made SQLite read the whole session); the namespace
         # is a parameter of the inner query too, or Citus cannot route it to one shard
         following = (
             "SELECT e.id AS prev, (SELECT n.id FROM episodes n WHERE n.namespace = ? AND {same} AND "
@@ -150,7 +149,7 @@ class Statements:
             "ORDER BY n.occurred, n.id LIMIT 1) AS next FROM episodes e WHERE e.namespace = ? AND {own} AND {{ids}}"
         )
         # (the outer test is a CASE so that no planner reads it through the session index: with
-        # ``e.session IS NOT NULL`` SQLite scanned every episode of the namespace, 240 ms at 100,000);
+        # ``e.session IS NOT NULL`` SQLite scanned every episode of the namespace);
         # the episodes themselves are read by the same statement (a round trip less on a server)
         sessioned = "(CASE WHEN e.session IS NULL THEN 0 ELSE 1 END) = {}"
         columns = ", ".join(f"x.{c}" for c in EPISODE_COLUMNS.split(", "))

@@ -17,7 +17,7 @@ from .._values import Change, Contradiction, Entity, Episode, ErasedRow, Fact, I
 from ..contracts import Erasure, FactQuery, TextMatch, TextQuery
 from ..errors import InvalidValue
 from ._dialect import Dialect, Statements
-from ._fulltext import TextStatements, has_term
+from ._fulltext import TextStatements, content_terms, fact_terms, has_term
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
 from ._termstats import TermStats, match_terms
@@ -247,12 +247,32 @@ class SqlEngine(ABC):
             out[i] = replace(out[i], records=found[: queries[i].limit])
         return out
 
+    def content_terms(self, speaker: str | None, document: str) -> frozenset[str]:
+        """See :meth:`chronomem.contracts.Engine.content_terms`."""
+        return _content_terms(speaker, document)
+
+    def name_terms(self, name: str) -> frozenset[str]:
+        """See :meth:`chronomem.contracts.Engine.name_terms`."""
+        return _name_terms(name)
+
     def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
         """Several reads, each its own statement (PostgreSQL sends them in one round trip)."""
         return [self._read(sql, args) for sql, args in statements]
 
     def _read_since(self, namespace: str, kind: str, seen: int) -> list[tuple[Any, ...]]:
         return self._read(self.text.since, (namespace, kind, seen))
+
+
+@functools.lru_cache(maxsize=20_000)
+def _content_terms(speaker: str | None, document: str) -> frozenset[str]:
+    """Cached: a search reads the terms of every episode it found, mostly the same ones as the search before it."""
+    return frozenset(content_terms(speaker, document))
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_terms(name: str) -> frozenset[str]:
+    """What a fact row's document holds of a subject named ``name`` (cached: subjects repeat)."""
+    return frozenset(fact_terms(name, "", None, None))
 
 
 def _interval(start: int, end: int) -> Interval:

@@ -1,4 +1,4 @@
-"""The full-text index both SQL engines keep (issue #12): what is indexed, its statements, its migrations.
+"""The full-text index both SQL engines keep: what is indexed, its statements, its migrations.
 
 One table, ``fulltext``, holds a document per episode (speaker and content), per fact row (subject,
 predicate, object or value) and per entity (name and aliases), as the space-separated terms of the
@@ -35,12 +35,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .._values import Entity, Episode, canonical_json
-
-if TYPE_CHECKING:
-    from ._dialect import Dialect
 
 __all__ = [
     "PENDING_DOCS",
@@ -49,6 +46,7 @@ __all__ = [
     "SQLITE_MERGE",
     "SQLITE_MIGRATION",
     "SQLITE_PENDING_MIGRATION",
+    "TextDialect",
     "TextStatements",
     "content_terms",
     "entity_terms",
@@ -190,11 +188,40 @@ def has_term(document: str, terms: Sequence[str]) -> bool:
 
 
 # -- statements ------------------------------------------------------------------------------------
+class TextDialect(Protocol):
+    """What the index's statements need of an engine's dialect (:class:`._dialect.Dialect` has it): the dialect
+    builds its :class:`TextStatements`, so this module names only what it reads."""
+
+    @property
+    def text_match(self) -> tuple[str, str, str]:
+        """A FROM clause giving the index table as ``f``, a condition and an order (the newest first); one of
+        the first two takes :meth:`text_query`."""
+        ...
+
+    @property
+    def text_pending(self) -> bool:
+        """Whether new documents wait outside the index until a batch of them is added (SQLite)."""
+        ...
+
+    @property
+    def namespace_stamp(self) -> str:
+        """One row, ``(created, last system time, cache epoch)``, of a namespace (one parameter)."""
+        ...
+
+    def text_query(self, terms: Sequence[str]) -> str:
+        """The match parameter for documents holding any of ``terms``."""
+        ...
+
+    def render(self, template: str) -> str:
+        """``template``, written with ``?`` placeholders, in the dialect's paramstyle."""
+        ...
+
+
 class TextStatements:
     """The index's statements for one dialect: writes are shared; the match is the dialect's
     (:meth:`match`). Every statement names the namespace (Citus)."""
 
-    def __init__(self, d: Dialect) -> None:
+    def __init__(self, d: TextDialect) -> None:
         r = d.render
         self.dialect = d
         self.put = r(
@@ -241,7 +268,7 @@ class TextStatements:
         pending = ""
         if d.text_pending:  # SQLite: the documents waiting outside FTS5, in the same statement (one snapshot);
             # by the range of ``doc`` after the last indexed one (``+`` keeps the planner off the namespace's
-            # indexes, which read every document of the namespace: 27 ms over 100,000 episodes)
+            # indexes, which read every document of the namespace)
             pending = (
                 " UNION ALL SELECT f.ref, f.terms, 1 FROM fulltext f {join} WHERE f.doc > "
                 "(SELECT indexed FROM fulltext_state WHERE id = 1) AND +f.namespace = ? AND +f.kind = '{kind}' "
@@ -249,7 +276,7 @@ class TextStatements:
             )
         # Newest first: the limit only cuts when even the rarest term is in more documents than it
         # (:func:`._termstats.match_terms`), and then the newest of them are kept. Ranking instead (FTS5's
-        # rank, ts_rank) took 40–90 ms for the 12,000 holders of one name over 100,000 episodes; this, 4 ms.
+        # rank, ts_rank) costs ten times as much when a name is in thousands of documents.
         match = (
             "SELECT * FROM (SELECT f.ref, f.terms, 0 FROM {m_from} {join} WHERE {m_where} AND f.namespace = ? "
             "AND f.kind = '{kind}' AND {recorded} <= ? ORDER BY {m_order} LIMIT ?) AS ranked" + pending

@@ -61,7 +61,7 @@ MIGRATION_LOCK = 0x6368726F6E6F  # "chrono": one migrator at a time
 CLOCK_SQL = (
     "WITH ns AS (INSERT INTO namespaces (namespace, created) VALUES (%(ns)s, %(now)s) ON CONFLICT DO NOTHING), "
     "c AS (INSERT INTO clocks (namespace, last_tx) "
-    # A function, not a subquery: Citus refuses subqueries in INSERT ... VALUES (issue #10).
+    # A function, not a subquery: Citus refuses subqueries in INSERT ... VALUES.
     "VALUES (%(ns)s, greatest(%(now)s, coalesce(pg_sequence_last_value('tx_high_water'), 0) + 1)) "
     "ON CONFLICT (namespace) DO UPDATE SET last_tx = greatest(clocks.last_tx + 1, excluded.last_tx) "
     "RETURNING last_tx, cache_epoch) "
@@ -278,8 +278,8 @@ class PostgresEngine(SqlEngine):
     def analyze(self) -> None:
         """``VACUUM (ANALYZE)`` the tables searches read (on Citus, the coordinator runs it on every shard):
         the planner's statistics, and the GIN index's pending list merged and the visibility map set, as
-        autovacuum would do minutes after a bulk load. Until then searches at 100,000 episodes waited on the
-        server (p95 86-89 ms against 23-25 ms after; bench/README.md). ``VACUUM`` runs outside a transaction,
+        autovacuum would do minutes after a bulk load; until then searches of a large namespace wait on the
+        server several times as long. ``VACUUM`` runs outside a transaction,
         on this thread's autocommit connection."""
         tables = "episodes, facts, support, entities, entity_names, fulltext, vectors"
         self._on_reader(lambda conn: conn.execute(f"VACUUM (ANALYZE) {tables}"))

@@ -42,9 +42,9 @@ def support_subquery(ph: str, valid_at: bool = False) -> str:
     """Episode ids supporting row ``f`` at a system time (the application's support, ``""``, is not an
     episode), joined; an episode that supports several parts of the row is named once per part. Three
     placeholders ``ph``: the namespace, then the time twice; with ``valid_at``, two more for the valid instant,
-    where only the support covering it counts (DESIGN: support is per instant). The subquery names the namespace
-    itself, not only through ``s.namespace = f.namespace``: Citus routes a correlated subquery to one shard only
-    then (issue #10)."""
+    where only the support covering it counts (support is per valid instant: an episode supports the parts of a
+    row's valid time it spoke of, not the whole row). The subquery names the namespace itself, not only through
+    ``s.namespace = f.namespace``: Citus routes a correlated subquery to one shard only then."""
     at = f" AND s.valid_from <= {ph} AND s.valid_to > {ph}" if valid_at else ""
     return (
         f"(SELECT {{agg}} FROM support s WHERE s.namespace = {ph} AND s.row_id = f.row_id "
@@ -54,7 +54,7 @@ def support_subquery(ph: str, valid_at: bool = False) -> str:
 
 def _stored_interval(start: int, end: int) -> Interval:
     """An :class:`Interval` from stored columns. They were validated on the way in (and the table
-    CHECKs ``start < end``), so re-validating every row read is skipped: reads are hot (issue #2)."""
+    CHECKs ``start < end``), so re-validating every row read is skipped: reads are hot."""
     iv = object.__new__(Interval)
     object.__setattr__(iv, "start", start)
     object.__setattr__(iv, "end", None if end == INF else end)
@@ -224,7 +224,7 @@ def _fact_sql(
     supported_by: int = 0,
     rows: int = 0,
 ) -> str:
-    """The SQL text for one query shape, built once (reads are hot; see issue #2)."""
+    """The SQL text for one query shape, built once (reads are hot)."""
     if touching and edges_only:
         return _edges_sql(ph, agg, slot, subject, predicate, touching, as_of, valid_at, limit)
     support = support_subquery(ph, valid_at).format(agg=agg)
@@ -262,7 +262,7 @@ def _edges_sql(
     limit: int | None,
 ) -> str:
     """Edges touching some ids as two SELECTs, outgoing then incoming, so that each can use its own
-    index (an ``OR`` made SQLite read every fact of each subject to find its few edges; issue #2).
+    index (an ``OR`` made SQLite read every fact of each subject to find its few edges).
     An edge whose subject and object are both among the ids comes from the first only."""
     marks = ", ".join([ph] * touching)
     rest = _key_filters(ph, slot, subject, predicate) + _time_filters(ph, as_of, valid_at)
@@ -294,7 +294,8 @@ def _instant(q: FactQuery) -> list[int]:
 
 def _columns(as_of: bool) -> str:
     # As of T every matching row was still believed at T; its later recorded_to is knowledge from after T,
-    # so it reads as open: an as-of read returns exactly what a read at T returned (DESIGN §4).
+    # so it reads as open: an as-of read returns exactly what a read at T returned (reads at a past system time
+    # are repeatable).
     return FACT_COLUMNS if not as_of else FACT_COLUMNS.replace("f.recorded_to", str(INF))
 
 

@@ -8,7 +8,7 @@
   cut may lose the last commits); ``durability="full"`` survives power loss at a cost in speed.
 * Checkpoints run once the write-ahead log holds :data:`._checkpoint.WAL_PAGES` pages, not SQLite's default 1,000:
   a message's transaction writes about a dozen pages, and each checkpoint syncs the files, so the
-  default checkpointed every ~80 messages (about 8% of ``chronomem bench ingest``'s time, measured).
+  default checkpointed every ~80 messages, a noticeable share of ingestion's time.
   They run in a thread of the engine, off the write path (:mod:`._checkpoint`).
 """
 
@@ -98,7 +98,7 @@ MIGRATIONS: list[Migration] = [
     ),
     (
         # Writers cache records that rarely change ("namespace exists", a predicate's cardinality, an
-        # entity) to skip those statements on every write (issue #2). A write that changes or deletes
+        # entity) to skip those statements on every write. A write that changes or deletes
         # such a record (an erase, new aliases) bumps this counter; every write reads it with the clock
         # and drops its caches when it moved, so writers in other processes never use a stale record.
         "0003_cache_epoch",
@@ -106,7 +106,7 @@ MIGRATIONS: list[Migration] = [
     ),
     (
         # Graph walks want a subject's edges, not its attributes: through facts_subject a 2-hop walk
-        # read every fact of every node (issue #2). Only edges pay for this index on write.
+        # read every fact of every node. Only edges pay for this index on write.
         "0004_edges_out",
         [
             "CREATE INDEX facts_edges_out ON facts (namespace, subject) WHERE object_id IS NOT NULL",
@@ -116,7 +116,7 @@ MIGRATIONS: list[Migration] = [
         ],
     ),
     (
-        # Ingestion (issue #11): the speaker's zone with each episode, a session's last messages for the
+        # Ingestion: the speaker's zone with each episode, a session's last messages for the
         # extractor's context, and contradictions kept open until someone settles them.
         "0005_ingestion",
         [
@@ -132,7 +132,7 @@ MIGRATIONS: list[Migration] = [
         ],
     ),
     (
-        # Entity merges (issue #11): a merged entity points at the one it was merged into, each merge is
+        # Entity merges: a merged entity points at the one it was merged into, each merge is
         # kept as a reversible event, and the links that joined adjacent rows get their own reason.
         "0006_entity_merges",
         [
@@ -146,7 +146,7 @@ MIGRATIONS: list[Migration] = [
     ),
     SQLITE_MIGRATION,  # 0007_fulltext (engines/_fulltext.py)
     (
-        # Vectors (issue #12): what an embedder made of an episode's text, stored in its write transaction and
+        # Vectors: what an embedder made of an episode's text, stored in its write transaction and
         # searched in process (engines/_vectors.py); read by system time to catch up.
         "0008_vectors",
         [
@@ -167,7 +167,7 @@ MIGRATIONS: list[Migration] = [
         ],
     ),
     (
-        # The support model (issue #9, chronomem/_support.py): every write is kept as a statement, and support
+        # The support model (chronomem/_support.py): every write is kept as a statement, and support
         # covers the part of a row's valid time its source spoke of (the application's support is stored too,
         # as episode ""). Data from before: each row's support covers the whole row, a row without support is
         # the application's, and each row believed now is one statement per source. An erased row leaves a

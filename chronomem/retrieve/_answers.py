@@ -2,8 +2,8 @@
 you go last weekend?" — "Camping with the kids!"). A search that matches a question well has found where
 the answer is said, often in other words; so each leading episode that asks lends a share of its score to
 the turn said just after it in its session. It is the "sentence window" of document retrieval narrowed to
-the adjacency pair that carries the most: lending to every neighbour, both ways, raised LoCoMo as much but
-cost zh-mem R@10 0.875 -> 0.839 (neighbours of strong but wrong matches crowded out weak right ones).
+the adjacency pair that carries the most: lending to every neighbour, both ways, lets the neighbours of strong
+but wrong matches crowd out weak right ones.
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from .._values import Episode
 from ._fusion import Scored
-from ._hits import Key
+from ._hits import EPISODE, Key
+from ._ranking import Ranking, live
 
-__all__ = ["asks", "lend_to_answers"]
+__all__ = ["answer_rule", "asks", "lend_to_answers"]
 
 _QUESTION = re.compile(r"[?？]")
 
@@ -45,3 +47,26 @@ def lend_to_answers(scored: dict[Key, Scored], answers: Mapping[Key, Key], share
         s = scored.setdefault(answer, Scored())
         s.score += gain
         s.parts["answer"] = gain
+
+
+def answer_rule(ranking: Ranking) -> None:
+    """Apply :func:`lend_to_answers` to the ``answers.depth`` leading episodes that ask, with the turn after each
+    that was recorded by ``as_of`` and is not retracted then (``answers.share`` 0, or no episodes asked for:
+    off)."""
+    request, settings = ranking.request, ranking.preset.answers
+    if settings.share <= 0 or EPISODE not in request.kinds:
+        return
+    found, as_of = ranking.found, request.point.as_of
+    asking = [
+        k for k in ranking.leading(settings.depth) if isinstance(e := found.items[k], Episode) and asks(e.content)
+    ]
+    if not asking:
+        return
+    after = ranking.engine.following_episodes(ranking.namespace, [k[1] for k in asking])
+    answers: dict[Key, Key] = {}
+    for k in asking:
+        reply = after.get(k[1])
+        if reply is not None and reply.recorded_at <= as_of and (ranking.preset.history or live(reply, as_of)):
+            answers[k] = (EPISODE, reply.id)
+            found.items.setdefault(answers[k], reply)
+    lend_to_answers(ranking.scored, answers, settings.share)

@@ -6,22 +6,20 @@ list names the channels fill.
 
 A channel sees the store only through :class:`~chronomem.contracts.Engine` lookups scoped by namespace and
 time, returns records read as of ``as_of`` and never one recorded after it. What holds at ``valid_at`` is
-decided once, by :func:`~chronomem.retrieve.holds`, for every channel alike (in :mod:`._search`).
+decided by one function, :func:`~chronomem.retrieve.holds`, for every channel and rule alike.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Sequence
 from typing import Protocol
 
 from .._names import name_key
 from .._values import Entity, Episode, Fact, canonical_json
 from ..contracts import Embedder, Engine, FactQuery, TextMatch, TextQuery
 from ._bm25 import bm25
-from ._fusion import Ranked
-from ._hits import ENTITY, EPISODE, FACT, Item, Key, key_of
+from ._hits import ENTITY, EPISODE, FACT, Item
+from ._ranking import Found, live
 from ._request import SearchRequest
 from ._speakers import without_names
 from ._timeliness import holds
@@ -29,7 +27,6 @@ from ._timeliness import holds
 __all__ = [
     "CHANNELS",
     "Channel",
-    "Found",
     "FulltextChannel",
     "GraphChannel",
     "VectorChannel",
@@ -38,28 +35,6 @@ __all__ = [
     "name_spans",
     "rank_facts",
 ]
-
-
-@dataclass(slots=True)
-class Found:
-    """What channels found: ranked lists (each a channel name over one kind), the records by key, the fact
-    rows seen with whether each holds at the question's point (for :func:`demote_stale`), and the full-text
-    document of each episode the full-text lookup returned (its index terms: the rules read an episode's
-    terms there instead of tokenizing its text again, which on a large namespace is most of a search's time)."""
-
-    lists: list[Ranked] = field(default_factory=list)
-    items: dict[Key, Item] = field(default_factory=dict)
-    facts: dict[int, tuple[Fact, bool]] = field(default_factory=dict)
-    documents: dict[Key, str] = field(default_factory=dict)
-
-    def add(self, channel: str, ranked: list[Item]) -> None:
-        keys = []
-        for item in ranked:
-            key = key_of(item)
-            self.items.setdefault(key, item)
-            keys.append(key)
-        if keys:
-            self.lists.append(Ranked(channel, keys))
 
 
 class Channel(Protocol):
@@ -96,7 +71,11 @@ class FulltextChannel:
                     found.facts[f.row_id] = (f, holds(f, request.point))
                 if not p.name_only_facts:
                     docs = dict(match.records)
-                    rows = [f for f in rows if beyond_subject(f.subject, docs[str(f.row_id)], request.terms)]
+                    rows = [
+                        f
+                        for f in rows
+                        if beyond_subject(engine.name_terms(f.subject), docs[str(f.row_id)], request.terms)
+                    ]
                 ranked = [f for f in rows if history or found.facts[f.row_id][1]]
                 found.add("fulltext", ranked)
                 if request.preset.channels.get("support", 0.0) > 0:  # a list no weight reads is not built
@@ -105,7 +84,7 @@ class FulltextChannel:
                 found.documents.update(((EPISODE, ref), doc) for ref, doc in match.records)
                 found.add(
                     "fulltext",
-                    [e for e in ranked if history or (isinstance(e, Episode) and _live(e, request.point.as_of))],
+                    [e for e in ranked if history or (isinstance(e, Episode) and live(e, request.point.as_of))],
                 )
             else:
                 found.add("fulltext", ranked)
@@ -142,7 +121,7 @@ class FulltextChannel:
         ranked: list[Item] = []
         for ep_id in order:
             ep = found.items.get((EPISODE, ep_id)) or known.get(ep_id)
-            if isinstance(ep, Episode) and ep.recorded_at <= as_of and (history or _live(ep, as_of)):
+            if isinstance(ep, Episode) and ep.recorded_at <= as_of and (history or live(ep, as_of)):
                 ranked.append(ep)
         found.add("support", ranked)
 
@@ -168,7 +147,7 @@ class VectorChannel:
         known = {i: ep for i in ids if (ep := found.items.get((EPISODE, i))) is not None}  # read by another channel
         known.update((e.id, e) for e in engine.episodes(namespace, [i for i in ids if i not in known]))
         ranked: list[Item] = [
-            ep for i in ids if isinstance(ep := known.get(i), Episode) and (history or _live(ep, as_of))
+            ep for i in ids if isinstance(ep := known.get(i), Episode) and (history or live(ep, as_of))
         ]
         found.add("vector", ranked)
 
@@ -205,28 +184,20 @@ def name_spans(tokens: Sequence[str], max_tokens: int = _MAX_NAME_TOKENS) -> lis
     return list(out)
 
 
-def beyond_subject(subject: str, document: str, terms: Sequence[str]) -> bool:
+def beyond_subject(subject: Collection[str], document: str, terms: Sequence[str]) -> bool:
     """Whether a fact row's full-text ``document`` (its index terms, space-separated) holds a question term
-    that is not a word of its ``subject``'s name, or the question has no other term ("Melanie?"). A fact of
-    Melanie's found by "Melanie" alone says nothing about "where did Melanie move from?" (all her goals and
-    likes would come back).
+    that is not one of its ``subject``'s name (the index's terms of it: :meth:`Engine.name_terms`), or the
+    question has no other term ("Melanie?"). A fact of Melanie's found by "Melanie" alone says nothing about
+    "where did Melanie move from?" (all her goals and likes would come back).
 
     >>> doc = "melani goal run a marathon"
-    >>> beyond_subject("melanie", doc, ["melani", "move"]), beyond_subject("melanie", doc, ["melani", "marathon"])
+    >>> beyond_subject({"melani"}, doc, ["melani", "move"]), beyond_subject({"melani"}, doc, ["melani", "marathon"])
     (False, True)
-    >>> beyond_subject("melanie", doc, ["melani"])
+    >>> beyond_subject({"melani"}, doc, ["melani"])
     True
     """
-    wanted = set(terms).difference(_subject_terms(subject))
+    wanted = set(terms).difference(subject)
     return not wanted or not wanted.isdisjoint(document.split(" "))
-
-
-@functools.lru_cache(maxsize=4096)
-def _subject_terms(subject: str) -> frozenset[str]:
-    """What the index holds of a fact's subject (an entity id: a slug of its name)."""
-    from ..engines._fulltext import fact_terms
-
-    return frozenset(fact_terms(subject, "", None, None))
 
 
 def rank_facts(facts: Sequence[Fact], terms: Sequence[str], names: set[str]) -> list[Fact]:
@@ -282,7 +253,7 @@ class GraphChannel:
         episodes: list[Item] = []
         for ep_id in order:
             ep = known.get(ep_id)
-            if isinstance(ep, Episode) and ep.recorded_at <= point.as_of and (history or _live(ep, point.as_of)):
+            if isinstance(ep, Episode) and ep.recorded_at <= point.as_of and (history or live(ep, point.as_of)):
                 episodes.append(ep)
         found.add("graph", episodes)
 
@@ -290,11 +261,6 @@ class GraphChannel:
 def channels_for(embedder: Embedder | None) -> tuple[Channel, ...]:
     """The channels a memory searches with: :data:`CHANNELS`, and vectors when it has an embedder."""
     return CHANNELS if embedder is None else (*CHANNELS, VectorChannel(embedder))
-
-
-def _live(episode: Episode, as_of: int) -> bool:
-    """Not retracted as of ``as_of``."""
-    return episode.retracted_at is None or episode.retracted_at > as_of
 
 
 #: The built-in channels. A preset weights their list names; a channel none of whose names it weights

@@ -1,4 +1,4 @@
-"""Rendering a search as context for an LLM (issue #12, DESIGN §7): a short narrative grouped by entity and
+"""Rendering a search as context for an LLM: a short narrative grouped by entity and
 ordered in time, every statement citing its episodes, within a token budget, plus the same content as data.
 
 Pure: a :class:`~chronomem.retrieve.Material` (hits, slot histories, open conflicts, episodes, names) in, a

@@ -11,12 +11,11 @@ was the first lesson"), so the topic rule (:mod:`._topics`), which groups by the
 
 A correction revises what was said in the same conversation (a session, or without sessions the same
 hour), or what its own speaker said in an earlier one: people change their own minds days later
-("休假我改主意了，不去青岛了", a session after "去趟青岛"). Allowing corrections across sessions from anyone lifted
-unrelated messages that merely said "actually" and shared a date or a noun (en-upd-dev R@10 0.854 -> 0.806);
-from the same speaker only, stale_first@10 fell on zh-mem 0.077 -> 0.038 and en-upd 0.128 -> 0.103 with R@10
-unchanged there and LoCoMo 0.742 -> 0.737 (:func:`may_revise`). So among the episodes found, a correction said
-after a leading episode, that may revise it and was said by the question's time, and that shares a rare word
-with it takes that episode's score, and the episode goes just below (nothing is dropped). A question about
+("休假我改主意了，不去青岛了", a session after "去趟青岛"). Across sessions only the same speaker's: from anyone,
+unrelated messages that merely said "actually" and shared a date or a noun would rise (:func:`may_revise`).
+So among the episodes found, a correction said after a leading episode, that may revise it and was said by the
+question's time, and that shares a rare word with it takes that episode's score, and the episode goes just
+below (nothing is dropped). A question about
 the past ("used to", "以前") wants what was said first: the rule does not run for it.
 """
 
@@ -28,10 +27,14 @@ from collections.abc import Callable, Collection, Hashable, Mapping, MutableMapp
 from typing import TypeVar
 
 from .._values import Episode
+from ..text import CHAR_MARK, EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
 from ..text._normalise import has_han
 from ._fusion import Scored
+from ._hits import Key
+from ._ranking import Ranking
+from ._topics import asks_past, sharing
 
-__all__ = ["CORRECTION_CUES", "corrections_first", "is_correction", "may_revise"]
+__all__ = ["CORRECTION_CUES", "content_words", "correction_rule", "corrections_first", "is_correction", "may_revise"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -51,12 +54,49 @@ CORRECTION_CUES = (
 )
 _BELOW = 0.999
 _HOUR_US = 3_600_000_000
+_STOPWORDS = EN_QUERY_STOPWORDS | ZH_QUERY_STOPWORDS
+
+
+def correction_rule(ranking: Ranking) -> None:
+    """Apply :func:`corrections_first` to the ``corrections.depth`` leading episodes, with every episode found as
+    a possible correction, by the end of the window the question names, else by ``valid_at``; not for a
+    question about the past (:func:`~._topics.asks_past`; ``history`` or ``corrections.share`` 0: off)."""
+    settings, request, scored = ranking.preset.corrections, ranking.request, ranking.scored
+    window = request.window
+    if ranking.preset.history or settings.share <= 0 or (window is None and asks_past(request.text)):
+        return
+    episodes = {k: item for k, item in ranking.found.items.items() if k in scored and isinstance(item, Episode)}
+    lead = sorted(episodes, key=lambda k: (-scored[k].score, k))[: settings.depth]
+    corrections = [k for k, e in episodes.items() if is_correction(e.content)]
+    if not lead or not corrections:
+        return
+    reference = window[1] if window is not None and window[1] is not None else request.point.valid_at
+    times = {k: e.occurred_at for k, e in episodes.items()}
+    same = sharing({k: content_words(ranking.episode_terms(k)) for k in episodes}, settings.share)
+
+    def related(a: Key, b: Key) -> bool:  # one may revise the other, and they share a rare word
+        return may_revise(episodes[a], episodes[b]) and same(a, b)
+
+    corrections_first(scored, lead, corrections, times, reference, related)
+
+
+@functools.lru_cache(maxsize=20_000)
+def content_words(terms: frozenset[str]) -> frozenset[str]:
+    """Content words among an episode's terms: no character terms, no stop-words, Chinese words of two
+    characters or more, others of three.
+
+    >>> sorted(content_words(frozenset({"the", "loop", "on", "thursday", "#冶", "冶春"})))
+    ['loop', 'thursday', '冶春']
+    """
+    return frozenset(
+        w for w in terms if not w.startswith(CHAR_MARK) and w not in _STOPWORDS and len(w) >= (3 if w.isascii() else 2)
+    )
 
 
 @functools.lru_cache(maxsize=20_000)
 def is_correction(text: str) -> bool:
     """Whether ``text`` carries a correction cue (:data:`CORRECTION_CUES`). Cached: an episode's text never
-    changes, and every episode a search finds is asked (3 ms of a LoCoMo search).
+    changes, and every episode a search finds is asked.
 
     >>> is_correction("Actually I did it on Thursday, not Wednesday."), is_correction("I did it on Thursday.")
     (True, False)

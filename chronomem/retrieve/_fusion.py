@@ -17,9 +17,7 @@ from dataclasses import dataclass, field
 
 from ._hits import Key
 
-__all__ = ["Ranked", "Scored", "apply_factors", "fuse", "recency_factor"]
-
-_DAY_US = 86_400_000_000
+__all__ = ["Ranked", "Scored", "apply_factors", "fuse"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +72,3 @@ def apply_factors(scored: Mapping[Key, Scored], factors: Mapping[Key, Mapping[st
             if f != 1.0:
                 s.score *= f
                 s.parts[name] = s.parts.get(name, 1.0) * f
-
-
-def recency_factor(when: int, reference: int, weight: float, half_life_days: float) -> float:
-    """``1 + weight * 2**(-age / half_life)`` for something at ``when`` seen from ``reference`` (UTC µs);
-    1.0 for what lies after the reference.
-
-    >>> recency_factor(0, 0, 0.5, 30.0)
-    1.5
-    """
-    if weight <= 0 or when > reference:
-        return 1.0
-    age_days = (reference - when) / _DAY_US
-    return 1.0 + weight * float(2.0 ** (-age_days / half_life_days))

@@ -106,7 +106,7 @@ def _window(window: Window) -> tuple[int | None, int | None]:
 
 def _with_intent(query: str, k: int, point: Point, kinds: tuple[str, ...], chosen: Preset) -> SearchRequest:
     """The request with the time the query names, read against the question's own time (``valid_at``)."""
-    if chosen.time_intent == "ignore":
+    if chosen.window.intent == "ignore":
         return SearchRequest(query, _terms(query, ()), k, point, kinds, chosen)
     from ..temporal import query_intent  # deferred: the temporal parser compiles its rules on first import
 
@@ -116,7 +116,7 @@ def _with_intent(query: str, k: int, point: Point, kinds: tuple[str, ...], chose
     spans = tuple(m.span for m in intent.mentions)
     span = (intent.start, intent.end)
     at = Point(point.valid_at, point.as_of, span) if intent.strict else point
-    strict = chosen.time_intent == "filter" and intent.strict
+    strict = chosen.window.intent == "filter" and intent.strict
     return SearchRequest(query, _terms(query, spans), k, at, kinds, chosen, span, strict)
 
 

@@ -1,12 +1,9 @@
 """The speaker rule: what a question asks about a person is said most often by that person ("Where has
 Melanie camped?" is answered by Melanie's "we went camping in the mountains", not by the friend who asks her
-about camping). An episode whose speaker the question names scores ``1 + speaker_boost`` times as much.
+about camping). An episode whose speaker the question names scores ``1 + speaker.boost`` times as much.
 
-Measured (scripts/retrieval_sweep.py, R@10 over categories 1–4; boost 0 / 0.25 / 0.35 / 0.5 / 1.0): LoCoMo
-0.664 / 0.702 / 0.715 / 0.723 / 0.724, zh-mem 0.890 / 0.917 / 0.896 / 0.884 / 0.871, en-upd 0.854 / 0.840 /
-0.847 / 0.854 / 0.861; stale_first@10 on en-upd 0.077 -> 0.051 from 0.25 on. Chinese conversations tell a
-person's news to them as often as by them ("宇航，……由你牵头后端"), so a strong boost costs zh-mem; 0.35
-keeps both languages above where they were.
+Chinese conversations tell a person's news to them as often as by them ("宇航，……由你牵头后端"), so a strong boost
+costs them what it gains elsewhere; the default is moderate.
 """
 
 from __future__ import annotations
@@ -15,7 +12,25 @@ import functools
 import re
 from collections.abc import Iterable
 
-__all__ = ["names_speaker", "without_names"]
+from .._values import Episode
+from ._fusion import apply_factors
+from ._ranking import Ranking
+
+__all__ = ["names_speaker", "speaker_rule", "without_names"]
+
+
+def speaker_rule(ranking: Ranking) -> None:
+    """Apply the ``"speaker"`` factor to every episode scored whose speaker the question names
+    (``speaker.boost`` 0: off)."""
+    boost, items, question = ranking.preset.speaker.boost, ranking.found.items, ranking.request.text
+    if not boost:
+        return
+    out = {}
+    for key in ranking.scored:
+        item = items[key]
+        if isinstance(item, Episode) and item.speaker and names_speaker(question, item.speaker):
+            out[key] = {"speaker": 1.0 + boost}
+    apply_factors(ranking.scored, out)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -1,5 +1,6 @@
 """Time-correctness as pure rules: which fact rows hold at the question's point, and how an episode whose
-facts no longer hold ranks against one that supports what holds (issue #12: "time-correct by default")."""
+facts no longer hold ranks against one that supports what holds. A search is time-correct by default: what
+no longer holds is dropped or ranked below what holds unless a preset keeps history."""
 
 from __future__ import annotations
 

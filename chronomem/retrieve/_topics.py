@@ -6,10 +6,10 @@ often without a slot the extractor could fill, so this rule does not wait for ex
 used too, by :func:`~chronomem.retrieve.demote_stale`). It rests on two observations that hold for any
 conversation:
 
-* **Topic.** Two episodes that both match the question and whose own vectors are very similar (the
-  memory's embedder, cosine of their closest parts at least a threshold) speak of the same thing.
-  Grouping is by leader: in score order, an episode joins the first group whose leader it resembles, else it
-  leads a new one (no chains of episodes that are each a little alike).
+* **Topic.** Two episodes that both match the question nearly as well and share one of its rarer words (a
+  word few of the leading episodes contain, :func:`sharing`) speak of the same thing. Grouping is by leader: in
+  score order, an episode joins the first group whose leader it resembles, else it leads a new one (no chains
+  of episodes that are each a little alike).
 * **Supersession.** Within a topic, a later statement updates an earlier one. So for a question about the
   current state, or about a stated time, the latest statement made by then ranks first and earlier ones
   follow, latest first; statements made after that time come last. A question about the past ("used to",
@@ -27,9 +27,12 @@ from collections.abc import Callable, Collection, Hashable, Mapping, MutableMapp
 from itertools import chain
 from typing import TypeVar
 
+from .._values import Episode
 from ._fusion import Scored
+from ._hits import Key
+from ._ranking import Ranking
 
-__all__ = ["PAST_CUES", "asks_past", "group_topics", "in_force_order", "latest_first", "sharing"]
+__all__ = ["PAST_CUES", "asks_past", "group_topics", "in_force_order", "latest_first", "sharing", "topic_rule"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -43,6 +46,30 @@ PAST_CUES = re.compile(
     r"in the first place|to begin with|(?:first|initial) (?:plan|idea|choice|name|date|time))\b"
     r"|以前|原来|原本|本来|当初|一开始|起初|最初|之前|早先|曾经|原先"
 )
+
+
+def topic_rule(ranking: Ranking) -> None:
+    """Apply :func:`latest_first` to the ``topics.depth`` leading episodes, grouped into topics by the rare
+    question terms they share (:func:`sharing`) among those nearly as relevant as the topic's leader
+    (``topics.ratio``), in force at the end of the window the question names, else at ``valid_at`` (``history``
+    or ``topics.depth`` 0: off)."""
+    settings, request, scored = ranking.preset.topics, ranking.request, ranking.scored
+    if ranking.preset.history or settings.depth <= 0:
+        return
+    lead = ranking.leading(settings.depth)
+    times = {k: item.occurred_at for k in lead if isinstance(item := ranking.found.items[k], Episode)}
+    if len(times) < 2:
+        return
+    wanted = set(request.terms)
+    same = sharing({k: ranking.episode_terms(k) & wanted for k in times}, settings.share)
+
+    def comparable(leader: Key, key: Key) -> bool:  # nearly as relevant to the question as the leader
+        return scored[key].score >= settings.ratio * scored[leader].score and same(leader, key)
+
+    window = request.window
+    reference = window[1] if window is not None and window[1] is not None else request.point.valid_at
+    past = window is None and asks_past(request.text)
+    latest_first(scored, group_topics(list(times), comparable), times, reference, past)
 
 
 def asks_past(text: str) -> bool:

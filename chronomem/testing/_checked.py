@@ -157,3 +157,9 @@ class CheckedEngine:
 
     def match_texts(self, namespace: str, queries: Sequence[TextQuery]) -> list[TextMatch]:
         return self.inner.match_texts(namespace, queries)
+
+    def content_terms(self, speaker: str | None, document: str) -> frozenset[str]:
+        return self.inner.content_terms(speaker, document)
+
+    def name_terms(self, name: str) -> frozenset[str]:
+        return self.inner.name_terms(name)

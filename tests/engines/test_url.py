@@ -9,28 +9,31 @@ import pytest
 
 import chronomem
 from chronomem.engines import open_engine, parse_target
-from chronomem.engines._url import Target
+from chronomem.engines._url import EngineTarget
 from chronomem.errors import ConfigError
 
 
 @pytest.mark.parametrize(
     ("url", "target"),
     [
-        ("memory.db", Target("sqlite", "memory.db")),
-        ("./dir/m.db", Target("sqlite", "./dir/m.db")),
-        (Path("/abs/m.db"), Target("sqlite", "/abs/m.db")),
-        ("C:\\data\\m.db", Target("sqlite", "C:\\data\\m.db")),
-        ("sqlite:///rel.db", Target("sqlite", "rel.db")),
-        ("sqlite:///dir/rel.db", Target("sqlite", "dir/rel.db")),
-        ("sqlite:////abs/path.db", Target("sqlite", "/abs/path.db")),
-        ("SQLite:////abs/path.db", Target("sqlite", "/abs/path.db")),
-        ("postgresql://u:p@h:5432/db", Target("postgresql", "postgresql://u:p@h:5432/db")),
-        ("postgres://u@h/db", Target("postgresql", "postgresql://u@h/db")),
-        ("postgresql+psycopg://u@h/db", Target("postgresql", "postgresql://u@h/db")),
-        ("postgresql+psycopg2://u@h/db?sslmode=require", Target("postgresql", "postgresql://u@h/db?sslmode=require")),
+        ("memory.db", EngineTarget("sqlite", "memory.db")),
+        ("./dir/m.db", EngineTarget("sqlite", "./dir/m.db")),
+        (Path("/abs/m.db"), EngineTarget("sqlite", "/abs/m.db")),
+        ("C:\\data\\m.db", EngineTarget("sqlite", "C:\\data\\m.db")),
+        ("sqlite:///rel.db", EngineTarget("sqlite", "rel.db")),
+        ("sqlite:///dir/rel.db", EngineTarget("sqlite", "dir/rel.db")),
+        ("sqlite:////abs/path.db", EngineTarget("sqlite", "/abs/path.db")),
+        ("SQLite:////abs/path.db", EngineTarget("sqlite", "/abs/path.db")),
+        ("postgresql://u:p@h:5432/db", EngineTarget("postgresql", "postgresql://u:p@h:5432/db")),
+        ("postgres://u@h/db", EngineTarget("postgresql", "postgresql://u@h/db")),
+        ("postgresql+psycopg://u@h/db", EngineTarget("postgresql", "postgresql://u@h/db")),
+        (
+            "postgresql+psycopg2://u@h/db?sslmode=require",
+            EngineTarget("postgresql", "postgresql://u@h/db?sslmode=require"),
+        ),
     ],
 )
-def test_urls_name_what_sqlalchemy_says(url: str | Path, target: Target) -> None:
+def test_urls_name_what_sqlalchemy_says(url: str | Path, target: EngineTarget) -> None:
     assert parse_target(url) == target
 
 

@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 
 import chronomem
 from chronomem import Memory
-from chronomem.retrieve import PRESETS, Scored, _answers
+from chronomem.retrieve import (
+    PRESETS,
+    AnswerSettings,
+    AskingSettings,
+    CorrectionSettings,
+    LatestSettings,
+    Scored,
+    TopicSettings,
+    _answers,
+)
 from chronomem.retrieve._answers import lend_to_answers
 
 T0 = datetime(2024, 6, 3, 18, 0, tzinfo=UTC)
@@ -67,7 +76,7 @@ def chat(tmp_path: Path) -> Iterator[Memory]:
 
 def test_the_turn_after_a_matching_question_rises_with_it(chat: Memory) -> None:
     question = "What did Caroline do over the long weekend?"
-    off = replace(PRESETS["default"], name="no-answers", answer_share=0.0)
+    off = replace(PRESETS["default"], name="no-answers", answers=AnswerSettings(share=0.0))
     plain = [h.id for h in chat.search(question, kinds=["episode"], preset=off)]
     hits = chat.search(question, kinds=["episode"])
     ids = [h.id for h in hits]
@@ -102,9 +111,10 @@ def test_a_turn_that_asks_ranks_below_a_statement_as_good(tmp_path: Path) -> Non
         for i, (eid, text) in enumerate(said):
             m.add_episode(text, occurred_at=T0 + timedelta(days=i), id=eid)
         question, at = "Who went camping at the lake?", T0 + timedelta(days=5)
-        rules_off = dict(answer_share=0.0, topic_depth=0, correction_share=0.0, latest_boost=0.0)
-        plain = replace(PRESETS["default"], name="plain", asking_factor=1.0, **rules_off)  # type: ignore[arg-type]
+        rules_off = {"answers": AnswerSettings(share=0.0), "topics": TopicSettings(depth=0)}
+        rules_off |= {"corrections": CorrectionSettings(share=0.0), "latest": LatestSettings(boost=0.0)}
+        plain = replace(PRESETS["default"], name="plain", asking=AskingSettings(factor=1.0), **rules_off)  # type: ignore[arg-type]
         assert [h.id for h in m.search(question, kinds=["episode"], valid_at=at, preset=plain)][:2] == ["q", "s"]
-        hits = m.search(question, kinds=["episode"], valid_at=at, preset=replace(plain, asking_factor=0.5))
+        hits = m.search(question, kinds=["episode"], valid_at=at, preset=replace(plain, asking=AskingSettings(0.5)))
         assert [h.id for h in hits][:2] == ["s", "q"]
         assert hits[1].scores["asks"] == pytest.approx(0.5) and "asks" not in hits[0].scores

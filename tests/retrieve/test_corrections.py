@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import chronomem
 from chronomem import Memory
 from chronomem._values import Episode
-from chronomem.retrieve import PRESETS, Scored
+from chronomem.retrieve import PRESETS, CorrectionSettings, LatestSettings, Scored, TopicSettings
 from chronomem.retrieve._corrections import corrections_first, is_correction, may_revise
 from chronomem.retrieve._topics import sharing
 
@@ -107,7 +107,7 @@ def corrected(tmp_path: Path) -> Iterator[Memory]:
 def test_the_correction_outranks_the_message_it_corrects(corrected: Memory) -> None:
     question = "On what day did Tom ride the Swinsty and Fewston reservoir loop?"
     asked = T0 + timedelta(days=1)
-    off = replace(PRESETS["default"], correction_share=0.0)
+    off = replace(PRESETS["default"], corrections=CorrectionSettings(share=0.0))
     plain = [h.id for h in corrected.search(question, kinds=["episode"], valid_at=asked, preset=off)]
     assert plain.index("wrong") < plain.index("fix")  # the words match the wrong message best
     hits = corrected.search(question, kinds=["episode"], valid_at=asked)
@@ -136,8 +136,13 @@ def test_a_speaker_who_changes_their_mind_in_a_later_session_outranks_what_they_
             m.add_episode(text, occurred_at=at, id=eid, speaker=who, session=session)
         question, asked = "Where will Tom go for his days off after the launch?", T0 + timedelta(days=9)
         # the topic rule groups no two (a ratio above 1), so only the correction rule can move them
-        rule = replace(PRESETS["default"], name="corrections only", topic_ratio=1.01, latest_boost=0.0)
-        off = replace(rule, correction_share=0.0)
+        rule = replace(
+            PRESETS["default"],
+            name="corrections only",
+            topics=TopicSettings(ratio=1.01),
+            latest=LatestSettings(boost=0.0),
+        )
+        off = replace(rule, corrections=CorrectionSettings(share=0.0))
         plain = [h.id for h in m.search(question, kinds=["episode"], valid_at=asked, preset=off)]
         assert plain.index("plan") < plain.index("change")
         hits = m.search(question, kinds=["episode"], valid_at=asked, preset=rule)

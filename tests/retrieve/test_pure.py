@@ -14,10 +14,17 @@ from chronomem import Fact, Interval
 from chronomem.errors import ConfigError
 from chronomem.retrieve import (
     PRESETS,
+    AnswerSettings,
+    AskingSettings,
+    ImportanceSettings,
     Point,
     Preset,
     Ranked,
+    RecencySettings,
     Scored,
+    SpeakerSettings,
+    TopicSettings,
+    WindowSettings,
     apply_factors,
     bm25,
     demote_stale,
@@ -142,7 +149,7 @@ def test_presets_are_named_data() -> None:
     with pytest.raises(ConfigError, match="default"):
         preset("best")
     with pytest.raises(ConfigError):
-        Preset("bad", {}, time_intent="sometimes")
+        Preset("bad", {}, window=WindowSettings(intent="sometimes"))
 
 
 @pytest.mark.parametrize(
@@ -150,13 +157,13 @@ def test_presets_are_named_data() -> None:
     [
         ({"channels": {"fulltext": -1.0}}, "channel 'fulltext' weighs -1.0; use a number >= 0"),
         ({"channels": {"vector": math.nan}}, "channel 'vector' weighs nan"),
-        ({"asking_factor": 0.0}, "asking_factor=0.0; use a number in (0, 1]"),
-        ({"after_window_factor": 1.5}, "after_window_factor=1.5; use a number in (0, 1]"),
+        ({"asking": AskingSettings(factor=0.0)}, "asking.factor=0.0; use a number in (0, 1]"),
+        ({"window": WindowSettings(after_factor=1.5)}, "window.after_factor=1.5; use a number in (0, 1]"),
         ({"bm25_b": -0.1}, "bm25_b=-0.1; use a number in [0, 1]"),
-        ({"answer_share": "0.3"}, "answer_share='0.3'; use a number in [0, 1]"),
-        ({"speaker_boost": math.inf}, "speaker_boost=inf; use a number >= 0"),
-        ({"recency_half_life_days": 0.0}, "recency_half_life_days=0.0; use a number > 0"),
-        ({"topic_depth": 2.5}, "topic_depth=2.5; use an integer >= 0"),
+        ({"answers": AnswerSettings(share="0.3")}, "answers.share='0.3'; use a number in [0, 1]"),  # type: ignore[arg-type]
+        ({"speaker": SpeakerSettings(boost=math.inf)}, "speaker.boost=inf; use a number >= 0"),
+        ({"recency": RecencySettings(half_life_days=0.0)}, "recency.half_life_days=0.0; use a number > 0"),
+        ({"topics": TopicSettings(depth=2.5)}, "topics.depth=2.5; use an integer >= 0"),  # type: ignore[arg-type]
         ({"depth": True}, "depth=True; use an integer >= 1"),
         ({"rrf_k": 0}, "rrf_k=0; use an integer >= 1"),
     ],
@@ -165,5 +172,12 @@ def test_a_preset_number_out_of_range_says_which_and_what_fits(change: dict[str,
     with pytest.raises(ConfigError, match=re.escape(f"preset 'mine': {says}")):
         Preset("mine", **{"channels": {"fulltext": 1.0}, **change})  # type: ignore[arg-type]
     for p in PRESETS.values():  # the named presets fit, and so does every edge value
-        dataclasses.replace(p, bm25_b=0.0, asking_factor=1.0, topic_depth=0, speaker_boost=0.0, importance_weight=1.0)
+        dataclasses.replace(
+            p,
+            bm25_b=0.0,
+            asking=AskingSettings(factor=1.0),
+            topics=TopicSettings(depth=0),
+            speaker=SpeakerSettings(boost=0.0),
+            importance=ImportanceSettings(weight=1.0),
+        )
     assert all(math.isfinite(w) for p in PRESETS.values() for w in p.channels.values())

@@ -12,7 +12,15 @@ import pytest
 import chronomem
 from chronomem import Memory
 from chronomem.errors import ConfigError, InvalidInterval, InvalidValue, NaiveDatetime
-from chronomem.retrieve import MAX_QUERY_CHARS, PRESETS, Hit
+from chronomem.retrieve import (
+    MAX_QUERY_CHARS,
+    PRESETS,
+    CorrectionSettings,
+    Hit,
+    LatestSettings,
+    TopicSettings,
+    WindowSettings,
+)
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 
@@ -100,10 +108,17 @@ def test_what_was_said_after_the_named_period_ranks_below_what_was_said_in_it(tm
         for eid, when, text in said:
             m.add_episode(text, occurred_at=when, id=eid)
         question, asked = "Where did Priya work in February 2024?", datetime(2024, 7, 1, tzinfo=UTC)
-        rules_off = dict(time_boost=0.0, topic_depth=0, latest_boost=0.0, after_window_factor=1.0)
-        plain = replace(PRESETS["default"], name="plain", **rules_off)  # type: ignore[arg-type]
+        plain = replace(
+            PRESETS["default"],
+            name="plain",
+            window=WindowSettings(boost=0.0, after_factor=1.0),
+            topics=TopicSettings(depth=0),
+            corrections=CorrectionSettings(depth=0),
+            latest=LatestSettings(boost=0.0),
+        )
         assert m.search(question, kinds=["episode"], valid_at=asked, preset=plain)[0].id == "jun"
-        hits = m.search(question, kinds=["episode"], valid_at=asked, preset=replace(plain, after_window_factor=0.5))
+        after = replace(plain, window=WindowSettings(boost=0.0, after_factor=0.5))
+        hits = m.search(question, kinds=["episode"], valid_at=asked, preset=after)
         ids, factors = [h.id for h in hits], {h.id: h.scores.get("after") for h in hits}
         assert ids[0] == "feb" and factors == {"jan": None, "feb": None, "jun": 0.5}  # before: may still hold
         assert m.search(question, kinds=["episode"], valid_at=asked)[0].id == "feb"  # the default preset
@@ -132,7 +147,7 @@ def renamed(tmp_path: Path) -> Iterator[Memory]:
 
 def test_a_later_statement_on_the_same_topic_outranks_the_earlier_one(renamed: Memory) -> None:
     asked = T0 + timedelta(days=100)
-    without = replace(PRESETS["default"], topic_depth=0)
+    without = replace(PRESETS["default"], topics=TopicSettings(depth=0), corrections=CorrectionSettings(depth=0))
     plain = renamed.search("What is the team name?", kinds=["episode"], valid_at=asked, preset=without)
     assert [h.id for h in plain][:2] == ["old", "new"]  # without the rule, the earlier statement matches best
     hits = renamed.search("What is the team name?", kinds=["episode"], valid_at=asked)
@@ -185,17 +200,25 @@ def test_a_fact_found_only_by_its_subject_s_name_is_left_out(tmp_path: Path) -> 
         (None, "Dana's café: 3.5kg of flour, don't ask"),
     ],
 )
-def test_the_rules_read_the_same_terms_from_a_document_as_from_the_text(speaker: str | None, content: str) -> None:
+def test_the_rules_read_the_same_terms_from_a_document_as_from_the_text(
+    speaker: str | None, content: str, tmp_path: Path
+) -> None:
     """The topic and correction rules read an episode's terms from its full-text document when the lookup
     returned it (no tokenizing on the search's path), else from its text: both must give the same words."""
     from chronomem._values import Episode
+    from chronomem.engines import open_engine
     from chronomem.engines._fulltext import episode_terms
-    from chronomem.retrieve._channels import Found
-    from chronomem.retrieve._search import _terms, _words
+    from chronomem.retrieve import Found, Ranking, check_request
+    from chronomem.retrieve._corrections import content_words
 
     ep = Episode("e", "n", content, 0, 0, speaker=speaker)
     key = ("episode", "e")
-    read = Found(items={key: ep}, documents={key: " ".join(episode_terms(ep))})
-    tokenized = Found(items={key: ep})
-    assert _terms(read, key) == _terms(tokenized, key)
-    assert _words(_terms(read, key)) == _words(_terms(tokenized, key)) != frozenset()
+    request = check_request("x", k=1, valid_at=None, as_of=None, window=None, kinds=None, preset_name="default")
+    engine = open_engine(tmp_path / "t.db")
+    try:
+        read = Ranking(engine, "n", request, Found(items={key: ep}, documents={key: " ".join(episode_terms(ep))}), {})
+        tokenized = Ranking(engine, "n", request, Found(items={key: ep}), {})
+        assert read.episode_terms(key) == tokenized.episode_terms(key)
+        assert content_words(read.episode_terms(key)) == content_words(tokenized.episode_terms(key)) != frozenset()
+    finally:
+        engine.close()

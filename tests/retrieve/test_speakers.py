@@ -14,7 +14,14 @@ import pytest
 import chronomem
 from chronomem.models import HashingEmbedder
 from chronomem.models._embed import Matrix
-from chronomem.retrieve import PRESETS, _speakers
+from chronomem.retrieve import (
+    PRESETS,
+    AnswerSettings,
+    CorrectionSettings,
+    SpeakerSettings,
+    TopicSettings,
+    _speakers,
+)
 from chronomem.retrieve._speakers import names_speaker, without_names
 
 T0 = datetime(2023, 7, 1, 12, 0, tzinfo=UTC)
@@ -56,9 +63,11 @@ def test_the_person_asked_about_outranks_a_friend_who_asks_about_it(tmp_path: Pa
         )
         question = "Where has Melanie camped?"
         # the speaker rule alone (the topic rule would give the later of two camping turns the first place)
-        off = replace(PRESETS["default"], name="no-speaker", speaker_boost=0.0, answer_share=0.0, topic_depth=0)
+        rules_off = {"answers": AnswerSettings(share=0.0), "topics": TopicSettings(depth=0)}
+        rules_off |= {"corrections": CorrectionSettings(depth=0)}  # the topic depth turned both off before
+        off = replace(PRESETS["default"], name="no-speaker", speaker=SpeakerSettings(boost=0.0), **rules_off)  # type: ignore[arg-type]
         plain = [h.id for h in m.search(question, kinds=["episode"], preset=off)]
-        hits = m.search(question, kinds=["episode"], preset=replace(off, speaker_boost=0.35))
+        hits = m.search(question, kinds=["episode"], preset=replace(off, speaker=SpeakerSettings(boost=0.35)))
         assert plain[0] == "t0"  # the friend's camping talk matches better
         assert hits[0].id == "t1" and hits[0].scores["speaker"] == pytest.approx(1.35)
         assert all(("speaker" in h.scores) == (h.item.speaker == "Melanie") for h in hits)  # type: ignore[union-attr]
