@@ -26,6 +26,7 @@ __all__ = [
     "EN_TITLE_HEADS",
     "FEMALE_ROLES",
     "MALE_ROLES",
+    "MANY_VALUED_WORDS",
     "PREDICATES",
     "ZH_PETS",
     "ZH_RELATIONS",
@@ -34,8 +35,9 @@ __all__ = [
     "Cue",
     "Predicate",
     "Relation",
+    "declared_multi",
     "lasting",
-    "multi_valued_default",
+    "multi_by_default",
     "register",
     "single_valued",
     "words",
@@ -212,12 +214,40 @@ def lasting(predicate: str) -> bool:
     return p is not None and p.lasting
 
 
-def multi_valued_default(predicate: str) -> bool | None:
-    """Whether ``predicate`` holds many values at once unless a namespace first used it otherwise: its
-    record's cardinality, or ``None`` for a predicate with no record, which leaves the choice to the write
-    path's own default."""
+def declared_multi(predicate: str) -> bool | None:
+    """Whether ``predicate`` holds many values at once, as its record declares; ``None`` for a predicate with no
+    record (the namespace's first use of it decides, :func:`multi_by_default`)."""
     p = PREDICATES.get(predicate)
     return None if p is None else not p.single
+
+
+#: Predicates with no record that hold many values at once when a namespace first uses them: things one has,
+#: owns, visits, speaks, belongs to or likes come many at a time.
+MANY_VALUED_WORDS: Final = frozenset(
+    {
+        "has",
+        "owns",
+        "visited",
+        "speaks",
+        "member_of",
+        "friend_of",
+        "interested_in",
+        "hobby",
+        "喜欢",
+        "不喜欢",
+        "认识",
+        "拥有",
+        "去过",
+        "会说",
+    }
+)
+
+
+def multi_by_default(predicate: str) -> bool:
+    """Whether a namespace that first uses ``predicate`` without saying its cardinality takes it as
+    many-valued: as its record declares, else when it is one of :data:`MANY_VALUED_WORDS`."""
+    declared = declared_multi(predicate)
+    return predicate in MANY_VALUED_WORDS if declared is None else declared
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,8 @@ from .._claims import Action, Claim, Extraction, ExtractionContext
 from .._names import slot_key
 from .._time import MIN_US
 from .._values import Contradiction, Episode, Fact, Interval, Modality, Reason
-from .._vocabulary import PREDICATES
+from .._vocabulary import declared_multi
+from .._vocabulary import lasting as is_lasting
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
 from ..write import Aim, Embedded, Statement, aim_claim, embedding_parts, execute_plan, plan_claim, store_episode
@@ -34,13 +35,11 @@ from ._sequence import Aimed, corrected_portion, in_sequence, reach_back
 if TYPE_CHECKING:
     from ..contracts import Embedder, Engine, Extractor, Txn
 
-__all__ = ["LASTING", "RECENT", "ingest", "ingest_many"]
+__all__ = ["RECENT", "ingest", "ingest_many"]
 
 T = TypeVar("T")
 #: How many messages of a batch are embedded in one embedder call.
 EMBED_BATCH = 64
-#: Predicates whose value lasts a lifetime: another value contradicts, it does not supersede (DESIGN §6.1).
-LASTING = frozenset({"birthday", "from"})
 _CLASH = "a plan at the same time as another plan"
 _REASON = {Action.ASSERT: Reason.SUPERSESSION, Action.CORRECT: Reason.CORRECTION, Action.RETRACT: Reason.RETRACTION}
 
@@ -144,7 +143,7 @@ class _Write:
         obj = None if claim.object is None else name_of(claim.object, self.ctx)
         if claim.object is not None and obj is None:
             return Skipped(claim, "its object is the speaker or the addressee, and the message names neither")
-        lasting = claim.predicate in LASTING
+        lasting = is_lasting(claim.predicate)
         when = valid_time(claim, self.episode, self.ctx, lasting=lasting)
         if when is None:
             return Skipped(claim, f"its time words {claim.time_text!r} name no time it can start at")
@@ -159,8 +158,7 @@ class _Write:
                 claim.confidence,
                 _REASON[claim.action],
             )
-            multi = None if claim.predicate not in PREDICATES else not PREDICATES[claim.predicate].single
-            aim = aim_claim(self.txn, sub, claim.predicate, ob, claim.value, said, multi)
+            aim = aim_claim(self.txn, sub, claim.predicate, ob, claim.value, said, declared_multi(claim.predicate))
         except InvalidInput as exc:
             return Skipped(claim, str(exc))
         open_start = when[0] == MIN_US and not lasting
@@ -179,7 +177,7 @@ class _Write:
         portion = corrected_portion(reached, rows, aim.claim) if a.corrects_back else reached
         aim = aim._replace(portion=portion)
         denied = self._denied(aim) if claim.modality == Modality.NEGATED else []
-        lasting = claim.predicate in LASTING
+        lasting = is_lasting(claim.predicate)
         proposal = Proposal(
             aim.named, claim.action, portion, self.ctx.speaker, claim.subject.speaker, claim.confidence, lasting
         )

@@ -78,7 +78,8 @@ def reach_back(portion: Interval, rows: Sequence[Fact], value: SlotValue | None)
 
 def corrected_portion(portion: Interval, rows: Sequence[Fact], value: SlotValue | None) -> Interval:
     """A correction that said no time ("actually, it's Lyon") re-asserts the portion of the values it
-    corrects: from where the earliest other value it overlaps began (DESIGN §6.1)."""
+    corrects: from where the earliest other value it overlaps began (a correction says the earlier value was
+    wrong over the whole time it was stored for, not that the world changed now)."""
     starts = [r.valid.start for r in rows if r.valid.overlaps(portion) and (value is None or not same_claim(r, value))]
     if not starts or min(starts) >= portion.start:
         return portion

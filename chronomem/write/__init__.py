@@ -44,7 +44,7 @@ from ._episodes import (
     store_episode,
 )
 from ._execute import execute_plan
-from ._facts import DEFAULT_MULTI_VALUED, Aim, Statement, aim_claim, plan_claim, resolve, write_fact
+from ._facts import Aim, Statement, aim_claim, plan_claim, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
 from ._reindex import Reindexed, reindex
 from ._request import Checked, FactRecord, check_record, check_records
@@ -56,7 +56,6 @@ if TYPE_CHECKING:
     from ..contracts import Engine, Txn
 
 __all__ = [
-    "DEFAULT_MULTI_VALUED",
     "GENERIC",
     "MAX_CONTENT",
     "PART_CHARS",

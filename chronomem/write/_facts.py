@@ -24,6 +24,7 @@ from .._names import check_identifier, slot_key
 from .._support import DIRECT
 from .._time import from_us
 from .._values import JSON, Entity, Interval, Modality, Reason, WriteResult
+from .._vocabulary import multi_by_default
 from ..contracts import Txn
 from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
 from ._checks import check_how, check_target
@@ -32,7 +33,6 @@ from ._execute import execute_plan
 from ._request import Checked
 
 __all__ = [
-    "DEFAULT_MULTI_VALUED",
     "Aim",
     "Resolved",
     "Statement",
@@ -44,38 +44,6 @@ __all__ = [
     "slot_of",
     "write_fact",
 ]
-
-#: Predicates that hold many values at once unless a namespace first used them otherwise: the many-valued
-#: ones of the profile vocabulary (a test keeps them in step with ``chronomem.ingest``'s table),
-#: and a few more common ones.
-DEFAULT_MULTI_VALUED = frozenset(
-    {
-        "works_on",
-        "has_child",
-        "has_pet",
-        "goal",
-        "family",
-        "event",
-        "likes",
-        "dislikes",
-        "knows",
-        "friend_of",
-        "has",
-        "owns",
-        "visited",
-        "speaks",
-        "member_of",
-        "interested_in",
-        "hobby",
-        "allergic_to",
-        "喜欢",
-        "不喜欢",
-        "认识",
-        "拥有",
-        "去过",
-        "会说",
-    }
-)
 
 
 class Resolved:
@@ -148,9 +116,10 @@ def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolve
 
 def cardinality(txn: Txn, predicate: str, multi: bool | None, known: dict[str, bool]) -> bool:
     """Whether ``predicate`` is many-valued in the namespace: as first used there (recorded on first use, from
-    ``multi`` or else :data:`DEFAULT_MULTI_VALUED`); ``known`` caches it. Raises when ``multi`` says otherwise."""
+    ``multi``, else as the vocabulary has it, :func:`~chronomem._vocabulary.multi_by_default`); ``known`` caches
+    it. Raises when ``multi`` says otherwise."""
     if predicate not in known:
-        known[predicate] = txn.predicate(predicate, predicate in DEFAULT_MULTI_VALUED if multi is None else multi)
+        known[predicate] = txn.predicate(predicate, multi_by_default(predicate) if multi is None else multi)
     is_multi = known[predicate]
     if multi is not None and multi != is_multi:
         raise Conflict(f"predicate {predicate!r} is {'multi' if is_multi else 'single'}-valued here")

@@ -299,15 +299,6 @@ def test_two_plans_at_one_time_clash_and_settling_ends_one(mem: chronomem.Memory
     assert planned == left
 
 
-def test_the_write_paths_default_cardinalities_follow_the_profile_vocabulary() -> None:
-    from chronomem._vocabulary import PREDICATES
-    from chronomem.write import DEFAULT_MULTI_VALUED
-
-    many = {name for name, p in PREDICATES.items() if not p.single}
-    assert many <= DEFAULT_MULTI_VALUED
-    assert not {name for name, p in PREDICATES.items() if p.single} & DEFAULT_MULTI_VALUED
-
-
 def test_the_prompt_is_rendered_from_the_one_profile_table() -> None:
     """DESIGN §6.1 is one table (``_vocabulary.PREDICATES``): the offline rules map onto it and the LLM prompt,
     in each language, offers every profile predicate of it with its cardinality, object and example, and
