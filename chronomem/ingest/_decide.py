@@ -18,6 +18,10 @@ what the person said, a less sure value against a surer one, and any other value
 (a birthday, where one is from) unless the words correct it. A denial ("I'm not allergic to
 peanuts", a negated claim) of a value asserted over the same time is a contradiction too, unless it says
 the value ended ("not … anymore", which extractors turn into a retraction).
+
+A claim is weighed only against what was said before it (:func:`said_before`): a message said earlier than
+what is known, and learned later, is no change of mind against it. It holds until the value said later
+begins, which the write path works out by applying the slot's statements in the order they were said.
 """
 
 from __future__ import annotations
@@ -26,11 +30,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._bitemporal import SlotValue, holds, same_claim
+from .._bitemporal import Op, Said, SlotValue, holds, same_claim
 from .._values import Fact, Interval, Kind, Modality
 from ._claims import Action
 
-__all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide"]
+__all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide", "said_before"]
 
 _PLANS = (Kind.PLAN, Kind.EVENT)
 
@@ -107,6 +111,18 @@ def decide(
     if disputed:
         return Decision(Outcome.CONFLICT, _ids(disputed), _dispute(p, disputed, said_by))
     return Decision(Outcome.SUPERSEDE, _ids(rivals), "a later value, at least as sure: the world changed")
+
+
+def said_before(current: Sequence[Fact], said: Sequence[Said], at: int) -> list[int]:
+    """The ids of the rows of ``current`` that a claim said at ``at`` is weighed against: those that some
+    statement of the slot ``said`` at or before ``at`` asserted over part of their valid time. A row only
+    statements said later hold is not known yet when the claim is said."""
+    return [
+        r.row_id
+        for r in current
+        if any(s.at <= at and s.op is Op.ASSERT and s.claim is not None and same_claim(r, s.claim)
+               and s.valid.overlaps(r.valid) for s in said)
+    ]  # fmt: skip
 
 
 def clashes(p: Proposal, plans: Sequence[Fact]) -> tuple[int, ...]:

@@ -20,11 +20,11 @@ from .._time import MIN_US
 from .._values import Contradiction, Episode, Fact, Interval, Modality, Reason
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
-from ..write import Aim, Embedded, Statement, aim_claim, embedding_parts, execute_plan, plan_claim, store_episode
+from ..write import Aim, Embedded, Statement, aim_claim, embedding_parts, execute_plan, plan_statement, store_episode
 from ._batch import RECENT, Batch, Parsed
 from ._bind import name_of, valid_time
 from ._claims import Action, Claim, Extraction, ExtractionContext
-from ._decide import Decision, Outcome, Proposal, clashes, decide
+from ._decide import Decision, Outcome, Proposal, clashes, decide, said_before
 from ._message import Message
 from ._resolution import Resolution
 from ._result import IngestResult, Skipped
@@ -42,6 +42,7 @@ EMBED_BATCH = 64
 #: Predicates whose value lasts a lifetime: another value contradicts, it does not supersede (DESIGN §6.1).
 LASTING = frozenset({"birthday", "from"})
 _CLASH = "a plan at the same time as another plan"
+_ALWAYS = Interval(MIN_US, None)
 _REASON = {Action.ASSERT: Reason.SUPERSESSION, Action.CORRECT: Reason.CORRECTION, Action.RETRACT: Reason.RETRACTION}
 
 
@@ -158,6 +159,7 @@ class _Write:
                 claim.modality,
                 claim.confidence,
                 _REASON[claim.action],
+                self.episode.occurred_at,
             )
             multi = None if claim.predicate not in PREDICATES else not PREDICATES[claim.predicate].single
             aim = aim_claim(self.txn, sub, claim.predicate, ob, claim.value, said, multi)
@@ -171,6 +173,9 @@ class _Write:
     def _write(self, a: Aimed) -> None:
         claim, aim = a.claim, a.aim
         held = self.txn.current(aim.slot)
+        if self.txn.said_later(aim.slot, _ALWAYS, aim.at):  # a message said before others already stored
+            weighed = set(said_before([h.row for h in held], self.txn.said(aim.slot), aim.at))
+            held = [h for h in held if h.row.row_id in weighed]
         rows = [h.row for h in held]
         reached = reach_back(aim.portion, rows, aim.claim) if a.open_start else aim.portion
         if reached is None:
@@ -189,9 +194,10 @@ class _Write:
             return
         if decision.outcome is Outcome.RETRACT:
             held = [h for h in held if h.row.row_id in decision.rows]
-        elif aim.claim is None:  # a retraction with nothing to retract
-            return
-        done = execute_plan(self.txn, aim.slot, plan_claim(aim, held))
+        elif aim.claim is None and any(r.valid.overlaps(portion) for r in rows):
+            return  # a retraction of a value other than the one known
+        # A retraction of nothing known is kept all the same: what is said before it and learned later ends there.
+        done = execute_plan(self.txn, aim.slot, plan_statement(self.txn, aim, held))
         clashing = clashes(proposal, self._plans_of(aim)) if claim.modality == Modality.PLANNED else ()
         if clashing:
             self._contradiction(aim, Decision(Outcome.CONFLICT, clashing, _CLASH), clash=True)

@@ -44,7 +44,16 @@ from ._episodes import (
     store_episode,
 )
 from ._execute import execute_plan
-from ._facts import DEFAULT_MULTI_VALUED, Aim, Statement, aim_claim, plan_claim, resolve, write_fact
+from ._facts import (
+    DEFAULT_MULTI_VALUED,
+    Aim,
+    Statement,
+    aim_claim,
+    plan_claim,
+    plan_statement,
+    resolve,
+    write_fact,
+)
 from ._merge import merge_entities, unmerge_entity
 from ._reindex import Reindexed, reindex
 from ._request import Checked, FactRecord, check_record, check_records
@@ -90,6 +99,7 @@ __all__ = [
     "need_entity",
     "new_episode",
     "plan_claim",
+    "plan_statement",
     "reindex",
     "resolve",
     "retract_episode",
