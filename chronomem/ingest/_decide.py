@@ -30,7 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._bitemporal import Op, Said, SlotValue, holds, same_claim
+from .._bitemporal import SlotValue, holds, same_claim
+from .._support import ClaimRun
 from .._values import Fact, Interval, Kind, Modality
 from ._claims import Action
 
@@ -113,16 +114,11 @@ def decide(
     return Decision(Outcome.SUPERSEDE, _ids(rivals), "a later value, at least as sure: the world changed")
 
 
-def said_before(current: Sequence[Fact], said: Sequence[Said], at: int) -> list[int]:
-    """The ids of the rows of ``current`` that a claim said at ``at`` is weighed against: those that some
-    statement of the slot ``said`` at or before ``at`` asserted over part of their valid time. A row only
-    statements said later hold is not known yet when the claim is said."""
-    return [
-        r.row_id
-        for r in current
-        if any(s.at <= at and s.op is Op.ASSERT and s.claim is not None and same_claim(r, s.claim)
-               and s.valid.overlaps(r.valid) for s in said)
-    ]  # fmt: skip
+def said_before(current: Sequence[Fact], known: Sequence[ClaimRun]) -> list[int]:
+    """The ids of the rows of ``current`` that a claim is weighed against: those holding, over part of their
+    valid time, what the slot held as said by the claim's time (``known``, from the statements said at or
+    before it). A row that only statements said later hold is not known yet when the claim is said."""
+    return [r.row_id for r in current if any(same_claim(r, p.claim) and p.valid.overlaps(r.valid) for p in known)]
 
 
 def clashes(p: Proposal, plans: Sequence[Fact]) -> tuple[int, ...]:

@@ -20,7 +20,17 @@ from .._time import MIN_US
 from .._values import Contradiction, Episode, Fact, Interval, Modality, Reason
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
-from ..write import Aim, Embedded, Statement, aim_claim, embedding_parts, execute_plan, plan_statement, store_episode
+from ..write import (
+    Aim,
+    Embedded,
+    Statement,
+    aim_claim,
+    embedding_parts,
+    execute_plan,
+    plan_statement,
+    said_by,
+    store_episode,
+)
 from ._batch import RECENT, Batch, Parsed
 from ._bind import name_of, valid_time
 from ._claims import Action, Claim, Extraction, ExtractionContext
@@ -174,7 +184,7 @@ class _Write:
         claim, aim = a.claim, a.aim
         held = self.txn.current(aim.slot)
         if self.txn.said_later(aim.slot, _ALWAYS, aim.at):  # a message said before others already stored
-            weighed = set(said_before([h.row for h in held], self.txn.said(aim.slot), aim.at))
+            weighed = set(said_before([h.row for h in held], said_by(self.txn, aim.slot, aim.at)))
             held = [h for h in held if h.row.row_id in weighed]
         rows = [h.row for h in held]
         reached = reach_back(aim.portion, rows, aim.claim) if a.open_start else aim.portion

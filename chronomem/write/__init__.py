@@ -58,7 +58,7 @@ from ._merge import merge_entities, unmerge_entity
 from ._reindex import Reindexed, reindex
 from ._request import Checked, FactRecord, check_record, check_records
 from ._settle import settle_conflict
-from ._undo import erase_rows, retract_episode
+from ._undo import erase_rows, retract_episode, said_by
 
 if TYPE_CHECKING:
     from .._values import Entity, Episode, Merge, WriteResult
@@ -103,6 +103,7 @@ __all__ = [
     "reindex",
     "resolve",
     "retract_episode",
+    "said_by",
     "settle_conflict",
     "store_episode",
     "unmerge_entity",

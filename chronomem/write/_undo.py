@@ -9,17 +9,17 @@ content-free audit record. Both run inside one write transaction that the caller
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .._bitemporal import Plan, Said
 from .._names import digest
-from .._support import DIRECT, plan_replay, replay
+from .._support import DIRECT, ClaimRun, plan_replay, replay
 from .._values import WriteResult
 from ..contracts import Txn
 from ..errors import NotFound
 from ._execute import execute_plan, merge_results
 
-__all__ = ["erase_rows", "plan_replayed", "replay_slot", "retract_episode"]
+__all__ = ["erase_rows", "plan_replayed", "replay_slot", "retract_episode", "said_by"]
 
 
 def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
@@ -43,6 +43,18 @@ def plan_replayed(txn: Txn, slot: str, extra: Sequence[Said] = (), gone: frozens
     """The plan that makes ``slot`` what its statements, and ``extra`` ones not stored yet, give from live
     sources; ``gone`` as for :func:`replay_slot`."""
     said = [*txn.said(slot), *extra]
+    return plan_replay(txn.current(slot), replay(said, _live(txn, said, gone)))
+
+
+def said_by(txn: Txn, slot: str, at: int) -> list[ClaimRun]:
+    """What ``slot`` held as said by ``at``: its statements from live sources said at or before ``at``, applied
+    by the support rule (what a message said at ``at`` knew of the slot)."""
+    said = [s for s in txn.said(slot) if s.at <= at]
+    return replay(said, _live(txn, said, frozenset()))
+
+
+def _live(txn: Txn, said: Sequence[Said], gone: frozenset[str]) -> Callable[[Said], bool]:
+    """Whether a statement's source is live: the application, or an episode neither retracted nor ``gone``."""
     live: dict[str, bool] = {DIRECT: True}
     for source in {s.source for s in said} - live.keys():
         episode = txn.episode(source)
@@ -51,7 +63,7 @@ def plan_replayed(txn: Txn, slot: str, extra: Sequence[Said] = (), gone: frozens
     def counts(s: Said) -> bool:
         return live[s.source]
 
-    return plan_replay(txn.current(slot), replay(said, counts))
+    return counts
 
 
 def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode: str | None = None) -> int:
