@@ -15,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .._memory import Memory
-from .._values import Fact
+from .._names import slot_key
+from .._values import Fact, Interval
+from ..contracts import Txn
 from ..ingest import Action, Claim, Mentioned
 from ._base import EngineFixtures, at
 from ._checked import CheckedEngine
@@ -143,6 +145,34 @@ class SaidOrderTests(EngineFixtures):
         assert story == [("denver", 10, 20), ("boston", 20, 30), ("chicago", 30, None)]
         now = mem.value("Jen", "lives_in")
         assert now is not None and (now.object, now.episodes) == ("chicago", ("m3",))
+
+    def test_when_statements_were_said_reads_the_same_both_ways(self, engine: CheckedEngine, mem: Memory) -> None:
+        """``Txn.said`` gives each statement's time (an episode's; a merge's or the application's when made, but
+        not before what the slot recorded earlier), and ``Txn.said_later`` answers from the same times."""
+        mem.add_entity("Acme", type="organization")
+        mem.add_entity("Acme Inc", type="organization")
+        e1 = mem.add_episode("Carol worked at Foo", occurred_at=at(0), id="e1")
+        e2 = mem.add_episode("Carol works at Acme", occurred_at=at(100), id="e2")
+        e3 = mem.add_episode("Carol worked at Bar", occurred_at=at(30), id="e3")
+        mem.assert_fact("carol", "works_at", "Foo", valid_from=at(0), valid_to=at(10), episode=e1)
+        mem.assert_fact("carol", "works_at", "Acme", valid_from=at(10), episode=e2)
+        mem.merge("Acme", into="Acme Inc")  # its statements are said at 100: after Acme's, which they move
+        mem.assert_fact("carol", "works_at", "Bar", valid_from=at(30), episode=e3)
+        mem.assert_fact("carol", "works_at", "Baz", valid_from=at(60), valid_to=at(70))  # the application's
+        story = _story(mem.history("carol", "works_at"))
+        assert story == [("foo", 0, 10), ("acme-inc", 10, 60), ("baz", 60, 70), ("acme-inc", 70, None)]
+
+        def check(txn: Txn) -> None:
+            slot = slot_key(mem.get_entity("carol").id, "works_at", multi=False)
+            said = txn.said(slot)
+            assert [(s.source, s.at) for s in said][:2] == [("e1", 0), ("e2", 100)]
+            assert all(s.at == 100 for s in said if s.merge is not None) and said[-1].at == 100
+            for a in range(-1, 110, 3):
+                for portion in (Interval(0), Interval(5, 12), Interval(40, 50), Interval(100)):
+                    want = any(s.at > a and s.valid.overlaps(portion) for s in said)
+                    assert txn.said_later(slot, portion, a) == want, (a, portion)
+
+        engine.write(mem.namespace, check)
 
     def test_messages_in_any_order_give_the_history_of_the_messages_in_order(
         self, engine: CheckedEngine, mem: Memory
