@@ -63,8 +63,9 @@ class Op(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Said:
     """One statement about a slot: ``source`` (an episode id, or ``""`` for the application) did ``op`` with
-    ``claim`` (``None`` for a retraction that names no value) over ``valid``. ``(tx, seq)`` orders them
-    (set by the engine when stored); ``merge`` is the system time of the entity merge that made it."""
+    ``claim`` (``None`` for a retraction that names no value) over ``valid``. ``at`` is when it was said
+    (:mod:`chronomem._support`): ``(at, tx, seq)`` orders them (``tx`` and ``seq`` set by the engine when stored,
+    ``at`` read with them); ``merge`` is the system time of the entity merge that made it."""
 
     source: str
     op: Op
@@ -73,6 +74,7 @@ class Said:
     tx: int = 0
     seq: int = 0
     merge: int | None = None
+    at: int = 0
 
 
 @dataclass(frozen=True, slots=True)

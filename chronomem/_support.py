@@ -1,19 +1,27 @@
 """Who supports what: the support rule, and undo derived from it, as pure functions.
 
-**The rule.** Every write to a slot is a *statement*: a source (an episode, or the application itself for
-a write that cites none, :data:`DIRECT`) asserting a claim over a portion of valid time, or retracting
-whatever holds there. Statements are kept in the order they were made. At each instant of valid time a
-slot believes what its statements from *live* sources say there when applied in that order, each
-overriding the earlier ones over its portion; the believed value's support at that instant is the set of
-live sources that asserted that very value there since the last statement that set another value or
-retracted. A source is live until it is retracted (:meth:`Memory.retract_episode`) or erased; the
-application is always live.
+**The rule.** Every write to a slot is a *statement*: a source (an episode, or the application itself for a
+write that cites none, :data:`DIRECT`) asserting a claim over a portion of valid time, or retracting whatever
+holds there. Statements are ordered by when they were said (:attr:`Said.at`), then by the order they were
+recorded in (``(tx, seq)``). An episode's statement is said at the episode's time. The application's own
+statement, and an entity merge's, is said when it is made, and never before a statement of its slot recorded
+earlier: at its system time, or at the latest time an earlier-recorded statement of the slot was said if that
+is later (what the application says, it says knowing all that). At each instant of valid time a slot believes
+what its statements from *live* sources say there when applied in that order, each overriding the earlier ones
+over its portion; the believed value's support at that instant is the set of live sources that asserted that
+very value there since the last statement that set another value or retracted. A source is live until it is
+retracted (:meth:`Memory.retract_episode`) or erased; the application is always live. So the same statements
+give the same valid-time history whatever order they are recorded in: backfilling an old chat log, or a
+message that comes late, gives what ingesting them in order gives.
 
-The write path (:func:`chronomem._bitemporal.plan_write`) keeps the stored rows equal to this rule one
-statement at a time. Undo recomputes it: :func:`replay` applies a slot's statements from live sources
-only, and :func:`plan_replay` turns the difference between the rows believed now and that result into a
-:class:`~chronomem._bitemporal.Plan`. So retracting or erasing episodes in any order leaves exactly what
-the remaining sources said, on every engine (statements are ordered by ``(tx, seq)``, nothing else).
+The rule has two evaluations, checked against the same model (:class:`chronomem.testing.SupportModel`). The
+write path (:func:`chronomem._bitemporal.plan_write`) keeps the stored rows equal to it one statement at a
+time, which is exact when the statement is said at or after every statement of the slot that overlaps its
+portion (in-order ingestion, bulk loads, every write of the application's own: the common case). Otherwise,
+and for undo, it is recomputed: :func:`replay` applies a slot's statements from live sources in order, and
+:func:`plan_replay` turns the difference between the rows believed now and that result into a
+:class:`~chronomem._bitemporal.Plan`. So retracting or erasing episodes in any order leaves exactly what the
+remaining sources said, on every engine.
 
 Support is stored per row as ``(source, valid interval)`` pieces, the application's as source ``""``: an
 episode that repeated a value for a day supports that day of the row, not the whole row. Reads name a
@@ -30,7 +38,7 @@ from itertools import pairwise
 from ._bitemporal import DIRECT, Held, NewRow, Op, Plan, Said, SlotValue, Support, claim_key, same_claim
 from ._values import Fact, Interval, Reason
 
-__all__ = ["DIRECT", "ClaimRun", "plan_replay", "replay"]
+__all__ = ["DIRECT", "ClaimRun", "plan_replay", "replay", "said_order"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +52,7 @@ class ClaimRun:
 
 def replay(said: Sequence[Said], live: Callable[[Said], bool]) -> list[ClaimRun]:
     """What the statements ``said`` (of one slot, any order) give, counting only those ``live`` accepts."""
-    kept = sorted((s for s in said if live(s)), key=lambda s: (s.tx, s.seq, s.source))
+    kept = sorted((s for s in said if live(s)), key=said_order)
     cuts = sorted({t for s in kept for t in (s.valid.start, s.valid.end) if t is not None})
     if not cuts:
         return []
@@ -57,6 +65,11 @@ def replay(said: Sequence[Said], live: Callable[[Said], bool]) -> list[ClaimRun]
         if claim is not None:
             _extend(runs, claim, Interval(start, end), sources)
     return runs
+
+
+def said_order(s: Said) -> tuple[int, int, int, str]:
+    """The order statements apply in: when said, then when recorded."""
+    return (s.at, s.tx, s.seq, s.source)
 
 
 def _at(said: Sequence[Said], t: int) -> tuple[SlotValue | None, list[str]]:

@@ -219,7 +219,12 @@ class Txn(Protocol):
     def revisions_into(self, row_id: int) -> list[Revision]: ...
 
     def said(self, slot: str) -> list[Said]:
-        """The statements kept about ``slot`` (see :mod:`chronomem._support`), in the order they were made."""
+        """The statements kept about ``slot`` (see :mod:`chronomem._support`), in the order they were made,
+        each with the time it was said (:attr:`~chronomem._bitemporal.Said.at`)."""
+        ...
+
+    def said_later(self, slot: str, portion: Interval, at: int) -> bool:
+        """Whether a statement about ``slot`` overlapping ``portion`` of valid time was said after ``at``."""
         ...
 
     def said_slots(self, source: str) -> list[str]:

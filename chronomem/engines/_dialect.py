@@ -216,8 +216,23 @@ class Statements:
         )
         self.any_fact = r("SELECT 1 FROM facts WHERE namespace = ? LIMIT 1")
         self.put_said = r(f"INSERT INTO statements ({SAID_COLUMNS}) VALUES ({', '.join('?' * 16)})")
+        # When a statement was said (chronomem._support): an episode's at the episode's time (read here with it);
+        # the application's own and an entity merge's at their tx, never before an earlier statement of the slot.
+        said_from = (
+            "FROM statements s LEFT JOIN episodes e ON e.namespace = s.namespace AND e.id = s.source "
+            "WHERE s.namespace = ? AND s.slot = ?"
+        )
         self.said = r(
-            f"SELECT {SAID_COLUMNS} FROM statements WHERE namespace = ? AND slot = ? ORDER BY tx, seq, source"
+            f"SELECT {_prefixed('s', SAID_COLUMNS)}, CASE WHEN s.merge IS NULL THEN e.occurred END {said_from} "
+            "ORDER BY s.tx, s.seq, s.source"
+        )
+        self.said_later = r(
+            f"SELECT 1 {said_from} AND s.valid_from < ? AND s.valid_to > ? "
+            "AND ((s.merge IS NULL AND e.occurred IS NOT NULL AND e.occurred > ?) "
+            "OR ((s.merge IS NOT NULL OR e.occurred IS NULL) AND (s.tx > ? OR EXISTS (SELECT 1 FROM statements p "
+            "JOIN episodes pe ON pe.namespace = p.namespace AND pe.id = p.source WHERE p.namespace = ? "
+            "AND p.slot = s.slot AND p.merge IS NULL AND (p.tx < s.tx OR (p.tx = s.tx AND p.seq < s.seq)) "
+            "AND pe.occurred > ?)))) LIMIT 1"
         )
         self.said_slots = r("SELECT DISTINCT slot FROM statements WHERE namespace = ? AND source = ? ORDER BY slot")
         self.live_support = r(
@@ -310,3 +325,7 @@ class Statements:
         self.namespaces = "SELECT namespace FROM namespaces ORDER BY namespace"
         self.migrations_exist = d.migrations_exist
         self.migrations = "SELECT name FROM migrations ORDER BY name"
+
+
+def _prefixed(alias: str, columns: str) -> str:
+    return ", ".join(f"{alias}.{c.strip()}" for c in columns.split(","))

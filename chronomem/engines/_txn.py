@@ -252,12 +252,23 @@ class SqlTxn(ABC, Generic[C]):
 
     def said(self, slot: str) -> list[Said]:
         out = []
+        latest = -INF  # the latest time an episode statement so far was said
         for r in self._c.execute(self.sql.said, (self._ns, slot)):
             value = None if r[9] is None else json.loads(r[9])
             claim = SlotValue(r[6], r[7], r[8], value, r[10], r[11], float(r[12]))
             valid = Interval(r[13], None if r[14] == INF else r[14])
-            out.append(Said(r[4], Op(r[5]), claim, valid, int(r[2]), int(r[3]), r[15]))
+            tx = int(r[2])
+            if r[16] is None:  # the application's or a merge's: when made, not before what was said before it
+                at = max(tx, latest)
+            else:
+                at = int(r[16])
+                latest = max(latest, at)
+            out.append(Said(r[4], Op(r[5]), claim, valid, tx, int(r[3]), r[15], at))
         return out
+
+    def said_later(self, slot: str, portion: Interval, at: int) -> bool:
+        args = (self._ns, slot, end_value(portion.end), portion.start, at, at, self._ns, at)
+        return self._c.execute(self.sql.said_later, args).fetchone() is not None
 
     def said_slots(self, source: str) -> list[str]:
         return [r[0] for r in self._c.execute(self.sql.said_slots, (self._ns, source))]

@@ -18,6 +18,10 @@ what the person said, a less sure value against a surer one, and any other value
 (a birthday, where one is from) unless the words correct it. A denial ("I'm not allergic to
 peanuts", a negated claim) of a value asserted over the same time is a contradiction too, unless it says
 the value ended ("not … anymore", which extractors turn into a retraction).
+
+A claim is weighed only against what was said before it (:func:`said_before`): a message said earlier than
+what is known, and learned later, is no change of mind against it. It holds until the value said later
+begins, which the write path works out by applying the slot's statements in the order they were said.
 """
 
 from __future__ import annotations
@@ -28,9 +32,10 @@ from enum import StrEnum
 
 from .._bitemporal import SlotValue, holds, same_claim
 from .._claims import Action
+from .._support import ClaimRun
 from .._values import Fact, Interval, Kind, Modality
 
-__all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide"]
+__all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide", "said_before"]
 
 _PLANS = (Kind.PLAN, Kind.EVENT)
 
@@ -107,6 +112,13 @@ def decide(
     if disputed:
         return Decision(Outcome.CONFLICT, _ids(disputed), _dispute(p, disputed, said_by))
     return Decision(Outcome.SUPERSEDE, _ids(rivals), "a later value, at least as sure: the world changed")
+
+
+def said_before(current: Sequence[Fact], known: Sequence[ClaimRun]) -> list[int]:
+    """The ids of the rows of ``current`` that a claim is weighed against: those holding, over part of their
+    valid time, what the slot held as said by the claim's time (``known``, from the statements said at or
+    before it). A row that only statements said later hold is not known yet when the claim is said."""
+    return [r.row_id for r in current if any(same_claim(r, p.claim) and p.valid.overlaps(r.valid) for p in known)]
 
 
 def clashes(p: Proposal, plans: Sequence[Fact]) -> tuple[int, ...]:

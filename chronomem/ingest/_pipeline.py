@@ -23,10 +23,20 @@ from .._vocabulary import declared_multi
 from .._vocabulary import lasting as is_lasting
 from ..contracts import FactQuery
 from ..errors import ChronomemError, Conflict, InvalidInput
-from ..write import Aim, Embedded, Statement, aim_claim, embedding_parts, execute_plan, plan_claim, store_episode
+from ..write import (
+    Aim,
+    Embedded,
+    Statement,
+    aim_claim,
+    embedding_parts,
+    execute_plan,
+    plan_statement,
+    said_by,
+    store_episode,
+)
 from ._batch import RECENT, Batch, Parsed
 from ._bind import name_of, valid_time
-from ._decide import Decision, Outcome, Proposal, clashes, decide
+from ._decide import Decision, Outcome, Proposal, clashes, decide, said_before
 from ._message import Message
 from ._resolution import Resolution
 from ._result import IngestResult, Skipped
@@ -41,6 +51,7 @@ T = TypeVar("T")
 #: How many messages of a batch are embedded in one embedder call.
 EMBED_BATCH = 64
 _CLASH = "a plan at the same time as another plan"
+_ALWAYS = Interval(MIN_US, None)
 _REASON = {Action.ASSERT: Reason.SUPERSESSION, Action.CORRECT: Reason.CORRECTION, Action.RETRACT: Reason.RETRACTION}
 
 
@@ -157,6 +168,7 @@ class _Write:
                 claim.modality,
                 claim.confidence,
                 _REASON[claim.action],
+                self.episode.occurred_at,
             )
             aim = aim_claim(self.txn, sub, claim.predicate, ob, claim.value, said, declared_multi(claim.predicate))
         except InvalidInput as exc:
@@ -169,6 +181,9 @@ class _Write:
     def _write(self, a: Aimed) -> None:
         claim, aim = a.claim, a.aim
         held = self.txn.current(aim.slot)
+        if self.txn.said_later(aim.slot, _ALWAYS, aim.at):  # a message said before others already stored
+            weighed = set(said_before([h.row for h in held], said_by(self.txn, aim.slot, aim.at)))
+            held = [h for h in held if h.row.row_id in weighed]
         rows = [h.row for h in held]
         reached = reach_back(aim.portion, rows, aim.claim) if a.open_start else aim.portion
         if reached is None:
@@ -187,9 +202,10 @@ class _Write:
             return
         if decision.outcome is Outcome.RETRACT:
             held = [h for h in held if h.row.row_id in decision.rows]
-        elif aim.claim is None:  # a retraction with nothing to retract
-            return
-        done = execute_plan(self.txn, aim.slot, plan_claim(aim, held))
+        elif aim.claim is None and any(r.valid.overlaps(portion) for r in rows):
+            return  # a retraction of a value other than the one known
+        # A retraction of nothing known is kept all the same: what is said before it and learned later ends there.
+        done = execute_plan(self.txn, aim.slot, plan_statement(self.txn, aim, held))
         clashing = clashes(proposal, self._plans_of(aim)) if claim.modality == Modality.PLANNED else ()
         if clashing:
             self._contradiction(aim, Decision(Outcome.CONFLICT, clashing, _CLASH), clash=True)

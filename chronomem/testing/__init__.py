@@ -59,7 +59,9 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
   independent model of the write rule, and retracting random episodes against replaying the others;
 * :class:`UndoTests` — Hypothesis: random statements (from episodes and from the application), retractions
-  and erases of episodes against :class:`SupportModel`, the support rule per instant.
+  and erases of episodes against :class:`SupportModel`, the support rule per instant;
+* :class:`SaidOrderTests` — messages ingested out of order (an older one late, a conflict settled after a
+  newer statement, Hypothesis permutations of a conversation) give the history of ingesting them in order.
 
 Every write goes through :class:`CheckedEngine`, which asserts after each transaction that system
 time strictly increased and that no two current rows of a slot overlap in valid time.
@@ -82,6 +84,7 @@ from ._graph import GraphTests
 from ._history import HistoryTests
 from ._ingest import IngestionTests
 from ._merges import MergeTests
+from ._order import SaidOrderTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._search import SearchTests
@@ -110,6 +113,7 @@ __all__ = [
     "ReferenceCases",
     "ReferenceModel",
     "Row",
+    "SaidOrderTests",
     "SearchTests",
     "SlotMachine",
     "Statement",
@@ -135,5 +139,6 @@ class EngineConformance(
     ContractTests,
     ModelBasedTests,
     UndoTests,
+    SaidOrderTests,
 ):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

@@ -36,6 +36,9 @@ lengths = st.one_of(st.none(), st.integers(min_value=1, max_value=6))
 values = st.sampled_from(VALUES)
 #: Asserts cite one of these (or none); re-asserting with another episode only adds support.
 EPISODES: list[str | None] = [None, "e1", "e2"]
+#: When the episodes were said: after every system time a machine reaches, so that the writes are said in the
+#: order they are made (what :class:`ReferenceModel` cuts rows in; other orders are :class:`SupportModel`'s).
+SAID = 10**9
 episodes = st.sampled_from(EPISODES)
 preds = st.sampled_from(PREDICATES)
 
@@ -55,8 +58,8 @@ class SlotMachine(RuleBasedStateMachine):
         self.txs: list[int] = []
         for subject in ("s", "t"):
             self.mem.add_entity(subject)
-        for episode in EPISODES[1:]:
-            self.mem.add_episode(f"episode {episode}", occurred_at=at(0), id=episode)
+        for episode in EPISODES[1:]:  # said after every write of the application's: each write is said in order
+            self.mem.add_episode(f"episode {episode}", occurred_at=at(SAID), id=episode)
 
     def _slots(self, subject: str, predicate: str) -> list[Hashable]:
         if (subject, predicate) == MULTI:
@@ -198,7 +201,8 @@ class ModelBasedTests(EngineFixtures):
         self, engine: CheckedEngine, clock: ManualClock
     ) -> None:
         """Each episode asserts its own value (so no row has two supporters); retracting any of them, in any
-        order, must leave the valid-time story of replaying only the episodes still standing."""
+        order, must leave the valid-time story of replaying only the episodes still standing, in the order they
+        were said."""
         counter = itertools.count()
 
         @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=self._examples())
@@ -214,10 +218,10 @@ class ModelBasedTests(EngineFixtures):
             for i in order[: data.draw(st.integers(1, len(writes)))]:
                 mem.retract_episode(f"e{i}")
                 gone.add(i)
-                model = ReferenceModel()
-                for tx, (start, length) in enumerate(writes):
-                    if tx not in gone:
-                        model.write("s.p", f"v{tx}", start, None if length is None else start + length, tx)
+                model = ReferenceModel()  # the writes apply in the order their episodes were said
+                said = sorted(enumerate(writes), key=lambda w: (w[1][0], w[0]))
+                for tx, (n, (start, length)) in enumerate(w for w in said if w[0] not in gone):
+                    model.write("s.p", f"v{n}", start, None if length is None else start + length, tx)
                 got = _story([(str(f.value), f.valid.start, f.valid.end) for f in mem.history("s", "p")])
                 want = _story(model.history(["s.p"], len(writes)))
                 assert got == want, f"after retracting {sorted(gone)}: {got}, want {want}"

@@ -1,6 +1,7 @@
 """Model-based testing of undo: random writes, retractions and erases of episodes against :class:`SupportModel`.
 
-Writes cite one of a few episodes (each cited by many statements) or none (the application's own); any
+Writes cite one of a few episodes (each cited by many statements, said at its own time: before, between and
+after the application's own writes) or none (the application's own, said when recorded); any
 episode may be retracted, or erased, at any step, and a statement citing a retracted episode must be
 refused. After every step the rows believed now must hold, on every day, the model's value and exactly the
 episodes that support that day; at the end every day is read one at a time (support per instant), and the
@@ -32,6 +33,8 @@ __all__ = ["UndoMachine", "UndoTests"]
 SINGLE = [("s", "home", False), ("s", "works_at", True)]
 VALUES = ["A", "B", "C"]
 EPISODES = ["e1", "e2", "e3"]
+#: When each episode was said: so the order statements apply in is not the order they are recorded in.
+SAID = {"e1": 0, "e2": 12, "e3": 30}
 #: A slot: (subject, predicate), or (subject, predicate, value) for a multi-valued one.
 Slot = tuple[str, ...]
 #: Every day a statement can start or end on, and one past each end.
@@ -64,7 +67,7 @@ class UndoMachine(RuleBasedStateMachine):
         self.txs: list[int] = []
         self.mem.add_entity("s")
         for episode in EPISODES:
-            self.mem.add_episode(f"episode {episode}", occurred_at=at(0), id=episode)
+            self.mem.add_episode(f"episode {episode}", occurred_at=at(SAID[episode]), id=episode)
 
     def _tx(self, tx: int) -> int:
         assert not self.txs or tx > self.txs[-1], f"system time {tx} is not after {self.txs[-1]}"
@@ -98,7 +101,8 @@ class UndoMachine(RuleBasedStateMachine):
                 return
             raise AssertionError(f"a statement citing the retracted episode {source} was accepted")
         result = write()
-        self.model.say(self._tx(result.tx), slot, source, None if value is None else named, start, end)
+        said = None if source is None else SAID[source]
+        self.model.say(self._tx(result.tx), slot, source, None if value is None else named, start, end, said)
 
     @rule(which=st.sampled_from(SINGLE), value=st.one_of(st.none(), st.sampled_from(VALUES)), start=starts,
           length=lengths, source=sources)  # fmt: skip

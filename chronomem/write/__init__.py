@@ -44,12 +44,12 @@ from ._episodes import (
     store_episode,
 )
 from ._execute import execute_plan
-from ._facts import Aim, Statement, aim_claim, plan_claim, resolve, write_fact
+from ._facts import Aim, Statement, aim_claim, plan_claim, plan_statement, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
 from ._reindex import Reindexed, reindex
 from ._request import Checked, FactRecord, check_record, check_records
 from ._settle import settle_conflict
-from ._undo import erase_rows, retract_episode
+from ._undo import erase_rows, retract_episode, said_by
 
 if TYPE_CHECKING:
     from .._values import Entity, Episode, Merge, WriteResult
@@ -89,9 +89,11 @@ __all__ = [
     "need_entity",
     "new_episode",
     "plan_claim",
+    "plan_statement",
     "reindex",
     "resolve",
     "retract_episode",
+    "said_by",
     "settle_conflict",
     "store_episode",
     "unmerge_entity",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .._bitemporal import Plan
 from ..contracts import Engine, Txn
 from ..errors import InvalidValue
-from ._facts import Aim, Resolved, aim, plan_claim, resolve, slot_of
+from ._facts import Aim, Resolved, aim, plan_statement, resolve, slot_of
 from ._request import Checked
 
 __all__ = ["bulk_write"]
@@ -53,7 +53,7 @@ def _apply(txn: Txn, chunk: list[Checked], res: Resolved) -> int:
     current = txn.current_many({a.slot: a.portion for a in aims})
     plans: list[tuple[str, Plan]] = []
     for a in aims:
-        plan = plan_claim(a, current[a.slot])
+        plan = plan_statement(txn, a, current[a.slot])
         if not plan.empty or plan.links:
             plans.append((a.slot, plan))
     return txn.apply_many(plans) if plans else 0

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from .._bitemporal import Held, NewRow, Op, Plan, Said, SlotValue, plan_write
+from .._bitemporal import Held, NewRow, Op, Plan, Said, SlotValue, plan_write, same_claim
 from .._names import check_identifier, slot_key
 from .._support import DIRECT
 from .._time import from_us
@@ -31,6 +31,7 @@ from ._checks import check_how, check_target
 from ._entities import find_or_create, need_entity
 from ._execute import execute_plan
 from ._request import Checked
+from ._undo import plan_replayed
 
 __all__ = [
     "Aim",
@@ -40,6 +41,7 @@ __all__ = [
     "aim_claim",
     "cardinality",
     "plan_claim",
+    "plan_statement",
     "resolve",
     "slot_of",
     "write_fact",
@@ -68,6 +70,7 @@ class Aim(NamedTuple):
     source: str  # the episode that says it; DIRECT for the application
     reason: Reason
     multi: bool  # the predicate's cardinality in this namespace
+    at: int  # when it was said: the episode's time; for the application, the write's system time (at the least)
 
     @property
     def retraction(self) -> bool:
@@ -136,12 +139,11 @@ def _check_retraction(predicate: str, multi: bool, object: object, value: JSON, 
 
 
 def aim(c: Checked, res: Resolved, tx: int) -> Aim:
-    """The :class:`Aim` of ``c``, from what :func:`resolve` found; without ``valid_from`` it starts at its
-    episode's time, else at ``tx``."""
-    portion = c.portion
-    if portion is None:
-        portion = Interval(tx if c.episode is None else res.occurred[c.episode], c.end)
-    return _aimed(_value(c, res), portion, c.episode or DIRECT, c.record.reason, res.multi[c.predicate])
+    """The :class:`Aim` of ``c``, from what :func:`resolve` found; it is said at its episode's time, else at
+    ``tx``, and without ``valid_from`` it starts then."""
+    at = tx if c.episode is None else res.occurred[c.episode]
+    portion = Interval(at, c.end) if c.portion is None else c.portion
+    return _aimed(_value(c, res), portion, c.episode or DIRECT, c.record.reason, res.multi[c.predicate], at)
 
 
 def slot_of(c: Checked, res: Resolved) -> str:
@@ -167,13 +169,13 @@ def _slot(v: SlotValue, multi: bool) -> str:
     return slot_key(v.subject, v.predicate, v.object, v.value, multi=multi, modality=v.modality)
 
 
-def _aimed(value: SlotValue, portion: Interval, source: str, reason: Reason, multi: bool) -> Aim:
-    return Aim(_slot(value, multi), value, portion, source, reason, multi)
+def _aimed(value: SlotValue, portion: Interval, source: str, reason: Reason, multi: bool, at: int) -> Aim:
+    return Aim(_slot(value, multi), value, portion, source, reason, multi, at)
 
 
 class Statement(NamedTuple):
-    """Who says a claim (an episode id, or DIRECT for the application), over which valid portion, how it is
-    held (kind, modality, confidence) and why what it replaces ends."""
+    """Who says a claim (an episode id, or DIRECT for the application) when, over which valid portion, how it
+    is held (kind, modality, confidence) and why what it replaces ends."""
 
     source: str
     portion: Interval
@@ -181,6 +183,7 @@ class Statement(NamedTuple):
     modality: str
     confidence: float
     reason: Reason
+    at: int  # when it was said (the episode's time)
 
 
 def aim_claim(
@@ -199,23 +202,50 @@ def aim_claim(
         _check_retraction(predicate, is_multi, object, value, said.modality)
     obj = None if object is None else object.id
     v = _said(subject.id, predicate, obj, value, said.kind, said.modality, said.confidence)
-    return _aimed(v, said.portion, said.source, said.reason, is_multi)
+    return _aimed(v, said.portion, said.source, said.reason, is_multi, said.at)
 
 
 def plan_claim(a: Aim, rows: list[Held]) -> Plan:
     """The plan that writes ``a`` over the slot's current ``rows``, and keeps the write as a statement of its
-    source (pure)."""
+    source (pure). It is the support rule's when ``a`` is said at or after every statement of the slot over its
+    portion; :func:`plan_statement` checks that."""
+    said = _statement(a)
     if a.retraction:
-        said = Said(a.source, Op.RETRACT, a.value, a.portion)
         return replace(plan_write(rows, a.portion, None, a.source, a.reason), said=(said,))
-    said = Said(a.source, Op.ASSERT, a.value, a.portion)
     if not rows:  # the common case of a load: nothing to cut, so the plan is the new row
         return Plan(insert=(NewRow(a.value, a.portion, ((a.source, a.portion),)),), said=(said,))
     return replace(plan_write(rows, a.portion, a.value, a.source, a.reason), said=(said,))
+
+
+def plan_statement(txn: Txn, a: Aim, rows: list[Held]) -> Plan:
+    """The plan that writes ``a`` as the support rule says (:mod:`chronomem._support`), ``rows`` being the
+    slot's current rows over its portion: :func:`plan_claim` when ``a`` is said at or after every statement of
+    the slot over its portion, else the slot's statements replayed in the order they were said, ``a`` among
+    them (a statement said later keeps its portion). The application's own statement is never said before
+    what is stored."""
+    if a.source == DIRECT or not txn.said_later(a.slot, a.portion, a.at):
+        return plan_claim(a, rows)
+    said = _statement(a)
+    plan = plan_replayed(txn, a.slot, (replace(said, tx=txn.tx, seq=_LAST, at=a.at),))
+    claim = a.claim
+    links = tuple(
+        (old, i, a.reason if i is not None and claim is not None and same_claim(plan.insert[i].claim, claim)
+         and why == Reason.RESTORATION else why)
+        for old, i, why in plan.links
+    )  # fmt: skip
+    return replace(plan, links=links, said=(said,))
+
+
+#: Orders a statement not stored yet after every stored one of its transaction.
+_LAST = 1 << 62
+
+
+def _statement(a: Aim) -> Said:
+    return Said(a.source, Op.RETRACT if a.retraction else Op.ASSERT, a.value, a.portion)
 
 
 def write_fact(txn: Txn, namespace: str, c: Checked) -> WriteResult:
     """Resolve, plan and apply one request in ``txn``."""
     a = aim(c, resolve(txn, namespace, [c]), txn.tx)
     rows = txn.current(a.slot, a.portion)  # plan_write reads only the rows it may cut
-    return execute_plan(txn, a.slot, plan_claim(a, rows))
+    return execute_plan(txn, a.slot, plan_statement(txn, a, rows))

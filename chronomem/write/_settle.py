@@ -19,7 +19,9 @@ __all__ = ["settle_conflict"]
 
 def settle_conflict(txn: Txn, namespace: str, conflict_id: int, accept: bool) -> WriteResult:
     """Mark conflict ``conflict_id`` settled; with ``accept``, first write its claim over its valid time as a
-    correction citing its episode (what was known there was wrong). For a clash of plans (both written),
+    correction citing its episode (what was known there was wrong). Said when its episode was, the claim gives
+    way to what was said after it about the slot (a later statement of the same person stays in force, from
+    where it begins). For a clash of plans (both written),
     ``accept`` ends the plans it clashed with, and keeping what was known ends the claim's plan."""
     c = txn.conflict(conflict_id)
     if c is None:

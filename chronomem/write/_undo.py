@@ -9,15 +9,17 @@ content-free audit record. Both run inside one write transaction that the caller
 
 from __future__ import annotations
 
-from .._bitemporal import Said
+from collections.abc import Callable, Sequence
+
+from .._bitemporal import Plan, Said
 from .._names import digest
-from .._support import DIRECT, plan_replay, replay
+from .._support import DIRECT, ClaimRun, plan_replay, replay
 from .._values import WriteResult
 from ..contracts import Txn
 from ..errors import NotFound
 from ._execute import execute_plan, merge_results
 
-__all__ = ["erase_rows", "replay_slot", "retract_episode"]
+__all__ = ["erase_rows", "plan_replayed", "replay_slot", "retract_episode", "said_by"]
 
 
 def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
@@ -34,7 +36,25 @@ def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
 def replay_slot(txn: Txn, slot: str, gone: frozenset[str] = frozenset()) -> WriteResult:
     """Rewrite ``slot`` to what its statements from live sources give; ``gone`` are sources to treat as not live
     although their episodes are not marked retracted (one being erased)."""
-    said = txn.said(slot)
+    return execute_plan(txn, slot, plan_replayed(txn, slot, gone=gone))
+
+
+def plan_replayed(txn: Txn, slot: str, extra: Sequence[Said] = (), gone: frozenset[str] = frozenset()) -> Plan:
+    """The plan that makes ``slot`` what its statements, and ``extra`` ones not stored yet, give from live
+    sources; ``gone`` as for :func:`replay_slot`."""
+    said = [*txn.said(slot), *extra]
+    return plan_replay(txn.current(slot), replay(said, _live(txn, said, gone)))
+
+
+def said_by(txn: Txn, slot: str, at: int) -> list[ClaimRun]:
+    """What ``slot`` held as said by ``at``: its statements from live sources said at or before ``at``, applied
+    by the support rule (what a message said at ``at`` knew of the slot)."""
+    said = [s for s in txn.said(slot) if s.at <= at]
+    return replay(said, _live(txn, said, frozenset()))
+
+
+def _live(txn: Txn, said: Sequence[Said], gone: frozenset[str]) -> Callable[[Said], bool]:
+    """Whether a statement's source is live: the application, or an episode neither retracted nor ``gone``."""
     live: dict[str, bool] = {DIRECT: True}
     for source in {s.source for s in said} - live.keys():
         episode = txn.episode(source)
@@ -43,8 +63,7 @@ def replay_slot(txn: Txn, slot: str, gone: frozenset[str] = frozenset()) -> Writ
     def counts(s: Said) -> bool:
         return live[s.source]
 
-    plan = plan_replay(txn.current(slot), replay(said, counts))
-    return execute_plan(txn, slot, plan)
+    return counts
 
 
 def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode: str | None = None) -> int:

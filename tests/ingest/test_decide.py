@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from chronomem._bitemporal import SlotValue
+from chronomem._bitemporal import Op, Said, SlotValue
 from chronomem._claims import Action
+from chronomem._support import ClaimRun, replay
 from chronomem._values import Fact, Interval
-from chronomem.ingest._decide import Outcome, Proposal, clashes, decide
+from chronomem.ingest._decide import Outcome, Proposal, clashes, decide, said_before
 
 DAY = 86_400_000_000
 
@@ -95,3 +96,29 @@ def test_a_plan_clashes_with_other_plans_of_the_subject_at_an_overlapping_time()
             planned(4, "dentist", 10, 12), _row(5, "acme", 0)]  # fmt: skip
     assert clashes(p, rows) == (1,)  # lunch starts at the end; an open plan or the same plan is no clash
     assert clashes(Proposal(value, Action.ASSERT, Interval(10 * DAY), "diego"), rows) == ()  # no end: no clash
+
+
+def _said(obj: str | None, start: int, at: int, op: Op = Op.ASSERT) -> Said:
+    return Said(f"e{at}", op, None if obj is None else _value(obj), Interval(start * DAY), at=at * DAY)
+
+
+def _known(said: list[Said], at: int) -> list[ClaimRun]:
+    """What the statements said by day ``at`` give (all from live sources)."""
+    return replay([s for s in said if s.at <= at * DAY], lambda s: True)
+
+
+def test_a_claim_is_weighed_only_against_what_was_said_before_it() -> None:
+    """Said on day 60, Diego moved to Paris on day 40; "I work in Rome", said on day 20 and learned after, is no
+    change of mind against Paris: only Berlin's earlier row counts."""
+    rows = [_row(1, "berlin", 0, 40), _row(2, "paris", 40)]
+    said = [_said("berlin", 0, 0), _said("paris", 40, 60)]
+    assert said_before(rows, _known(said, 20)) == [1]
+    assert said_before(rows, _known(said, 60)) == [1, 2]  # at the same time: known
+    assert said_before(rows, _known(said[1:], 20)) == []
+    weighed = [r for r in rows if r.row_id in said_before(rows, _known(said, 20))]
+    d = decide(_p("rome", 20, speaker="diego", self_report=True), weighed, speakers={1: frozenset({"diego"})})
+    assert (d.outcome, d.rows) == (Outcome.SUPERSEDE, (1,))  # not Paris, said later
+    # Berlin from day 30 on was said on day 50; by day 20 Berlin had been retracted from day 10: not known yet
+    retracted = [_said("berlin", 0, 0), _said(None, 10, 15, Op.RETRACT), _said("berlin", 30, 50)]
+    assert said_before([_row(3, "berlin", 30)], _known(retracted, 20)) == []
+    assert said_before([_row(3, "berlin", 30)], _known(retracted, 50)) == [3]
