@@ -372,8 +372,9 @@ class Memory(Reads):
 
     def resolve_conflict(self, conflict: int | Contradiction, *, keep: str) -> WriteResult:
         """Settle an open conflict: ``keep="known"`` leaves what the memory holds; ``keep="claim"`` writes the
-        claim over its valid time as a correction (what was known was wrong). Raises :class:`NotFound` for
-        an unknown id and :class:`Conflict` when it is already settled."""
+        claim over its valid time as a correction (what was known was wrong), as of when it was said: what was
+        said after it stays in force. Raises :class:`NotFound` for an unknown id and :class:`Conflict` when it
+        is already settled."""
         ident = conflict.id if isinstance(conflict, Contradiction) else conflict
         if isinstance(ident, bool) or not isinstance(ident, int):
             raise InvalidValue(f"resolve_conflict() takes a conflict id or a Contradiction, got {conflict!r:.60}")

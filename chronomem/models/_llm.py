@@ -272,8 +272,8 @@ def _decode(text: str, model: str, completion_tokens: int, max_tokens: int) -> o
     try:
         return json.loads(text)
     except ValueError as exc:
-        # llama.cpp reports finish_reason "tool_calls" even when a tool call was cut off: the token count
-        # reaching the limit is then the only sign of truncation.
+        # Some servers (llama-cpp-python's) report finish_reason "tool_calls" even when a tool call was cut
+        # off: the token count reaching the limit is then the only sign of truncation.
         if completion_tokens >= max_tokens:
             raise Truncated(
                 f"{model} used all {max_tokens} max_tokens before finishing its JSON; raise max_tokens"

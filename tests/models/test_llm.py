@@ -159,7 +159,8 @@ def test_truncation_is_detected_and_not_retried(flaky: MisbehavingServer) -> Non
 
 
 def test_unparseable_answer_at_the_token_limit_is_truncation(flaky: MisbehavingServer) -> None:
-    # llama.cpp says finish_reason "tool_calls" for a cut-off tool call; the token count gives it away.
+    # Some servers (llama-cpp-python's) say finish_reason "tool_calls" for a cut-off tool call; the token count
+    # gives it away.
     flaky.script(Step(body=tool_answer('{"person": "Al', usage=(10, 8))))
     with client(flaky) as llm, pytest.raises(Truncated, match="all 8 max_tokens"):
         llm.complete_json(ASK, SCHEMA, max_tokens=8)
