@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
@@ -68,3 +69,20 @@ def test_each_request_is_one_access_log_line_with_its_key_and_namespace(
     lines = [r for r in caplog.records if r.name == "chronomem.server"]
     assert [(r.status, r.namespace, r.method) for r in lines] == [(200, "alice", "GET"), (403, "bob", "GET")]  # type: ignore[attr-defined]
     assert lines[0].key != "-" and api.keys["alice:read"] not in lines[0].getMessage()  # type: ignore[attr-defined]
+
+
+def test_a_body_that_stalls_is_408_and_says_the_client_was_slow(tmp_path: Path) -> None:
+    for api in make_api(str(tmp_path / "m.db"), tmp_path):
+        api.app = create_app(api.memory, keys=None, dev=True, timeout=0.2)
+        before = api.dump()
+
+        async def stalled() -> AsyncIterator[bytes]:
+            yield b'{"messages": [{"content": "I live in Oslo.", '
+            await asyncio.sleep(1.0)
+            yield b'"occurred_at": "2024-01-01T00:00:00Z"}]}'
+
+        response = api.post(f"{PREFIX}alice/messages", content=stalled(), headers={"content-type": "application/json"})
+        error = response.json()["error"]
+        assert (response.status_code, error["code"]) == (408, "request_timeout"), response.text
+        assert "body did not all arrive" in error["message"]
+        assert api.dump() == before
