@@ -11,6 +11,7 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import JSONResponse
 from fastapi.security import HTTPBearer
 from pydantic import AwareDatetime
 
@@ -271,8 +272,13 @@ async def erase_episode(episode_id: _Id, mem: Mem) -> dict[str, Any]:
     return {"erased_rows": await mem.erase(episode=episode_id)}
 
 
-async def health(request: Request) -> dict[str, str]:
-    """``{"status": "ok"}`` when the database answers (no key needed; says nothing about what it holds)."""
+async def health(request: Request) -> Any:
+    """``{"status": "ok", "ready": true}`` when the database answers and the embedding model is loaded; 503
+    ``{"status": "starting", "ready": false, "reason": …}`` until then (no key needed; says nothing about what
+    the memory holds)."""
     mem: AsyncMemory = request.app.state.memory
     await asyncio.to_thread(mem.sync.engine.namespaces)
-    return {"status": "ok"}
+    if not request.app.state.ready:
+        reason = "the embedding model is still loading; try again shortly"
+        return JSONResponse({"status": "starting", "ready": False, "reason": reason}, status_code=503)
+    return {"status": "ok", "ready": True}

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import httpx
+import numpy as np
 import pytest
 from apitools import Api, make_api
+from starlette.testclient import TestClient
 
 import chronomem
 from chronomem.server import create_app
@@ -86,3 +88,32 @@ def test_a_body_that_stalls_is_408_and_says_the_client_was_slow(tmp_path: Path) 
         assert (response.status_code, error["code"]) == (408, "request_timeout"), response.text
         assert "body did not all arrive" in error["message"]
         assert api.dump() == before
+
+
+class SlowEmbedder:
+    """An embedder whose first call takes a while, as loading a model does."""
+
+    name, dim = "slow", 4
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += 1
+        time.sleep(0.2)
+        return np.tile(np.array([1.0, 0.0, 0.0, 0.0], dtype=np.float32), (len(texts), 1))
+
+
+def test_health_is_not_ready_until_the_model_is_loaded_at_startup(tmp_path: Path) -> None:
+    embedder = SlowEmbedder()
+    mem = chronomem.open(tmp_path / "m.db", embedder=embedder)
+    try:
+        app = create_app(mem, keys=None, dev=True)
+        cold = Api("", mem, app).get("/health")  # no startup has run: the model is not loaded
+        assert cold.status_code == 503 and cold.json()["ready"] is False and "model" in cold.json()["reason"]
+        with TestClient(app) as client:  # runs the startup, as uvicorn does before it listens
+            assert embedder.calls == 1
+            warm = client.get("/health")
+            assert warm.status_code == 200 and warm.json() == {"status": "ok", "ready": True}
+    finally:
+        mem.close()
