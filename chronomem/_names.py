@@ -12,8 +12,8 @@ from .text._name_parts import name_parts
 from .text._person_names import lookup_keys
 
 __all__ = [
-    "MAX_NAME", "check_identifier", "check_namespace", "check_text", "digest", "entity_keys", "name_key", "part_key",
-    "slot_key", "slugify",
+    "MAX_NAME", "check_identifier", "check_namespace", "check_text", "digest", "empty_namespace", "entity_keys",
+    "name_key", "part_key", "slot_key", "slugify",
 ]  # fmt: skip
 
 MAX_NAME = 200
@@ -65,6 +65,11 @@ def check_namespace(value: object) -> str:
     if name == "*":
         raise InvalidValue("namespace='*' is refused: '*' means every namespace to an API key; choose another name")
     return name
+
+
+def empty_namespace(namespace: str) -> str:
+    """What to say when a namespace holds nothing: most often its name was mistyped."""
+    return f"namespace {namespace!r} holds nothing yet; a write creates it"
 
 
 def check_text(text: str, what: str) -> str:

@@ -16,6 +16,7 @@ from fastapi.security import HTTPBearer
 from pydantic import AwareDatetime
 
 from .._async import AsyncMemory
+from .._names import empty_namespace
 from ..errors import NotFound
 from ._errors import ApiError
 from ._guard import PREFIX
@@ -67,7 +68,7 @@ async def _memory(request: Request, namespace: Annotated[str, Path(min_length=1,
     try:
         return await asyncio.to_thread(base.using, namespace, create=request.method != "GET")
     except NotFound as exc:  # its message lists the store's namespaces: other tenants' names stay unsaid
-        raise ApiError(404, "not_found", f"namespace {namespace!r} holds nothing yet; a write creates it") from exc
+        raise ApiError(404, "not_found", empty_namespace(namespace)) from exc
 
 
 _bearer = HTTPBearer(auto_error=False, description="An API key from 'chronomem keys add'.")
