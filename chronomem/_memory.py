@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
-from ._names import check_identifier
+from ._names import check_identifier, check_namespace
 from ._reads import EntityReads, Reads
 from ._snapshot import Snapshot
 from ._time import from_us, to_us
@@ -54,7 +54,7 @@ class Memory(Reads):
         embedder: Embedder | None = None,
     ) -> None:
         self.engine = engine
-        self.namespace = check_identifier(namespace, "namespace")
+        self.namespace = check_namespace(namespace)
         self.extractor = extractor
         self.llm = llm
         self.embedder = embedder
@@ -92,7 +92,7 @@ class Memory(Reads):
 
     def using(self, namespace: str, *, create: bool = True) -> Memory:
         """The same store, another namespace. ``create=False`` raises :class:`NotFound` when it is unknown."""
-        check_identifier(namespace, "namespace")
+        check_namespace(namespace)
         if namespace not in self.engine.namespaces():
             if not create:
                 # not listing the others: a namespace is a tenant's, and this message may reach another tenant

@@ -12,8 +12,8 @@ from .text._name_parts import name_parts
 from .text._person_names import lookup_keys
 
 __all__ = [
-    "MAX_NAME", "check_identifier", "check_text", "digest", "entity_keys", "name_key", "part_key", "slot_key",
-    "slugify",
+    "MAX_NAME", "check_identifier", "check_namespace", "check_text", "digest", "empty_namespace", "entity_keys",
+    "name_key", "part_key", "slot_key", "slugify",
 ]  # fmt: skip
 
 MAX_NAME = 200
@@ -56,6 +56,20 @@ def check_identifier(value: object, what: str) -> str:
     if not value.strip() or not _IDENT.match(value):
         raise InvalidValue(f"{what}={value!r:.60} must be 1..200 printable characters and not blank")
     return value
+
+
+def check_namespace(value: object) -> str:
+    """A namespace's name: an identifier (:func:`check_identifier`) other than ``*``, which an API key uses to
+    mean every namespace, so no key could be limited to a namespace of that name."""
+    name = check_identifier(value, "namespace")
+    if name == "*":
+        raise InvalidValue("namespace='*' is refused: '*' means every namespace to an API key; choose another name")
+    return name
+
+
+def empty_namespace(namespace: str) -> str:
+    """What to say when a namespace holds nothing: most often its name was mistyped."""
+    return f"namespace {namespace!r} holds nothing yet; a write creates it"
 
 
 def check_text(text: str, what: str) -> str:

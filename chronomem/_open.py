@@ -56,6 +56,10 @@ def open(
     engine = open_engine(url, durability=durability)
     from .models._choose import choose_embedder
 
-    mem = Memory(engine, namespace, extractor=extractor, llm=llm, embedder=choose_embedder(embedder))
+    try:
+        mem = Memory(engine, namespace, extractor=extractor, llm=llm, embedder=choose_embedder(embedder))
+    except BaseException:
+        engine.close()
+        raise
     engine.ensure_namespace(namespace)
     return mem

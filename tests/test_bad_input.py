@@ -89,6 +89,9 @@ CASES: list[tuple[str, Call, type[ChronomemError]]] = [
     ("oversized predicate", lambda m: m.assert_fact("Alice", "p" * 201, value=1), InvalidValue),
     ("oversized namespace", lambda m: m.using("n" * 201), InvalidValue),
     ("control characters in namespace", lambda m: m.using("a\x00b"), InvalidValue),
+    ("'*' as namespace", lambda m: m.using("*"), InvalidValue),  # a key for '*' grants every namespace
+    ("'*' as namespace opened", lambda m: chronomem.open(m.engine.url, namespace="*"), InvalidValue),
+    ("'*' as namespace of a memory", lambda m: Memory(m.engine, "*", owns_engine=False), InvalidValue),
     # lone surrogates (from bytes decoded with errors="surrogateescape") are not text
     ("surrogate in value", lambda m: m.assert_fact("Alice", "nick", value="a\udc80"), InvalidValue),
     ("surrogate in nested value", lambda m: m.assert_fact("Alice", "nick", value={"a": ["\ud800"]}), InvalidValue),

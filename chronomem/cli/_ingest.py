@@ -42,7 +42,8 @@ def ingest_command(
     as_json: bool,
 ) -> None:
     """Remember every message of FILE, one transaction each; print what was added, supported, superseded,
-    corrected, retracted and kept as a conflict. Messages already remembered change nothing."""
+    corrected, retracted and kept as a conflict. Messages already remembered change nothing. A message that
+    fails is named on stderr with why, and the command exits 1."""
     with reported():
         llm = _llm(extractor, llm_url, llm_model)
         messages = list(read_conversation(file, tz=tz, start=start, fmt=fmt))
@@ -50,14 +51,16 @@ def ingest_command(
             results = _add_all(mem.add, messages, show=not as_json and sys.stderr.isatty())
             mem.engine.analyze()  # a bulk load: let the planner see what it holds before the first search
     summary = _summary(results)
+    failed = [r for r in results if r.error is not None]
     if as_json:
-        failures = [{"episode": r.episode, "error": str(r.error)} for r in results if r.error is not None]
+        failures = [{"episode": r.episode, "error": str(r.error)} for r in failed]
         click.echo(json.dumps({**summary, "failures": failures}, ensure_ascii=False))
-        return
-    click.echo(", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items()))
-    for r in results:
-        if r.error is not None:
-            click.echo(f"  {r.episode}: {r.error}", err=True)
+    else:
+        click.echo(", ".join(f"{v} {k.replace('_', ' ')}" for k, v in summary.items()))
+    if failed:  # exit 1: a script or CI must not take a partly failed load for a complete one
+        for r in failed:
+            click.echo(f"  {r.episode or '(no id)'}: {r.error}", err=True)
+        raise click.ClickException(f"{len(failed)} of {len(results)} messages failed (each is named above)")
 
 
 def _llm(extractor: str, url: str | None, model: str | None) -> object:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from .._access import KeyStore
+from .._names import empty_namespace
+from ..errors import NotFound
 from ..models import one_blas_thread
 from ._options import (
     db_option,
@@ -13,6 +15,7 @@ from ._options import (
     keys_option,
     keys_path,
     namespace_option,
+    open_existing,
     open_memory,
     reported,
 )  # fmt: skip
@@ -46,6 +49,10 @@ def mcp_command(
         require_sdk()  # before opening (or creating) anything
         if transport == "http":
             check_access(host, store)
+        try:
+            open_existing(db, namespace).close()
+        except NotFound:  # a mistyped --namespace would otherwise read an empty memory without a word
+            click.echo(f"{empty_namespace(namespace)} (check --namespace)", err=True)
         with open_memory(db, namespace, embedder=embedder) as mem:
             if transport == "http":
                 where = f"[{host}]" if ":" in host else host

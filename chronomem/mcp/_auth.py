@@ -3,9 +3,11 @@ namespaces and roles.
 
 :class:`KeyCheck` wraps the streamable-HTTP application: every request needs ``Authorization: Bearer <key>``
 for a live key that grants the served namespace (401 without one, 403 for another namespace), and records the
-key for the tools. Each tool then asks :func:`require` for the role it needs: reading needs ``read``,
-``remember`` and undoing an episode ``write``, erasing ``admin`` (as ``GET``, ``POST`` and ``DELETE`` in the
-HTTP API). Over stdio there is no request and no key: the client started the process as the memory's owner.
+key for the tools. A session belongs to the key that opened it: a request with another key's session id (to
+end it, or to read its stream) is answered as for an unknown session (404). Each tool then asks
+:func:`require` for the role it needs: reading needs ``read``, ``remember`` and undoing an episode ``write``,
+erasing ``admin`` (as ``GET``, ``POST`` and ``DELETE`` in the HTTP API). Over stdio there is no request and
+no key: the client started the process as the memory's owner.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ __all__ = ["STATE_KEY", "KeyCheck", "require"]
 
 log = logging.getLogger("chronomem.mcp")
 
+_SESSION = b"mcp-session-id"  # the streamable-HTTP transport's session header (lower case, as ASGI gives it)
+
 #: Where :class:`KeyCheck` leaves the caller's key in the request's ``scope["state"]`` (``"dev"`` without keys).
 STATE_KEY = "chronomem_key"
 
@@ -32,6 +36,7 @@ class KeyCheck:
 
     def __init__(self, app: Any, namespace: str, keys: KeyStore | None) -> None:
         self.app, self.namespace, self.keys = app, namespace, keys
+        self.owners: dict[bytes, str] = {}  # session id -> the id of the key that opened it
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -43,7 +48,23 @@ class KeyCheck:
             await _error(send, refused.status, refused.code, str(refused))
             return
         scope.setdefault("state", {})[STATE_KEY] = key
-        await self.app(scope, receive, send)
+        key_id = key if isinstance(key, str) else key.id
+        session = dict(scope["headers"]).get(_SESSION)
+        if session is not None and self.owners.get(session, key_id) != key_id:
+            message = "no such MCP session for this key; a session is used by the key that opened it"
+            await _error(send, 404, "not_found", message)
+            return
+
+        async def send_owned(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                opened = dict(message.get("headers", ())).get(_SESSION)
+                if session is None and opened is not None:
+                    self.owners[opened] = key_id
+                elif session is not None and scope["method"] == "DELETE" and message["status"] < 300:
+                    self.owners.pop(session, None)
+            await send(message)
+
+        await self.app(scope, receive, send_owned)
 
     def _key(self, scope: dict[str, Any]) -> ApiKey:
         try:

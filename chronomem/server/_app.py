@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib.metadata import version
 from pathlib import Path
 
@@ -18,6 +22,8 @@ from ._limits import AccessLog, BodyLimit, Timeout
 from ._routes import health, router
 
 __all__ = ["DEFAULT_MAX_BODY", "DEFAULT_TIMEOUT", "create_app"]
+
+log = logging.getLogger("chronomem.server")
 
 DEFAULT_MAX_BODY = 1_000_000  # bytes: 100 messages of ~10 kB
 DEFAULT_TIMEOUT = 30.0  # seconds
@@ -49,11 +55,15 @@ def create_app(
     >>> app = create_app(chronomem.open("m.db"), keys=KeyStore("keys.json"))
     >>> client = httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://mem")
     """
-    app = FastAPI(title="chronomem", version=version("chronomem"), description=_DESCRIPTION, redirect_slashes=False)
+    app = FastAPI(
+        title="chronomem", version=version("chronomem"), description=_DESCRIPTION, redirect_slashes=False,
+        lifespan=_warmed,
+    )  # fmt: skip
     app.state.memory = memory if isinstance(memory, AsyncMemory) else AsyncMemory(memory)
+    app.state.ready = app.state.memory.sync.embedder is None  # else once _warmed has loaded the model
     install_handlers(app)
     app.include_router(router)
-    app.add_api_route("/health", health, methods=["GET"], tags=["service"], summary="Is the database reachable")
+    app.add_api_route("/health", health, methods=["GET"], tags=["service"], summary="Is the server ready")
     # the web UI: static files that call the routes above with the key the user pastes (no key of their own)
     app.add_api_route("/ui", lambda: RedirectResponse("/ui/"), methods=["GET"], include_in_schema=False)
     app.mount("/ui", StaticFiles(directory=Path(__file__).parent / "ui", html=True), name="ui")
@@ -64,3 +74,15 @@ def create_app(
     app.add_middleware(NamespaceGuard, keys=keys, dev=dev)
     app.add_middleware(AccessLog)
     return app
+
+
+@asynccontextmanager
+async def _warmed(app: FastAPI) -> AsyncIterator[None]:
+    """Load the embedding model at startup: an ASGI server runs this before it listens (uvicorn does), so the
+    first requests do not all wait for the model and time out; ``/health`` says not ready until it is done."""
+    embedder = app.state.memory.sync.embedder
+    if embedder is not None and not app.state.ready:
+        log.info("loading the embedding model %s", embedder.name)
+        await asyncio.to_thread(embedder.embed, ["ready"])
+        app.state.ready = True
+    yield

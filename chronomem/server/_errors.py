@@ -42,6 +42,7 @@ CODES = {
     "forbidden": 403,
     "not_found": 404,
     "method_not_allowed": 405,
+    "request_timeout": 408,
     "body_too_large": 413,
     "invalid_request": 422,
     "malformed_json": 422,
@@ -81,6 +82,9 @@ def _validation_message(err: dict[str, Any]) -> tuple[str, str]:
         return "naive_datetime", (
             f"{where}: the time has no offset; add one, e.g. 2024-06-12T15:00:00+08:00 or 2024-06-12T07:00:00Z"
         )
+    cause = err.get("ctx", {}).get("error")
+    if isinstance(cause, errors.ChronomemError):  # a validator's own check, with the Python API's message
+        return for_error(cause)[1], f"{where}: {cause}"
     if kind == "extra_forbidden":
         return "invalid_request", f"{where}: unknown field; remove it (see the OpenAPI document at /openapi.json)"
     return "invalid_request", f"{where}: {err.get('msg', 'invalid')}"

@@ -98,8 +98,9 @@ class BodyLimit:
 
 
 class Timeout:
-    """Answer 504 when a request takes longer than ``seconds``. A write already under way still commits (its
-    worker thread cannot be stopped); messages are idempotent by id, so sending one again is safe."""
+    """Answer 504 when a request takes longer than ``seconds``, or 408 when its body had not all arrived by
+    then (the client was slow, not the server). A write already under way still commits (its worker thread
+    cannot be stopped); messages are idempotent by id, so sending one again is safe."""
 
     def __init__(self, app: ASGIApp, seconds: float) -> None:
         self.app, self.seconds = app, seconds
@@ -108,17 +109,27 @@ class Timeout:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
+        started, received = False, False
 
         async def send_started(message: Message) -> None:
             nonlocal started
             started = True
             await send(message)
 
+        async def receive_body() -> Message:
+            nonlocal received
+            message = await receive()
+            received = received or not message.get("more_body", False)
+            return message
+
         try:
-            await asyncio.wait_for(self.app(scope, receive, send_started), self.seconds)
+            await asyncio.wait_for(self.app(scope, receive_body, send_started), self.seconds)
         except TimeoutError:
             if started:
                 raise
+            if not received:  # BodyLimit reads every body whole before the route: it was still arriving
+                message = f"the request's body did not all arrive within {self.seconds:g} s; send it again, promptly"
+                await error_response(408, "request_timeout", message)(scope, receive, send)
+                return
             message = f"the request took longer than {self.seconds:g} s; ask for less (a smaller k or limit)"
             await error_response(504, "timeout", message)(scope, receive, send)

@@ -11,10 +11,12 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import JSONResponse
 from fastapi.security import HTTPBearer
 from pydantic import AwareDatetime
 
 from .._async import AsyncMemory
+from .._names import empty_namespace
 from ..errors import NotFound
 from ._errors import ApiError
 from ._guard import PREFIX
@@ -66,7 +68,7 @@ async def _memory(request: Request, namespace: Annotated[str, Path(min_length=1,
     try:
         return await asyncio.to_thread(base.using, namespace, create=request.method != "GET")
     except NotFound as exc:  # its message lists the store's namespaces: other tenants' names stay unsaid
-        raise ApiError(404, "not_found", f"namespace {namespace!r} holds nothing yet; a write creates it") from exc
+        raise ApiError(404, "not_found", empty_namespace(namespace)) from exc
 
 
 _bearer = HTTPBearer(auto_error=False, description="An API key from 'chronomem keys add'.")
@@ -271,8 +273,13 @@ async def erase_episode(episode_id: _Id, mem: Mem) -> dict[str, Any]:
     return {"erased_rows": await mem.erase(episode=episode_id)}
 
 
-async def health(request: Request) -> dict[str, str]:
-    """``{"status": "ok"}`` when the database answers (no key needed; says nothing about what it holds)."""
+async def health(request: Request) -> Any:
+    """``{"status": "ok", "ready": true}`` when the database answers and the embedding model is loaded; 503
+    ``{"status": "starting", "ready": false, "reason": …}`` until then (no key needed; says nothing about what
+    the memory holds)."""
     mem: AsyncMemory = request.app.state.memory
     await asyncio.to_thread(mem.sync.engine.namespaces)
-    return {"status": "ok"}
+    if not request.app.state.ready:
+        reason = "the embedding model is still loading; try again shortly"
+        return JSONResponse({"status": "starting", "ready": False, "reason": reason}, status_code=503)
+    return {"status": "ok", "ready": True}

@@ -12,11 +12,11 @@ from datetime import datetime
 from enum import Enum
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field
 
 from .._values import Interval
 from .._wire import instant
-from ..errors import ChronomemError
+from ..errors import ChronomemError, InvalidValue
 from ._errors import for_error
 
 __all__ = ["INSTANT_FIELDS", "EntityIn", "MessageIn", "MessagesIn", "ResolveIn", "page", "to_json"]
@@ -30,6 +30,14 @@ INSTANT_FIELDS = frozenset(
 _Name = Annotated[str, Field(min_length=1, max_length=200)]
 
 
+def _no_number(value: object) -> object:
+    """Refuse a number as a time, as :meth:`chronomem.Memory.add` does: Unix seconds or milliseconds, in
+    which zone? A time is ISO 8601 text with an offset."""
+    if isinstance(value, int | float):
+        raise InvalidValue(f"occurred_at must be an aware datetime or ISO 8601 text, got {value!r:.60}")
+    return value
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -38,7 +46,9 @@ class MessageIn(_Strict):
     """One message to remember (the keys of :class:`chronomem.ingest.Message`)."""
 
     content: str | dict[str, Any] = Field(description="The text (or a JSON object for an event).")
-    occurred_at: AwareDatetime = Field(description="When it was said, ISO 8601 with an offset.")
+    occurred_at: Annotated[AwareDatetime, BeforeValidator(_no_number)] = Field(
+        description="When it was said, ISO 8601 with an offset."
+    )
     speaker: _Name | None = None
     role: Literal["user", "assistant", "system", "other"] = "user"
     id: _Name | None = Field(None, description="Idempotency key: the same id is stored once.")

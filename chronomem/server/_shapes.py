@@ -199,6 +199,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (403, "the key does not grant this namespace, or its role is too weak for the method"),
         (404, "no such entity, episode, conflict or namespace"),
         (405, "the method is not allowed here"),
+        (408, "the body did not all arrive within the server's timeout"),
         (409, "the request contradicts stored state (e.g. a conflict already settled)"),
         (413, "the body is over the server's limit"),
         (422, "bad input: malformed JSON, a wrong type, an unknown field or parameter, a time without an offset"),

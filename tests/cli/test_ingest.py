@@ -37,10 +37,21 @@ def test_a_bad_message_is_reported_and_the_rest_go_in(tmp_path: Path) -> None:
     f = tmp_path / "chat.jsonl"
     bad = {**LINES[1], "id": "m9", "occurred_at": "2024-06-04T09:00:00"}
     f.write_text("\n".join(json.dumps(x) for x in (LINES[0], bad)), encoding="utf-8")
-    code, out = _run(str(f), "--db", str(tmp_path / "m.db"), "--json")
-    summary = json.loads(out)
-    assert code == 0 and (summary["messages"], summary["errors"]) == (2, 1)
+    result = CliRunner().invoke(cli, ["ingest", str(f), "--db", str(tmp_path / "m.db"), "--json"])
+    summary = json.loads(result.stdout)
+    assert result.exit_code == 1 and (summary["messages"], summary["errors"]) == (2, 1)
     assert summary["failures"][0]["episode"] == "m9" and "has no offset" in summary["failures"][0]["error"]
+    assert "m9: " in result.stderr and "has no offset" in result.stderr and "1 of 2 messages failed" in result.stderr
+
+
+def test_failed_messages_make_the_command_exit_1_with_each_reason(tmp_path: Path) -> None:
+    f = tmp_path / "chat.jsonl"
+    empty = {**LINES[1], "id": "m8", "content": " "}
+    naive = {**LINES[1], "id": "m9", "occurred_at": "2024-06-04T09:00:00"}
+    f.write_text("\n".join(json.dumps(x) for x in (LINES[0], empty, naive)), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["ingest", str(f), "--db", str(tmp_path / "m.db")])
+    assert result.exit_code == 1 and result.stdout.startswith("3 messages, 0 duplicates, 2 errors")
+    assert "m8: " in result.stderr and "m9: " in result.stderr and "2 of 3 messages failed" in result.stderr
 
 
 def test_malformed_lines_name_their_place_and_change_nothing(tmp_path: Path) -> None:

@@ -150,3 +150,22 @@ def test_http_needs_a_key_to_exist(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["mcp", "--transport", "http", "--db", str(db), "--keys", str(keys)])
     assert result.exit_code == 1 and "no API keys in" in result.output and "chronomem keys add" in result.output
     assert not db.exists()
+
+
+@pytest.mark.integration
+def test_a_session_belongs_to_the_key_that_opened_it(http_server: Served) -> None:
+    owner = {"Authorization": f"Bearer {http_server.tokens['read']}"}
+    other = {"Authorization": f"Bearer {http_server.keys.add(['alice'], 'read')[0]}"}
+    opened = _initialize(http_server, owner)
+    session = {"mcp-session-id": opened.headers["mcp-session-id"]}
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    ended = httpx.delete(http_server.url, headers={**other, **session, **accept}, timeout=30)
+    assert ended.status_code == 404 and ended.json()["error"]["code"] == "not_found", ended.text
+    listed = {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}}
+    by_other = httpx.post(http_server.url, json=listed, headers={**other, **session, **accept}, timeout=30)
+    assert by_other.status_code == 404
+    notified = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    assert httpx.post(http_server.url, json=notified, headers={**owner, **session, **accept}, timeout=30).is_success
+    by_owner = httpx.post(http_server.url, json=listed, headers={**owner, **session, **accept}, timeout=30)
+    assert by_owner.status_code == 200 and "remember" in by_owner.text  # the session was not ended
+    assert httpx.delete(http_server.url, headers={**owner, **session, **accept}, timeout=30).is_success

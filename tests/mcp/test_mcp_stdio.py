@@ -147,3 +147,23 @@ def test_bad_arguments_are_tool_errors_and_the_server_keeps_serving(tmp_path: Pa
         assert await call(session, "conflicts") == []
 
     run_stdio(tmp_path / "m.db", body)
+
+
+def test_a_namespace_that_holds_nothing_is_said_as_the_http_api_says_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    import chronomem
+    import chronomem.mcp
+    from chronomem._names import empty_namespace
+    from chronomem.cli import cli
+
+    db = str(tmp_path / "m.db")
+    with chronomem.open(db, namespace="alice", embedder=None) as mem:
+        mem.add({"id": "a1", "speaker": "Alice", "content": "I live in Oslo.", "occurred_at": "2024-01-01T00:00:00Z"})
+    monkeypatch.setattr(chronomem.mcp, "serve", lambda *args, **kwargs: None)
+    typo = CliRunner().invoke(cli, ["mcp", "--db", db, "--namespace", "alcie", "--embedder", "none"])
+    assert typo.exit_code == 0 and empty_namespace("alcie") in typo.stderr, typo.output
+    known = CliRunner().invoke(cli, ["mcp", "--db", db, "--namespace", "alice", "--embedder", "none"])
+    assert known.exit_code == 0 and "holds nothing" not in known.stderr

@@ -11,6 +11,8 @@ import pytest
 from apitools import Api, make_api, said
 from hypothesis import HealthCheck, given, settings
 
+from chronomem.errors import InvalidValue
+from chronomem.server import KeyStore
 from chronomem.server._guard import PREFIX
 
 A = PREFIX + "alice"
@@ -150,3 +152,25 @@ def test_generated_requests_with_a_read_key_never_fail_and_never_change_the_stor
 def test_generated_requests_with_an_admin_key_never_fail(api: Api) -> None:
     pytest.importorskip("schemathesis")
     assert _fuzz(api, "alice:admin", examples=60) >= 1000
+
+
+@pytest.mark.parametrize("when", [1718000000, 1718000000.5, 1718000000000])
+def test_a_number_as_occurred_at_is_refused_as_the_python_api_refuses_it(any_api: Api, when: float) -> None:
+    before = any_api.dump()
+    with pytest.raises(InvalidValue) as python:
+        any_api.memory.add({"id": "n1", "speaker": "Alice", "content": "I live in Oslo.", "occurred_at": when})
+    body = {"messages": [{"id": "n1", "speaker": "Alice", "content": "I live in Oslo.", "occurred_at": when}]}
+    error = refused(any_api.post(f"{A}/messages", "alice:write", json=body), 422, "invalid_value")
+    assert error["message"] == f"messages.0.occurred_at: {python.value}"
+    assert any_api.dump() == before
+
+
+def test_a_namespace_named_star_is_refused(any_api: Api, tmp_path: Path) -> None:
+    """'*' in a key means every namespace: a namespace of that name could never be granted alone."""
+    token, _ = KeyStore(tmp_path / "keys.json").add(["*"], "write")
+    before = any_api.dump()
+    body = {"messages": [said("s1", "I live in Oslo.", "2024-01-01T00:00:00Z")]}
+    error = refused(any_api.post(f"{PREFIX}%2A/messages", token, json=body), 422, "invalid_value")
+    assert "'*'" in error["message"] and "choose another name" in error["message"]
+    assert any_api.dump() == before
+    assert "*" not in any_api.memory.engine.namespaces()

@@ -61,3 +61,13 @@ def test_serve_refuses_the_dev_flag_off_loopback_and_no_keys(tmp_path: Path) -> 
     assert dev.exit_code == 1 and "loopback" in dev.output
     nokeys = runner.invoke(cli, ["serve", "--db", str(tmp_path / "m.db"), "--keys", str(tmp_path / "none.json")])
     assert nokeys.exit_code == 1 and "keys add" in nokeys.output
+
+
+def test_serve_loads_the_embedding_model_before_it_listens(tmp_path: Path) -> None:
+    log = tmp_path / "serve.log"
+    with Child(["serve", "--db", str(tmp_path / "m.db"), "--dev-no-auth", "--embedder", "hashing"], log) as server:
+        health = httpx.get(f"{server.base}/health")
+        assert health.status_code == 200 and health.json() == {"status": "ok", "ready": True}
+    out = log.read_text()
+    assert "loading the embedding model" in out
+    assert out.index("loading the embedding model") < out.index("Uvicorn running on")
