@@ -1,4 +1,5 @@
-"""Extraction rules as named records: a :class:`ClaimRule` maps a clause pattern onto a predicate of :mod:`chronomem._vocabulary`.
+"""Extraction rules as named records: a :class:`ClaimRule` maps a clause pattern onto a predicate of
+:mod:`chronomem._vocabulary`.
 
 A rule is a name ("en.lives_in.live"), the predicate, a compiled pattern run over one clause (after its
 subject), a gate (cheap substrings, one of which the clause must hold before the regex runs), a priority (when
