@@ -69,6 +69,12 @@ def _frame(predicate: str, lang: str) -> str | None:
     return None if p is None else p.frames.get(lang)
 
 
+def _framed_slot(predicate: str) -> bool:
+    """Whether a bare value can fill ``predicate``: its record frames an answer in some language."""
+    p = PREDICATES.get(predicate)
+    return p is not None and bool(p.frames)
+
+
 def answer_claims(content: str, context: ExtractionContext) -> list[Claim]:
     """The claims of a short answer to the question just before it (see the module docstring)."""
     before = _previous(context)
@@ -217,7 +223,7 @@ def _corrected(content: str, earlier: list[tuple[Claim, int]]) -> Claim | None:
     wrong = _called_wrong(content, earlier)
     if wrong is not None:
         return wrong[0]
-    framed = [c for c, _ in earlier if _frame(c.predicate, "en") is not None]
+    framed = [c for c, _ in earlier if _framed_slot(c.predicate)]
     return framed[-1] if framed else None
 
 

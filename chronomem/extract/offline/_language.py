@@ -31,7 +31,8 @@ class Language:
     predicate of the claim before it. ``aliases`` are the patterns of a name given to the speaker or to the
     last third person, looked for only when the sentence holds one of ``alias_words`` (all, when empty).
     ``script`` finds this language's words inside a clause of another; ``fold`` rewrites a sentence before it
-    is read, keeping its length (spans still index it). ``action`` reads the action of a clause no rule read
+    is read, keeping its length (spans still index it); ``role_word`` writes the role word of an unnamed pet or
+    child as its name uses it ("a Cat" is "Alice's cat"). ``action`` reads the action of a clause no rule read
     (the action, whether it is denied, whether it is planned) and ``may_name_action`` says cheaply whether it
     may find one. ``filler`` is the small talk before a short answer.
     """
@@ -52,3 +53,4 @@ class Language:
     alias_words: tuple[str, ...] = ()
     follow: Rules | None = None
     fold: Callable[[str], str] = lambda text: text
+    role_word: Callable[[str], str] = lambda word: word

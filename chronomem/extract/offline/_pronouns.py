@@ -45,7 +45,6 @@ class Who:
 
     speaker: Mentioned
     addressee: Mentioned
-    lang: str = "en"
     thirds: list[Mentioned] = field(default_factory=list)
     genders: dict[str, str] = field(default_factory=dict)
 

@@ -241,6 +241,8 @@ class _MessageReader:
         cues = self._cues(span, clause, mention, language)
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
+        if hit.role is not None:
+            hit = replace(hit, role=language.role_word(hit.role))
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
         words = self.norm[span[0] : span[1]]
         said = HitContext(

@@ -26,4 +26,5 @@ ENGLISH: Final = Language(
     aliases=_rules.EN_ALIASES,
     alias_words=_rules.EN_ALIAS_WORDS,
     fold=_clauses.cased,
+    role_word=str.lower,
 )
