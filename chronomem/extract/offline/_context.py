@@ -22,12 +22,6 @@ from ..._vocabulary import PREDICATES, Predicate, single_valued
 
 __all__ = ["answer_claims", "calls_said_value_wrong", "correct"]
 
-_EN_FILLER = re.compile(
-    r"^(?:(?:yes|yep|yeah|yup|sure|well|um|uh|oh|ah|still|now|currently|just|right now|at the moment|actually|"
-    r"it's|it is|that's|i think|mostly|in|at|a|an)[,!.]?\s+)+",
-    re.I,
-)
-_ZH_FILLER = re.compile(r"^(?:嗯+|对|是的|是啊|对啊|现在|目前|还在|还是|在|住|就|哈哈+|啊)[，,。!！]?\s*")
 _MAX_ANSWER = 40
 _ANSWER_END = re.compile(r"[,，]\s*(?:but|though|although|however|不过|但是|可是)|[.!?;。！？；]\s")
 #: The value a correction gives: after "I meant", "it's", "not Y but", "我是说", "是" (not the 是 of "不是Y").
@@ -75,6 +69,12 @@ def _frame(predicate: str, lang: str) -> str | None:
     return None if p is None else p.frames.get(lang)
 
 
+def _framed_slot(predicate: str) -> bool:
+    """Whether a bare value can fill ``predicate``: its record frames an answer in some language."""
+    p = PREDICATES.get(predicate)
+    return p is not None and bool(p.frames)
+
+
 def answer_claims(content: str, context: ExtractionContext) -> list[Claim]:
     """The claims of a short answer to the question just before it (see the module docstring)."""
     before = _previous(context)
@@ -114,9 +114,10 @@ def _ended(content: str, predicate: str, context: ExtractionContext) -> Claim:
 def _framed(answer: str, predicate: str, context: ExtractionContext) -> list[Claim]:
     """Read ``answer`` in the frame of ``predicate``'s statement; spans map back into the answer."""
     from ._read import read_message
+    from ._registry import language_for
 
     lang = "zh" if re.search(r"[\u4e00-\u9fff]", answer) else "en"
-    filler = _ZH_FILLER if lang == "zh" else _EN_FILLER
+    filler = language_for(lang).filler
     core = answer.strip()
     while (m := filler.match(core)) is not None and m.end() > 0:
         core = core[m.end() :]
@@ -222,7 +223,7 @@ def _corrected(content: str, earlier: list[tuple[Claim, int]]) -> Claim | None:
     wrong = _called_wrong(content, earlier)
     if wrong is not None:
         return wrong[0]
-    framed = [c for c, _ in earlier if _frame(c.predicate, "en") is not None]
+    framed = [c for c, _ in earlier if _framed_slot(c.predicate)]
     return framed[-1] if framed else None
 
 

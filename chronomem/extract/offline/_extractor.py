@@ -2,10 +2,10 @@
 network. Deterministic: the same episode and context give the same extraction.
 
 Per message: the assistant's own words assert nothing about the user; a person's message is read sentence by
-sentence and clause by clause (:mod:`._read`, with the rules of :mod:`.en._rules` and
-:mod:`.zh._rules`); then a short answer is read against the question before it, a correction re-asserts the
-portion it corrects (:mod:`._context`), and the claims are deduplicated, one value per single-valued
-slot (:mod:`._merge`). The rules are compiled on the first message, not at import.
+sentence and clause by clause (:mod:`._read`, each sentence with its language's :class:`._language.Language`
+record, filled in :mod:`.en` and :mod:`.zh`); then a short answer is read against the question before it, a
+correction re-asserts the portion it corrects (:mod:`._context`), and the claims are deduplicated, one value
+per single-valued slot (:mod:`._merge`). The rules are compiled on the first message, not at import.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
-"""Reading one message: sentences, clauses, subjects and rules, in Chinese and English (the offline
+"""Reading one message: sentences, clauses, subjects and rules, in any registered language (the offline
 extractor's pipeline; see :mod:`chronomem.extract.offline`).
 
 Each sentence is read for its mood (a question asserts nothing; a hypothetical or reported sentence is kept
 as such), split into clauses, and each clause's subject resolved (the speaker, the one addressed, a relative
-or a named person, or the subject of the clause before). The language's rules (:mod:`.en._rules`,
-:mod:`.zh._rules`) find the facts; :func:`._said.claim_for` turns each into a claim with its
-modality, action and valid time. Relatives named anywhere are linked to the speaker.
+or a named person, or the subject of the clause before). Each sentence is read by its language's record
+(:class:`._language.Language`, from :mod:`._registry`): its subjects, clauses, cues and rules find the
+facts; :func:`._said.claim_for` turns each into a claim with its modality, action and valid time.
+Relatives named anywhere are linked to the speaker.
 """
 
 from __future__ import annotations
@@ -19,31 +20,19 @@ from ..._claims import Action, Alias, Claim, ExtractionContext, Mentioned
 from ..._time import to_us
 from ...temporal import Mention, Shape, parse
 from ...text import detect_language, normalise
-from ._events import Clause, event_claim, may_name_action
+from ._events import Clause, event_claim
+from ._language import Language
 from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, is_question, sentence_mood
-from ._pronouns import UNKNOWN, Subject, Who, en_relatives, en_subject, recent_third, vocative, zh_relatives, zh_subject
+from ._pronouns import UNKNOWN, Subject, Who, recent_third, vocative
+from ._registry import language_for, languages
 from ._rules import Hit
 from ._said import THIRD_PERSON, HitContext, claim_for
 from ._time import birthday, pick_mention
-from .en._rules import EN_ALIAS_WORDS, EN_ALIASES, EN_RULES
-from .zh._rules import ZH_ALIASES, ZH_FOLLOW, ZH_RULES
 
 __all__ = ["Reading", "read_message"]
 
 _SENTENCE_END: Final = re.compile(
     r"[。！？!?；;\n]+|(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bJr)(?<!\bvs)\.+(?=\s|$)"
-)
-_EN_CLAUSE: Final = re.compile(
-    r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
-    r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:any|do|did|does|have|has|can|could|should|would|will|is|are)\b|"
-    r"(?:what|how|where|why|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will)\b|"
-    r"[A-Z][a-z]+(?:'s|’s|\s+is)\s|(?:if|in case|unless|as long as)\b|"
-    r"(?:(?:so|and|but|now|then|also|actually|still|lately|recently|honestly|"
-    r"really|luckily|sadly|anyway)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
-)
-_ZH_CLAUSE: Final = re.compile(
-    r"[，,；;：:]\s*(?!(?:它|他|她)?(?:叫|名叫|名字叫|取名|小名))|(?=但是|可是|而且|然后|所以|因为|虽然)|"
-    r"(?:(?<=说)|(?<=觉得)|(?<=认为)|(?<=告诉我))(?=我|他|她|你)"
 )
 
 
@@ -67,7 +56,7 @@ def read_message(content: str, context: ExtractionContext) -> Reading:
     addressee = Mentioned(others[0] if len(others) == 1 else "you", "person", addressee=True)
     who = Who(speaker, addressee)
     said_before = [(ep.content, ep.speaker == context.speaker) for ep in reversed(context.recent)]
-    recent_third(said_before, who)
+    recent_third(said_before, who, [(lang.code, lang.owned, lang.named) for lang in languages()])
     reader = _MessageReader(content, norm, context, who)
     for start, end in _sentences(norm):
         reader.sentence(start, end)
@@ -108,10 +97,9 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
         start = end
 
 
-def _clauses(sentence: str, lang: str) -> Iterator[tuple[int, int]]:
-    pattern = _ZH_CLAUSE if lang == "zh" else _EN_CLAUSE
+def _clauses(sentence: str, language: Language) -> Iterator[tuple[int, int]]:
     start = 0
-    for m in pattern.finditer(sentence):
+    for m in language.clause_break.finditer(sentence):
         if m.start() > start:
             yield start, m.start()
         start = max(start, m.end())
@@ -126,10 +114,7 @@ class _Found:
     hit: Hit
     at: int
     subject: Mentioned
-    lang: str
-
-
-_OTHER_SCRIPT: Final = {"en": re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}"), "zh": re.compile(r"[\u4e00-\u9fff]{2}")}
+    language: Language
 
 
 class _MessageReader:
@@ -145,41 +130,45 @@ class _MessageReader:
 
     def sentence(self, start: int, end: int) -> None:
         text = self.norm[start:end]
-        lang = "zh" if detect_language(text) == "zh" else "en"
-        if lang == "en" and not _UPPER.search(text):
-            text = _cased(text)
+        language = language_for(detect_language(text))
+        folded = language.fold(text)
+        if folded != text:
+            text = folded
             self.norm = self.norm[:start] + text + self.norm[end:]
-        mood = sentence_mood(text, lang)
+        cues = language.cues
+        mood = sentence_mood(text, cues)
         self.reading.correction = self.reading.correction or mood.correction
-        clauses = list(_clauses(text, lang))
+        clauses = list(_clauses(text, language))
         self.clause_spans = [(start + a, start + b) for a, b in clauses]
-        asked = [mood.question and (i == len(clauses) - 1 or is_question(text[cs:ce], lang))
+        asked = [mood.question and (i == len(clauses) - 1 or is_question(text[cs:ce], cues))
                  for i, (cs, ce) in enumerate(clauses)]  # fmt: skip
         self.reading.questions += any(asked)
         if all(asked):
             return
-        for rel in (zh_relatives if lang == "zh" else en_relatives)(text, self.who):
+        for rel in language.relatives(text, self.who):
             self._link(rel, (start, end), mood)
         mentions: list[Mention] | None = None
         subject = Subject(self.who.speaker, 0)
         imagined = False
         for (cs, ce), question in zip(clauses, asked, strict=True):
             # "I speak Yoruba, in case you need it": only the clause with the cue and those after it imagine
-            imagined = imagined or (mood.hypothetical and is_hypothetical(text[cs:ce], lang))
+            imagined = imagined or (mood.hypothetical and is_hypothetical(text[cs:ce], cues))
             if question:
                 continue
-            subject, found = self._clause(text[cs:ce], start + cs, subject, lang)
-            if not found and (mood.reported or not subject.mention.speaker or not may_name_action(text[cs:ce], lang)):
+            subject, found = self._clause(text[cs:ce], start + cs, subject, language)
+            if not found and (
+                mood.reported or not subject.mention.speaker or not language.may_name_action(text[cs:ce])
+            ):
                 continue
             if mentions is None:
                 mentions = self._mentions(start, end)
             if not found:
-                self._event(Clause(text[cs:ce], start + cs, lang, True, imagined, self.reference), mentions)
+                self._event(Clause(text[cs:ce], start + cs, language, True, imagined, self.reference), mentions)
                 continue
             for f in found:
                 clause_mood = replace(mood, hypothetical=imagined)
-                self._claim(f.hit, f.at, f.subject, clause_mood, mentions, (start + cs, start + ce), f.lang)
-        self._aliases(text, lang)
+                self._claim(f.hit, f.at, f.subject, clause_mood, mentions, (start + cs, start + ce), f.language)
+        self._aliases(text, language)
 
     def _event(self, clause: Clause, mentions: list[Mention]) -> None:
         """An event or a plan of the speaker in a clause no predicate's rule read (:mod:`._events`)."""
@@ -190,18 +179,21 @@ class _MessageReader:
         if made is not None:
             self.reading.claims.append(made)
 
-    def _clause(self, clause: str, at: int, subject: Subject, lang: str) -> tuple[Subject, list[_Found]]:
-        """The clause's subject and hits; a clause the sentence's language reads as nothing is read in the
-        other language when it holds that language's words ("I moved to 上海", "我在Google做PM")."""
-        read = self._read(clause, at, subject, lang)
-        other = "en" if lang == "zh" else "zh"
-        if read[1] or not _OTHER_SCRIPT[other].search(clause):
+    def _clause(self, clause: str, at: int, subject: Subject, language: Language) -> tuple[Subject, list[_Found]]:
+        """The clause's subject and hits; a clause the sentence's language reads as nothing is read in another
+        language when it holds that language's words ("I moved to 上海", "我在Google做PM")."""
+        read = self._read(clause, at, subject, language)
+        if read[1]:
             return read
-        alternative = self._read(clause, at, subject, other)
-        return alternative if alternative[1] else read
+        for other in languages():
+            if other is not language and other.script.search(clause):
+                alternative = self._read(clause, at, subject, other)
+                if alternative[1]:
+                    return alternative
+        return read
 
-    def _read(self, clause: str, at: int, subject: Subject, lang: str) -> tuple[Subject, list[_Found]]:
-        said = (zh_subject if lang == "zh" else en_subject)(clause, self.who)
+    def _read(self, clause: str, at: int, subject: Subject, language: Language) -> tuple[Subject, list[_Found]]:
+        said = language.subject(clause, self.who)
         if said is not None:
             subject = said
             if said.relation is not None:
@@ -212,18 +204,19 @@ class _MessageReader:
         rest = clause[rest_at:]
         if subject.mention is UNKNOWN:
             return subject, []
-        rules = ZH_RULES if lang == "zh" else EN_RULES
+        rules = language.rules
         hits = rules.hits(rest, rest.lower())
         if said is None or said.mention.speaker:
             hits = [h for h in hits if not h.rule.third_only]
         if not hits and said is not None and said.relation is None and not said.mention.speaker:
             whole = [h for h in rules.hits(clause, clause.lower()) if h.rule.name.endswith("where_i_live")]
             if whole:  # "Oslo is where I live": the name was no subject
-                return subject, [_Found(h, at, self.who.speaker, lang) for h in whole]
-        if not hits and lang == "zh" and self.last_predicate is not None:
-            follow = ZH_FOLLOW.get(self.last_predicate)
-            hits = [h for h in ZH_FOLLOW.hits(rest, rest) if h.rule is follow]
-        return subject, [_Found(h, at + rest_at, subject.mention, lang) for h in hits]
+                return subject, [_Found(h, at, self.who.speaker, language) for h in whole]
+        follows = language.follow
+        if not hits and follows is not None and self.last_predicate is not None:
+            follow = follows.get(self.last_predicate)
+            hits = [h for h in follows.hits(rest, rest) if h.rule is follow]
+        return subject, [_Found(h, at + rest_at, subject.mention, language) for h in hits]
 
     def _mentions(self, start: int, end: int) -> list[Mention]:
         found = parse(self.content[start:end], self.context.reference, self.context.tz)
@@ -238,19 +231,23 @@ class _MessageReader:
         mood: SentenceMood,
         mentions: list[Mention],
         clause: tuple[int, int],
-        lang: str,
+        language: Language,
     ) -> None:
         span = (rest_start + hit.span[0], rest_start + hit.span[1])
         obj = None if hit.obj_span is None else (rest_start + hit.obj_span[0], rest_start + hit.obj_span[1])
         mention = pick_mention(mentions, clause, obj, span) or _sentence_mention(
             self.norm, mentions, self.clause_spans, clause
         )
-        cues = self._cues(span, clause, mention, lang)
+        cues = self._cues(span, clause, mention, language)
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
+        if hit.role is not None:
+            hit = replace(hit, role=language.role_word(hit.role))
         subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
         words = self.norm[span[0] : span[1]]
-        said = HitContext(subject, mood, cues, mention, self.reference, self.who.speaker.name, lang, span, words)
+        said = HitContext(
+            subject, mood, cues, mention, self.reference, self.who.speaker.name, language.code, span, words
+        )
         made = claim_for(hit, said)
         if made is not None and made.predicate == "birthday" and isinstance(made.value, str):
             day = birthday(made.value, self.context.reference, self.context.tz)
@@ -265,13 +262,16 @@ class _MessageReader:
             if made.predicate in ("has_pet", "has_child") and made.object is not None:
                 self.who.add_third(made.object)  # "his name is Waffles" names the puppy just mentioned
 
-    def _cues(self, span: tuple[int, int], clause: tuple[int, int], mention: Mention | None, lang: str) -> ClauseCues:
-        """The clause's cues; in Chinese a length not followed by a final 了 is over ("在北京住了五年，…"),
-        one followed by it still holds ("住了五年了")."""
-        cues = clause_cues(self.norm[clause[0] : span[0]], self.norm[clause[0] : clause[1]], lang)
-        if lang == "zh" and mention is not None and mention.shape is Shape.DURATION:
+    def _cues(
+        self, span: tuple[int, int], clause: tuple[int, int], mention: Mention | None, language: Language
+    ) -> ClauseCues:
+        """The clause's cues; where the language marks a length of time that still holds by a word after it
+        (Chinese: "住了五年了"), a length without it is over ("在北京住了五年，…")."""
+        still = language.cues.still_after_length
+        cues = clause_cues(self.norm[clause[0] : span[0]], self.norm[clause[0] : clause[1]], language.cues)
+        if still is not None and mention is not None and mention.shape is Shape.DURATION:
             after = self.norm[mention.span[1] : clause[1]].strip()
-            if not after.startswith("了"):
+            if not after.startswith(still):
                 cues = replace(cues, past=True)
         return cues
 
@@ -290,10 +290,10 @@ class _MessageReader:
         claim = Claim(owner, rel.relation.predicate, object=rel.mention, confidence=confidence, span=span)
         self.reading.claims.append(claim)
 
-    def _aliases(self, text: str, lang: str) -> None:
-        if lang == "en" and not any(w in text.lower() for w in EN_ALIAS_WORDS):
+    def _aliases(self, text: str, language: Language) -> None:
+        if language.alias_words and not any(w in text.lower() for w in language.alias_words):
             return
-        for pattern, whose in ZH_ALIASES if lang == "zh" else EN_ALIASES:
+        for pattern, whose in language.aliases:
             for m in pattern.finditer(text):
                 entity = self.who.speaker if whose == "speaker" else self.who.last_third
                 if entity is not None and m.group("alias") != entity.name:
@@ -309,22 +309,6 @@ def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:
     if hit.rule.predicate in _CONTACT and subject.addressee and _MINE.search(said):
         return who.speaker
     return subject
-
-
-_UPPER = re.compile(r"[A-Z]")
-_NAME_AFTER = re.compile(
-    r"\b(?:in|to|at|from|for|with|joined|called|named|near|is|marry|married|dating)\s+"
-    r"(?!(?:a|an|the|my|our|his|her|your|their|home|work|bed|town|school|college|church|hospital|it|this|that|"
-    r"there|here|me|you|him|them|us|be|do|go|get|see|love|like|live|work|move|now|last|next|this|a|some|any|"
-    r"every|all|not|so|really|just|still|also)\b)([a-z])"
-)
-
-
-def _cased(text: str) -> str:
-    """An all-lower-case English sentence ("i live in boston now") with "I" and the word after a preposition
-    capitalised, so that name patterns find the name (same length: spans still index the text)."""
-    text = re.sub(r"\bi\b(?=\s|'|’)", "I", text)
-    return _NAME_AFTER.sub(lambda m: m.group(0)[:-1] + m.group(1).upper(), text)
 
 
 _TIME_ONLY = re.compile(

@@ -122,8 +122,7 @@ def _object(hit: Hit, predicate: str, said: HitContext, action: Action) -> tuple
     if hit.obj is not None:
         return Mentioned(hit.obj, entity_type), None
     if hit.role is not None and action is Action.ASSERT:
-        role = hit.role.lower() if said.lang == "en" else hit.role
-        return Mentioned(role_name(said.owner, role, said.lang), entity_type), None
+        return Mentioned(role_name(said.owner, hit.role, said.lang), entity_type), None
     return None, None
 
 

@@ -1,5 +1,30 @@
-"""English: the offline extractor's rules for English, each with the example it reads."""
+"""English: the offline extractor's :class:`~.._language.Language` record for English, filled from this
+folder (its rules with the examples they read, subjects, clauses, modality cues, actions)."""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from typing import Final
+
+from .._language import Language
+from . import _clauses, _cues, _events, _rules, _subjects
+
+__all__ = ["ENGLISH"]
+
+ENGLISH: Final = Language(
+    code="en",
+    rules=_rules.EN_RULES,
+    clause_break=_clauses.CLAUSE_BREAK,
+    cues=_cues.EN_CUES,
+    subject=_subjects.subject_of,
+    relatives=_subjects.relatives_in,
+    owned=_subjects.owned_in,
+    named=_subjects.named_in,
+    script=_clauses.SCRIPT,
+    action=_events.action,
+    may_name_action=_events.may_name_action,
+    filler=_clauses.FILLER,
+    aliases=_rules.EN_ALIASES,
+    alias_words=_rules.EN_ALIAS_WORDS,
+    fold=_clauses.cased,
+    role_word=str.lower,
+)

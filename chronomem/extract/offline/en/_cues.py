@@ -1,0 +1,59 @@
+"""English cues of modality: a question, a hypothetical, reported words, a correction; a plan, a denial, an
+ending, a past state, a denial that it ever held."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .._modality import Cues
+
+__all__ = ["EN_CUES"]
+
+_I = re.IGNORECASE
+
+#: A question is a question mark, or a sentence opening with an auxiliary or a wh-word before a subject; "if",
+#: "suppose", "would" and "wish" open a world that is not this one; "my mom says", "Sam told me" report
+#: someone else's words; "sorry, I meant…", "actually it's X, not Y" correct what the speaker said before.
+#: An ending ("not anymore") also denies, and a past cue may follow the object ("when I was a kid").
+EN_CUES: Final = Cues(
+    question=re.compile(
+        r"\?\s*$|^(?:(?:so|and|but|hey|oh|ok|okay)[, ]+)?(?:(?:do|does|did|are|is|was|were|have|has|should|could|"
+        r"can|would|will|shall)\s+(?:you|i|we|he|she|they|it)\b|(?:where|what|who|which|how|why|when)\s+(?:do|does|"
+        r"did|are|is|was|were|have|has|should|could|can|would|will)\b)",
+        _I,
+    ),
+    hypothetical=re.compile(
+        r"\b(?:if|unless|suppose|supposing|imagine|assuming|in case|wish|would|wouldn't|were i|had i|hypothetically)\b",
+        _I,
+    ),
+    reported=re.compile(
+        r"\b(?!I\b)(?:\w+)\s+(?:says|said|thinks|claims|reckons|told me|tells me|mentioned)\b|\baccording to\b|"
+        r"\bi heard\b|\bapparently\b|\brumou?r has it\b",
+        _I,
+    ),
+    correction=re.compile(
+        r"\bi meant\b|\bi mean\b|\bcorrection\b|\bsaid (?:that|it) wrong\b|\bgot (?:that|it) wrong\b|"
+        r"\bi misspoke\b|\bmistyped\b|\btypo\b|\bscratch that\b|"
+        r"\bmy (?:bad|mistake)\b|\bi was wrong\b|\bwrong (?:number|date|one)\b|\bnot\s+\S+[,;]\s*(?:it's|it is|but)\b|"
+        r"\bactually\b.*\bnot\b|\bactually\b,?\s+(?:it's|it is|that's|that should be)\b|\blet me correct\b",
+        _I,
+    ),
+    planned=re.compile(
+        r"\b(?:going to|gonna|plan|plans|planning|planned|might|may|maybe|perhaps|probably|possibly|thinking about|"
+        r"thinking of|considering|consider|hope|hoping|hopefully|intend|intending|about to|someday|some day|one day|"
+        r"eventually|would like|'d like|want to|wants to|wanna|aim to|looking to|looking into|could|trying to|"
+        r"dream of|dreaming of|will|shall|should|ought to|need to|have to|has to)\b|'ll\b|’ll\b",
+        _I,
+    ),
+    negation=re.compile(r"\b(?:not|never|no|neither|nor)\b|n't\b|n’t\b", _I),
+    ended=re.compile(r"\b(?:anymore|any more|no longer|not\b.*\b(?:now|these days))\b", _I),
+    never_was=re.compile(r"\bafter all\b|\bturns out\b|\bturned out\b|\bnever (?:was|were|had)\b", _I),
+    past=re.compile(
+        r"\b(?:used to|use to|formerly|previously|back then|back in (?:\d|the day|college|school|high school)|"
+        r"in the past|once upon|when i was)",
+        _I,
+    ),
+    ending_denies=True,
+    past_anywhere=True,
+)
