@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
@@ -11,6 +12,7 @@ from ._names import check_identifier, check_namespace
 from ._reads import EntityReads, Reads
 from ._snapshot import Snapshot
 from ._time import from_us, to_us
+from ._time import zone as check_zone
 from ._values import (
     JSON,
     Contradiction,
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 
     from .contracts import LLM, Embedder, Extractor
     from .ingest import Alias, Claim, IngestResult, Message
-    from .retrieve import Context, Hit, Preset
+    from .retrieve import Context, Hits, Preset
 
 __all__ = ["Memory"]
 
@@ -393,7 +395,7 @@ class Memory(Reads):
         window: tuple[datetime | None, datetime | None] | None = None,
         kinds: Iterable[str] | None = None,
         preset: str | Preset = "default",
-    ) -> list[Hit]:
+    ) -> Hits:
         """The ``k`` episodes, facts and entities that best answer ``query``, best first.
 
         Time-correct: a fact row comes back only if it holds at ``valid_at`` as the store believed at
@@ -407,7 +409,10 @@ class Memory(Reads):
         Raises :class:`InvalidValue` for an empty or oversized query (over 2,000 characters), ``k`` outside
         1..1000 or an unknown kind, :class:`NaiveDatetime` for a naive datetime, :class:`InvalidInterval`
         for an inverted window and :class:`ConfigError` for an unknown preset. A query of stop-words only
-        ("what is it?") returns ``[]``.
+        ("what is it?") returns ``[]``. The :class:`~chronomem.retrieve.Hits` say the system time they were
+        read at (``hits.basis``: without ``as_of``, the newest write committed): ``search(..., as_of=hits.basis)``
+        returns them again, whatever was written since. Records of equal score come newest first, then by what
+        they are, never by row id, so the same memory ranks the same on every engine and namespace.
 
         >>> [h.cites for h in mem.search("where does Alice live?", k=3)]     # doctest: +SKIP
         [('m2',), ('m2',), ('m1',)]
@@ -415,6 +420,8 @@ class Memory(Reads):
         # deferred: retrieval loads the tokenizer and the temporal parser on first use
         from .retrieve import channels_for, check_request, run_search
 
+        if as_of is None:  # the newest committed write: a write still open cannot change what this read sees
+            as_of = from_us(self.engine.committed(self.namespace))
         request = check_request(
             query, k=k, valid_at=valid_at, as_of=as_of, window=window, kinds=kinds, preset_name=preset
         )
@@ -429,14 +436,16 @@ class Memory(Reads):
         as_of: datetime | None = None,
         k: int = 20,
         preset: str | Preset = "default",
+        zone: str | None = None,
     ) -> Context:
         """What the memory knows about ``query`` as text for an LLM prompt, within ``budget_tokens``.
 
         The ``k`` hits of :meth:`search` (same time rules) told as a narrative grouped by entity and ordered
         in time: each fact's slot with its history ("lives in: Berlin from 2023-01-05 until 2024-01-03
-        (changed on 2024-01-03; past); now Paris since 2024-01-03"), open conflicts called out, episodes
-        quoted briefly, every statement citing its episodes with their dates, labels in the conversation's
-        language. The :class:`~chronomem.retrieve.Context` also holds the same content as sections and
+        (change said on 2024-01-03; past); now Paris since 2024-01-03"), open conflicts called out, episodes
+        quoted briefly, every statement citing its episodes with their dates, labels in the question's
+        language. Dates are days in ``zone`` (an IANA name), else in the zone the cited episodes were said in.
+        The :class:`~chronomem.retrieve.Context` also holds the same content as sections and
         statements, the estimated token count and what was cut for the budget.
 
         Raises what :meth:`search` raises, and :class:`InvalidValue` for a budget outside 100..100,000.
@@ -445,12 +454,14 @@ class Memory(Reads):
         Memory for "where does Alice live?" (valid at 2024-05-01, as of 2024-05-01):
         <BLANKLINE>
         ## Alice
-        - lives in: Berlin from 2023-01-05 until 2024-03-04 (changed on 2024-03-04; past); now Paris since ...
+        - lives in: Berlin from 2023-01-05 until 2024-03-04 (change said on 2024-03-04; past); now Paris since ...
         """
         # deferred, as in search()
         from .retrieve import check_budget, gather, render_context
 
         budget = check_budget(budget_tokens)
+        if zone is not None:
+            check_zone(zone)
         v, t = self._point(valid_at, as_of)
         hits = self.search(query, k=k, valid_at=from_us(v), as_of=from_us(t), preset=preset)
-        return render_context(gather(self.engine, self.namespace, query, hits, v, t), budget)
+        return render_context(replace(gather(self.engine, self.namespace, query, hits, v, t), zone=zone), budget)

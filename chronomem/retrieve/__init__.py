@@ -32,7 +32,7 @@ from ._context import (
     render_context,
 )
 from ._fusion import Ranked, Scored, apply_factors, fuse
-from ._hits import ENTITY, EPISODE, FACT, KINDS, Hit, Item, Key, cites_of, key_of
+from ._hits import ENTITY, EPISODE, FACT, KINDS, Hit, Hits, Item, Key, cites_of, key_of, tie_key
 from ._material import ENTITY_SLOTS, Material, Slot, gather
 from ._presets import (
     PRESETS,
@@ -79,6 +79,7 @@ __all__ = [
     "FulltextChannel",
     "GraphChannel",
     "Hit",
+    "Hits",
     "ImportanceSettings",
     "Item",
     "Key",
@@ -116,4 +117,5 @@ __all__ = [
     "recency_factor",
     "render_context",
     "run_search",
+    "tie_key",
 ]

@@ -18,7 +18,7 @@ from .._names import name_key
 from .._values import Entity, Episode, Fact, canonical_json
 from ..contracts import Embedder, Engine, FactQuery, TextMatch, TextQuery
 from ._bm25 import bm25
-from ._hits import ENTITY, EPISODE, FACT, Item
+from ._hits import ENTITY, EPISODE, FACT, Item, tie_key
 from ._ranking import Found, live
 from ._request import SearchRequest
 from ._speakers import without_names
@@ -98,7 +98,8 @@ class FulltextChannel:
             return []
         texts = [t for _, t in match.records]
         scores = bm25(texts, request.terms, match.documents, match.terms_total, match.frequencies, p.bm25_b)
-        order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], match.records[i][0]))
+        # equal scores: by the document's text, then its id (a fact row's as a number), never by ids as text
+        order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], _tie(match.records[i])))
         refs = [match.records[i][0] for i in order[: p.depth]]
         if kind == EPISODE:
             found: dict[str, Item] = {e.id: e for e in engine.episodes(namespace, refs)}
@@ -200,6 +201,11 @@ def beyond_subject(subject: Collection[str], document: str, terms: Sequence[str]
     return not wanted or not wanted.isdisjoint(document.split(" "))
 
 
+def _tie(record: tuple[str, str]) -> tuple[str, int, str]:
+    ref, text = record
+    return (text, int(ref), "") if ref.isdigit() else (text, 0, ref)
+
+
 def rank_facts(facts: Sequence[Fact], terms: Sequence[str], names: set[str]) -> list[Fact]:
     """Fact rows best first: by how many of the question's ``terms`` (other than the entities' own
     ``names``) their predicate and object or value contain, then the later valid start first (a later
@@ -217,7 +223,7 @@ def rank_facts(facts: Sequence[Fact], terms: Sequence[str], names: set[str]) -> 
         text = f"{f.predicate} {f.object or canonical_json(f.value)}".replace("_", " ").casefold()
         return sum(t in text for t in wanted)
 
-    return sorted(facts, key=lambda f: (-overlap(f), -f.valid.start, f.row_id))
+    return sorted(facts, key=lambda f: (-overlap(f), tie_key(f)))
 
 
 class GraphChannel:

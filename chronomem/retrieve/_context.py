@@ -4,12 +4,15 @@ ordered in time, every statement citing its episodes, within a token budget, plu
 Pure: a :class:`~chronomem.retrieve.Material` (hits, slot histories, open conflicts, episodes, names) in, a
 :class:`Context` out. A fact hit becomes its slot's story as the store believed it at ``as_of``, up to
 ``valid_at``: values that ended are history, marked as past with when the store learned the change
-("lived in: Berlin from 2023-01-05 until 2024-01-03 (changed on 2024-01-03; past); now Paris since
+("lived in: Berlin from 2023-01-05 until 2024-01-03 (change said on 2024-01-03; past); now Paris since
 2024-01-03"); what begins after ``valid_at`` is left out, as search leaves it out. An episode hit is quoted
 briefly under its speaker; a contradiction open at ``as_of`` about a subject is called out under it.
 
-Labels are in the conversation's language (:func:`chronomem.text.detect_language` over the quoted episodes
-and the query): a small table of Chinese and English labels; the memory's own words are never translated.
+Labels are in the question's language (:func:`chronomem.text.detect_language` of the query; a query with no
+letters takes the quoted episodes' language): a small table of Chinese and English labels; the memory's own
+words are never translated. Dates are days in the conversation's zone (the zone the caller gives, else the one
+most of the cited episodes were said in, else UTC): a message said at 02:00 in Shanghai is dated that day, not
+the day before. A past value says when its change was said: when the value after it was first said.
 
 Budget: statements are taken best hit first while they fit (:func:`estimate_tokens` of the text, headings
 included); what does not fit is listed in :attr:`Context.cut`. Then sections are ordered by their best hit
@@ -20,10 +23,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
-from .._time import from_us
+from .._time import from_us, zone
 from .._values import JSON, Contradiction, Entity, Episode, Fact, canonical_json
 from ..errors import InvalidValue
 from ._material import Material, Slot
@@ -55,7 +60,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "empty": "(nothing relevant remembered)",
         "general": "Conversation",
         "now": "now {value} since {start}",
-        "past": "{value} from {start} until {end} (changed on {changed}; past)",
+        "past": "{value} from {start} until {end} (change said on {changed}; past)",
         "earlier": "(+{n} earlier)",
         "said": '{date} {speaker}said: "{quote}"',
         "conflict": "open conflict: {predicate} {value} from {start} contradicts {against}; unresolved",
@@ -68,7 +73,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "empty": "（没有相关的记忆）",
         "general": "对话",
         "now": "现在 {value}（自 {start} 起）",
-        "past": "{value}（{start} 至 {end}，{changed} 更改；已过去）",
+        "past": "{value}（{start} 至 {end}，{changed} 说起更改；已过去）",
         "earlier": "（另有 {n} 条更早）",
         "said": "{date} {speaker}说：“{quote}”",
         "conflict": "未解决的冲突：{predicate} {value}（自 {start} 起）与 {against} 矛盾",
@@ -111,14 +116,12 @@ def check_budget(budget_tokens: object) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """An episode a statement rests on, with when it occurred (``None`` when it is not readable as of then)."""
+    """An episode a statement rests on, with when it occurred and that day in the context's zone (``None``
+    when it is not readable as of then)."""
 
     episode: str
     at: int | None = None
-
-    @property
-    def date(self) -> str | None:
-        return None if self.at is None else _date(self.at)
+    date: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +156,8 @@ class Context:
     """What :meth:`chronomem.Memory.context` returns: ``text`` for the prompt and the same content as data.
 
     ``tokens`` is :func:`estimate_tokens` of ``text`` (at most ``budget``); ``cut`` lists the statements left
-    out for the budget, best first; ``language`` is that of the labels (``"zh"`` or ``"en"``)."""
+    out for the budget, best first; ``language`` is that of the labels (``"zh"`` or ``"en"``); ``zone`` the
+    one its dates are days of."""
 
     query: str
     text: str
@@ -164,6 +168,12 @@ class Context:
     cut: tuple[Statement, ...]
     valid_at: int
     as_of: int
+    zone: str = "UTC"
+
+    @property
+    def basis(self) -> datetime:
+        """The system time it was read at: ``context(..., as_of=ctx.basis)`` reads the same again."""
+        return from_us(self.as_of)
 
     def __str__(self) -> str:
         return self.text
@@ -174,12 +184,13 @@ def render_context(material: Material, budget_tokens: int) -> Context:
     budget = check_budget(budget_tokens)
     lang = _language(material)
     labels = LABELS[lang]
-    candidates = sorted(_statements(material, lang), key=lambda s: s.rank)
+    day = _days_in(_zone_of(material))
+    candidates = sorted(_statements(material, lang, day), key=lambda s: s.rank)
     titles = _titles(material, candidates, labels)
     query = _SPACE.sub(" ", material.query).strip()
     if len(query) > HEADING_QUERY_CHARS:
         query = query[: HEADING_QUERY_CHARS - 1] + "…"
-    heading = labels["heading"].format(query=query, valid_at=_date(material.valid_at), as_of=_date(material.as_of))
+    heading = labels["heading"].format(query=query, valid_at=day(material.valid_at), as_of=day(material.as_of))
     used = estimate_tokens(heading + "\n")
     kept: list[Statement] = []
     cut: list[Statement] = []
@@ -203,18 +214,18 @@ def render_context(material: Material, budget_tokens: int) -> Context:
     text = "\n".join(lines)
     return Context(
         material.query, text, lang, sections, estimate_tokens(text), budget, tuple(cut),
-        material.valid_at, material.as_of,
+        material.valid_at, material.as_of, _zone_of(material),
     )  # fmt: skip
 
 
 # -- statements --------------------------------------------------------------------------------------
-def _statements(m: Material, lang: str) -> list[Statement]:
+def _statements(m: Material, lang: str, day: Day) -> list[Statement]:
     told, quoted, entity_rank = _ranks(m)
-    out = [_quote(ep, rank, m, lang) for ep, rank in quoted]
-    out += [s for slot, rank in told.items() if (s := _story(slot, m, rank, lang)) is not None]
+    out = [_quote(ep, rank, m, lang, day) for ep, rank in quoted]
+    out += [s for slot, rank in told.items() if (s := _story(slot, m, rank, lang, day)) is not None]
     for c in m.conflicts:
         base = told.get((c.subject, c.predicate), entity_rank.get(c.subject, len(m.hits)))
-        out.append(_conflict(c, base + 0.5, m, lang))
+        out.append(_conflict(c, base + 0.5, m, lang, day))
     return out
 
 
@@ -237,10 +248,11 @@ def _ranks(m: Material) -> tuple[dict[Slot, float], list[tuple[Episode, float]],
     return told, list(quoted.values()), entity_rank
 
 
-def _story(slot: Slot, m: Material, rank: float, lang: str) -> Statement | None:
+def _story(slot: Slot, m: Material, rank: float, lang: str, day: Day) -> Statement | None:
     """A slot's values up to ``valid_at``, oldest first: those that ended as past, the one that holds as now."""
     labels = LABELS[lang]
-    rows = [f for f in m.stories[slot] if f.valid.start <= m.valid_at]
+    story = m.stories[slot]
+    rows = [f for f in story if f.valid.start <= m.valid_at]
     if not rows:
         return None
     earlier, rows = rows[:-STORY_ROWS], rows[-STORY_ROWS:]
@@ -248,14 +260,12 @@ def _story(slot: Slot, m: Material, rank: float, lang: str) -> Statement | None:
     for f in rows:
         value = _value(f.object, f.value, m.names) + _MODALITY[lang].get(f.modality, "")
         if f.valid.contains(m.valid_at):
-            parts.append(labels["now"].format(value=value, start=_date(f.valid.start)))
+            parts.append(labels["now"].format(value=value, start=day(f.valid.start)))
         else:
             end = f.valid.end if f.valid.end is not None else f.valid.start
-            changed = _date(f.recorded.start)  # the row as it stands was written when its end became known
-            parts.append(
-                labels["past"].format(value=value, start=_date(f.valid.start), end=_date(end), changed=changed)
-            )
-    cites = _cites([e for f in rows for e in f.episodes], m)
+            changed = day(_change_said(f, story, m))
+            parts.append(labels["past"].format(value=value, start=day(f.valid.start), end=day(end), changed=changed))
+    cites = _cites([e for f in rows for e in f.episodes], m, day)
     text = _predicate(slot[1]) + labels["colon"] + labels["sep"].join(parts) + _cite_text(cites, lang)
     past = not any(f.valid.contains(m.valid_at) for f in rows)
     return Statement(
@@ -263,35 +273,53 @@ def _story(slot: Slot, m: Material, rank: float, lang: str) -> Statement | None:
     )
 
 
-def _quote(ep: Episode, rank: float, m: Material, lang: str) -> Statement:
+def _change_said(f: Fact, story: Sequence[Fact], m: Material) -> int:
+    """When the end of ``f`` was said: the earliest cited episode of the value that follows it in ``story``;
+    without one, the end itself."""
+    end = f.valid.end if f.valid.end is not None else f.valid.start
+    said = [
+        ep.occurred_at
+        for g in story
+        if g.valid.start == end and g.row_id != f.row_id
+        for e in g.episodes
+        if (ep := m.episodes.get(e)) is not None
+    ]
+    return min(said, default=end)
+
+
+def _quote(ep: Episode, rank: float, m: Material, lang: str, day: Day) -> Statement:
     text = _SPACE.sub(" ", ep.content).strip()
     if len(text) > QUOTE_CHARS:
         text = text[: QUOTE_CHARS - 1] + "…"
     speaker = f"{ep.speaker} " if ep.speaker and lang == "en" else (ep.speaker or "")
-    line = LABELS[lang]["said"].format(date=_date(ep.occurred_at), speaker=speaker, quote=text)
-    cites = (Citation(ep.id, ep.occurred_at),)
+    line = LABELS[lang]["said"].format(date=day(ep.occurred_at), speaker=speaker, quote=text)
+    cites = (_cite(ep.id, ep.occurred_at, day),)
     return Statement("episode", line + f" [{ep.id}]", ep.occurred_at, rank, cites, section=_speaker_key(ep, m))
 
 
-def _conflict(c: Contradiction, rank: float, m: Material, lang: str) -> Statement:
+def _conflict(c: Contradiction, rank: float, m: Material, lang: str, day: Day) -> Statement:
     labels = LABELS[lang]
     rows = {f.row_id: f for story in m.stories.values() for f in story}
     against = [_value(rows[r].object, rows[r].value, m.names) for r in c.against if r in rows]
     text = labels["conflict"].format(
         predicate=_predicate(c.predicate),
         value=_value(c.object, c.value, m.names) + _MODALITY[lang].get(c.modality, ""),
-        start=_date(c.valid.start),
+        start=day(c.valid.start),
         against=", ".join(against) or labels["known"],
     )
-    cites = _cites([c.episode] if c.episode else [], m)
+    cites = _cites([c.episode] if c.episode else [], m, day)
     return Statement(
         "conflict", text + _cite_text(cites, lang), c.valid.start, rank, cites, section=_entity_key(c.subject)
     )
 
 
-def _cites(ids: Sequence[str], m: Material) -> tuple[Citation, ...]:
-    out = [Citation(i, ep.occurred_at if (ep := m.episodes.get(i)) else None) for i in dict.fromkeys(ids)]
+def _cites(ids: Sequence[str], m: Material, day: Day) -> tuple[Citation, ...]:
+    out = [_cite(i, ep.occurred_at if (ep := m.episodes.get(i)) else None, day) for i in dict.fromkeys(ids)]
     return tuple(sorted(out, key=lambda c: (c.at is None, c.at or 0, c.episode)))
+
+
+def _cite(episode: str, at: int | None, day: Day) -> Citation:
+    return Citation(episode, at, None if at is None else day(at))
 
 
 def _cite_text(cites: Sequence[Citation], lang: str) -> str:
@@ -350,15 +378,33 @@ def _sections(kept: Sequence[Statement], titles: Titles) -> tuple[Section, ...]:
 
 # -- words ---------------------------------------------------------------------------------------------
 def _language(m: Material) -> str:
-    """``"zh"`` when the quoted episodes and the query are Chinese, else ``"en"``."""
+    """``"zh"`` for a Chinese query, ``"en"`` for any other with letters; a query without letters takes the
+    language of the quoted episodes."""
     from ..text import detect_language
 
-    quoted = [h.item.content for h in m.hits if isinstance(h.item, Episode)][:10]
-    return "zh" if detect_language(" ".join([m.query, *quoted])) == "zh" else "en"
+    asked = detect_language(m.query)
+    if asked == "und":
+        quoted = [h.item.content for h in m.hits if isinstance(h.item, Episode)][:10]
+        asked = detect_language(" ".join(quoted))
+    return "zh" if asked == "zh" else "en"
 
 
-def _date(us: int) -> str:
-    return from_us(us).date().isoformat()
+#: A system or valid time (UTC microseconds) as the day it falls on in a zone.
+Day = Callable[[int], str]
+
+
+def _zone_of(m: Material) -> str:
+    """The zone a context's dates are days of: the caller's, else the one most cited episodes were said in (of
+    equal counts, the first in name order), else UTC."""
+    if m.zone is not None:
+        return m.zone
+    said = Counter(ep.tz for ep in m.episodes.values() if ep.tz)
+    return min(said, key=lambda z: (-said[z], z)) if said else "UTC"
+
+
+def _days_in(name: str) -> Day:
+    tz = zone(name)
+    return lambda us: from_us(us).astimezone(tz).date().isoformat()
 
 
 def _predicate(predicate: str) -> str:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from .._values import Entity, Episode, Fact
+from .._time import MAX_US, from_us
+from .._values import Entity, Episode, Fact, canonical_json
 
-__all__ = ["ENTITY", "EPISODE", "FACT", "KINDS", "Hit", "Item", "Key", "cites_of", "key_of"]
+__all__ = ["ENTITY", "EPISODE", "FACT", "KINDS", "Hit", "Hits", "Item", "Key", "cites_of", "key_of", "tie_key"]
 
 EPISODE, FACT, ENTITY = "episode", "fact", "entity"
 #: The kinds of record a search returns.
@@ -24,6 +27,19 @@ def key_of(item: Item) -> Key:
     if isinstance(item, Fact):
         return (FACT, str(item.row_id))
     return (ENTITY, item.id)
+
+
+def tie_key(item: Item) -> tuple[object, ...]:
+    """What orders records of equal score, the same in every namespace and engine and whatever order they were
+    ingested in (never a row id): the newer first (an episode's time, a fact's valid start), then what the
+    record is and says."""
+    if isinstance(item, Episode):
+        return (-item.occurred_at, EPISODE, item.id)
+    if isinstance(item, Fact):
+        said = item.object if item.object is not None else canonical_json(item.value)
+        end = MAX_US if item.valid.end is None else item.valid.end
+        return (-item.valid.start, FACT, item.subject, item.predicate, said, end, item.modality, item.kind)
+    return (0, ENTITY, item.id)
 
 
 def cites_of(item: Item) -> tuple[str, ...]:
@@ -56,3 +72,17 @@ class Hit:
     def id(self) -> str:
         """The record's id: an episode's or entity's id, a fact's row id as text."""
         return key_of(self.item)[1]
+
+
+class Hits(list[Hit]):
+    """The hits of one search, best first, and the system time they were read at (``basis``, the newest write
+    committed then, unless the search asked ``as_of``): ``search(..., as_of=hits.basis)`` returns them again,
+    whatever was written since, so an agent can log what it saw and read it again exactly."""
+
+    def __init__(self, hits: Iterable[Hit] = (), basis: int = 0) -> None:
+        super().__init__(hits)
+        self.basis_us = basis
+
+    @property
+    def basis(self) -> datetime:
+        return from_us(self.basis_us)

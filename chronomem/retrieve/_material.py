@@ -37,6 +37,7 @@ class Material:
     conflicts: tuple[Contradiction, ...] = ()
     episodes: Mapping[str, Episode] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
+    zone: str | None = None  # the zone dates are days of; None: the conversation's
 
 
 def gather(engine: Engine, namespace: str, query: str, hits: Sequence[Hit], valid_at: int, as_of: int) -> Material:

@@ -12,7 +12,7 @@ from ._asking import asking_rule
 from ._channels import CHANNELS, Channel
 from ._corrections import correction_rule
 from ._fusion import fuse
-from ._hits import Hit, cites_of
+from ._hits import Hit, Hits, cites_of, tie_key
 from ._importance import importance_rule
 from ._latest import latest_rule
 from ._ranking import Found, Ranking, RankingRule
@@ -50,11 +50,11 @@ def run_search(
     request: SearchRequest,
     channels: Sequence[Channel] = CHANNELS,
     rules: Sequence[RankingRule] = RULES,
-) -> list[Hit]:
+) -> Hits:
     """The hits for ``request``, best first (see :meth:`chronomem.Memory.search`). A query without a word to
     look for (stop-words, punctuation) asks nothing: no channel runs, vectors included."""
     if not request.terms:
-        return []
+        return Hits(basis=request.point.as_of)
     weights = request.preset.channels
     found = Found()
     for channel in channels:
@@ -66,11 +66,11 @@ def run_search(
     return _hits(ranking)
 
 
-def _hits(ranking: Ranking) -> list[Hit]:
+def _hits(ranking: Ranking) -> Hits:
     scored, items, request = ranking.scored, ranking.found.items, ranking.request
     wanted = set(request.kinds)
-    order = sorted((k for k in scored if k[0] in wanted), key=lambda k: (-scored[k].score, k))
-    out = []
+    order = sorted((k for k in scored if k[0] in wanted), key=lambda k: (-scored[k].score, tie_key(items[k])))
+    out = Hits(basis=request.point.as_of)
     for key in order[: request.k]:
         item, s = items[key], scored[key]
         out.append(Hit(key[0], item, s.score, dict(s.parts), cites_of(item)))

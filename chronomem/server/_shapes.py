@@ -149,6 +149,7 @@ class HitOut(BaseModel):
 class CitationOut(BaseModel):
     episode: str
     at: Instant | None
+    date: str | None
 
 
 class StatementOut(BaseModel):
@@ -178,6 +179,7 @@ class ContextOut(BaseModel):
     cut: list[StatementOut]
     valid_at: Instant
     as_of: Instant
+    zone: str
 
 
 class ErrorOut(BaseModel):

@@ -31,7 +31,7 @@ class ContextTests(EngineFixtures):
         ctx = mem.context("where does Alice live?", valid_at=at(20 * _DAY), budget_tokens=600)
         alice = next(s for s in ctx.sections if s.title == "Alice")
         story = next(s for s in alice.statements if s.kind == "fact")
-        assert story.text.startswith("lives in: Berlin from 1970-01-02 until 1970-01-11 (changed on ")
+        assert story.text.startswith("lives in: Berlin from 1970-01-02 until 1970-01-11 (change said on ")
         assert story.text.endswith("now Paris since 1970-01-11 [m1 1970-01-02; m2 1970-01-11]")
         conflicts = [s for s in alice.statements if s.kind == "conflict"]
         assert [c.cites[0].episode for c in conflicts] == ["m3"] and "contradicts Paris" in conflicts[0].text

@@ -65,7 +65,7 @@ def test_a_fact_is_told_as_its_slot_history_with_dates_and_citations() -> None:
     (statement,) = section.statements
     assert (section.title, section.entity) == ("Alice", "alice")
     assert statement.text == (
-        "lives in: Berlin from 2023-01-05 until 2024-01-03 (changed on 2024-01-05; past); "
+        "lives in: Berlin from 2023-01-05 until 2024-01-03 (change said on 2024-01-03; past); "
         "now Paris since 2024-01-03 [e1 2023-01-05; e2 2024-01-03]"
     )
     assert [(c.episode, c.date) for c in statement.cites] == [("e1", "2023-01-05"), ("e2", "2024-01-03")]
@@ -158,7 +158,7 @@ def test_context_on_a_real_memory_tells_the_history_and_quotes_the_episodes(mem:
     assert isinstance(ctx, Context) and ctx.tokens <= 400
     (alice,) = ctx.sections
     story = next(s for s in alice.statements if s.kind == "fact")
-    assert story.text.startswith("lives in: Berlin from 2023-01-05 until 2024-01-03 (changed on ")
+    assert story.text.startswith("lives in: Berlin from 2023-01-05 until 2024-01-03 (change said on ")
     assert "now Paris since 2024-01-03 [e1 2023-01-05; e2 2024-01-03]" in story.text
     assert {s.cites[0].episode for s in alice.statements if s.kind == "episode"} == {"e1", "e2"}
 
