@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .._bitemporal import same_claim
 from .._claims import Action, Claim, Extraction, ExtractionContext
-from .._names import slot_key
+from .._names import check_identifier, slot_key
 from .._time import MIN_US
 from .._values import Contradiction, Episode, Fact, Interval, Modality, Reason
 from .._vocabulary import declared_multi
@@ -170,13 +170,20 @@ class _Write:
                 _REASON[claim.action],
                 self.episode.occurred_at,
             )
-            aim = aim_claim(self.txn, sub, claim.predicate, ob, claim.value, said, declared_multi(claim.predicate))
+            aim = aim_claim(self.txn, sub, claim.predicate, ob, claim.value, said, self._multi(claim.predicate))
         except InvalidInput as exc:
             return Skipped(claim, str(exc))
         open_start = when[0] == MIN_US and not lasting
         said_when = claim.valid_from is not None or claim.valid_to is not None or bool(claim.time_text)
         corrects_back = claim.action is Action.CORRECT and not said_when
         return Aimed(claim, aim, open_start, corrects_back)
+
+    def _multi(self, predicate: str) -> bool:
+        """Whether a claim's predicate holds many values at once: as its record declares; without a record (a
+        model's or an application's own predicate: a task depends on several others), many-valued unless
+        the namespace first used it otherwise."""
+        declared = declared_multi(predicate)
+        return self.txn.predicate(check_identifier(predicate, "predicate"), True) if declared is None else declared
 
     def _write(self, a: Aimed) -> None:
         claim, aim = a.claim, a.aim

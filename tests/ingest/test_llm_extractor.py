@@ -349,3 +349,27 @@ def test_max_tokens_is_passed_on_and_a_context_without_a_zone_uses_the_reference
     LLMExtractor(llm, max_tokens=300).extract(episode("Hello there"), ctx)
     assert seen == [300]
     assert "2024-03-04 09:15 Monday (UTC+0800)" in llm.calls[0].messages[1]["content"]
+
+
+@pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgresql", marks=pytest.mark.integration)])
+def test_a_predicate_outside_the_vocabulary_holds_many_values_unless_the_namespace_says_otherwise(
+    engine: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    import chronomem
+
+    url = str(tmp_path / "m.db") if engine == "sqlite" else request.getfixturevalue("pg_url")
+    llm = ScriptedLLM(
+        [
+            {"claims": [claim("task-12", "depends_on", "task-3", object_type="thing", quote="task-12")]},
+            {"claims": [claim("task-12", "depends_on", "task-7", object_type="thing", quote="task-12")]},
+            {"claims": [claim("Alice", "reports_to", "Carol", object_type="person", quote="Carol")]},
+        ]
+    )
+    mem = chronomem.open(url, namespace="ns", extractor=LLMExtractor(llm), embedder=None)
+    mem.add_episode("org chart: Alice reports to Bob", occurred_at=T, id="chart")
+    mem.assert_fact("Alice", "reports_to", "Bob", multi=False, episode="chart")  # declared one at a time
+    for i, text in enumerate(["task-12 depends on task-3", "task-12 also depends on task-7", "I report to Carol"]):
+        mem.add({"speaker": "Alice", "content": text, "occurred_at": T.replace(minute=20 + i)})
+    assert sorted(f.object or "" for f in mem.values("task-12", "depends_on")) == ["task-3", "task-7"]
+    assert [f.object for f in mem.values("Alice", "reports_to")] == ["carol"]  # Bob's ended: as declared
+    mem.close()
