@@ -98,8 +98,10 @@ class FulltextChannel:
             return []
         texts = [t for _, t in match.records]
         scores = bm25(texts, request.terms, match.documents, match.terms_total, match.frequencies, p.bm25_b)
-        # equal scores: by the document's text, then its id (a fact row's as a number), never by ids as text
-        order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], _tie(match.records[i])))
+        # equal scores: by id (episodes and entities: the application's and the names'); a fact row's id differs
+        # between namespaces and engines, so fact rows go by their text, then their ids as numbers
+        tie = _fact_tie if kind == FACT else _id_tie
+        order = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], tie(match.records[i])))
         refs = [match.records[i][0] for i in order[: p.depth]]
         if kind == EPISODE:
             found: dict[str, Item] = {e.id: e for e in engine.episodes(namespace, refs)}
@@ -201,9 +203,12 @@ def beyond_subject(subject: Collection[str], document: str, terms: Sequence[str]
     return not wanted or not wanted.isdisjoint(document.split(" "))
 
 
-def _tie(record: tuple[str, str]) -> tuple[str, int, str]:
-    ref, text = record
-    return (text, int(ref), "") if ref.isdigit() else (text, 0, ref)
+def _fact_tie(record: tuple[str, str]) -> tuple[str, int]:
+    return (record[1], int(record[0]))
+
+
+def _id_tie(record: tuple[str, str]) -> tuple[str, int]:
+    return (record[0], 0)
 
 
 def rank_facts(facts: Sequence[Fact], terms: Sequence[str], names: set[str]) -> list[Fact]:
