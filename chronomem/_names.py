@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from ._values import JSON, Entity, canonical_json
 from .errors import InvalidValue
@@ -13,7 +14,7 @@ from .text._person_names import lookup_keys
 
 __all__ = [
     "MAX_NAME", "check_identifier", "check_namespace", "check_text", "digest", "empty_namespace", "entity_keys",
-    "name_key", "part_key", "slot_key", "slugify",
+    "name_key", "near_miss", "part_key", "slot_key", "slugify",
 ]  # fmt: skip
 
 MAX_NAME = 200
@@ -70,6 +71,31 @@ def check_namespace(value: object) -> str:
 def empty_namespace(namespace: str) -> str:
     """What to say when a namespace holds nothing: most often its name was mistyped."""
     return f"namespace {namespace!r} holds nothing yet; a write creates it"
+
+
+def near_miss(name: str, known: Iterable[str]) -> str | None:
+    """The one name of ``known`` that ``name`` is a typo of: one letter added, dropped, changed, or two neighbours
+    swapped (``live_in`` for ``lives_in``, ``alcie`` for ``alice``), in names of four letters or more; ``None``
+    when there is none, or more than one (then no guess is safe). ``works_on`` is no typo of ``works_at``.
+
+    >>> near_miss("alcie", ["alice", "bob"]), near_miss("works_on", ["works_at"]), near_miss("ab", ["abc"])
+    ('alice', None, None)
+    """
+    if len(name) < 4:
+        return None
+    found = [k for k in known if k != name and _one_edit(name, k)]
+    return found[0] if len(found) == 1 else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    i = next((n for n, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    if len(a) < len(b):
+        return a[i:] == b[i + 1 :]
+    return a[i + 1 :] == b[i + 1 :] or (a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1])
 
 
 def check_text(text: str, what: str) -> str:

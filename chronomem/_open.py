@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._memory import Memory
+from ._names import near_miss
 from .engines import open_engine
 
 if TYPE_CHECKING:
-    from .contracts import LLM, Embedder, Extractor
+    from .contracts import LLM, Embedder, Engine, Extractor
 
 __all__ = ["default_path", "open"]
 
@@ -33,7 +35,9 @@ def open(
     """Open a memory. ``url`` is a file path (SQLite), ``sqlite:///relative.db``, ``sqlite:////absolute.db`` or
     ``postgresql://…`` (read as SQLAlchemy reads URLs; a malformed one raises :class:`ConfigError`);
     ``None`` picks :func:`default_path`. ``namespace`` is whose memory this is (one user, agent or tenant);
-    without it the namespace is ``"default"``, shared by every caller that omits it. It is created if new.
+    without it the namespace is ``"default"``, shared by every caller that omits it. It is created if new (with a
+    :class:`UserWarning` when it is one typo away from a namespace that holds memories: ``"alcie"`` beside
+    ``"alice"``).
     ``extractor`` is what :meth:`Memory.add` reads messages with by default: ``"offline"`` (rules, no model),
     ``"llm"`` (``llm``, any :class:`~chronomem.contracts.LLM`),
     or an :class:`~chronomem.contracts.Extractor` of your own.
@@ -61,5 +65,19 @@ def open(
     except BaseException:
         engine.close()
         raise
+    _warn_if_mistyped(engine, namespace)
     engine.ensure_namespace(namespace)
     return mem
+
+
+def _warn_if_mistyped(engine: Engine, namespace: str) -> None:
+    """A new namespace one typo away from one that holds memories is most likely that one mistyped: say so
+    (a :class:`UserWarning`) before it is created, rather than answer every read from an empty memory."""
+    known = engine.namespaces()
+    if namespace in known:
+        return
+    near = near_miss(namespace, known)
+    if near is not None and engine.holds_anything(near):
+        warnings.warn(
+            f"namespace {namespace!r} is new and is being created; did you mean {near!r}?", UserWarning, stacklevel=3
+        )

@@ -4,11 +4,10 @@ histories, audits, changes, version chains and neighbourhoods at a (``valid_at``
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from datetime import datetime
 
-from ._names import check_identifier, check_text
+from ._names import check_identifier, check_text, near_miss
 from ._time import now_us, to_us
 from ._values import Change, Entity, Fact, Revision, Subgraph, canonical_json
 from .contracts import Engine, FactQuery
@@ -16,12 +15,6 @@ from .errors import InvalidInput, InvalidValue, NotFound
 from .write import find_entity
 
 __all__ = ["EntityReads", "Reads"]
-
-
-#: How alike (difflib's ratio) an unused predicate and a used one must be for the first to be a typo of the
-#: second: a letter missing or swapped in a word of eight ("live_in" for "lives_in"); two different words
-#: that share a stem ("has_pet" and "has_part", "works_at" and "works_on") are not.
-NEAR_MISS = 0.85
 
 
 def _us(dt: datetime | None, name: str, default: int) -> int:
@@ -120,10 +113,10 @@ class Reads:
         that did ("live_in" for "lives_in"): a typo, refused with the name meant."""
         used = self.engine.predicates(self.namespace)
         if predicate not in used:
-            near = difflib.get_close_matches(predicate, list(used), n=1, cutoff=NEAR_MISS)
+            near = near_miss(predicate, used)
             if near:
                 raise NotFound(
-                    f"no fact in namespace {self.namespace!r} uses predicate {predicate!r}; did you mean {near[0]!r}?"
+                    f"no fact in namespace {self.namespace!r} uses predicate {predicate!r}; did you mean {near!r}?"
                 )
         return []
 

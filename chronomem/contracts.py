@@ -323,6 +323,10 @@ class Engine(Protocol):
 
     def ensure_namespace(self, namespace: str) -> None: ...
 
+    def holds_anything(self, namespace: str) -> bool:
+        """Whether ``namespace`` holds an episode or an entity (an empty one most often has a mistyped name)."""
+        ...
+
     def erase_namespace(self, namespace: str, digest: str) -> int:
         """Delete every row of ``namespace``; leave a content-free audit record. Returns rows removed."""
         ...

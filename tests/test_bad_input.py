@@ -8,6 +8,7 @@ back verbatim.
 from __future__ import annotations
 
 import sqlite3
+import warnings
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -249,3 +250,10 @@ def test_a_mistyped_predicate_or_namespace_says_what_was_meant(tmp_path: Path) -
     with pytest.raises(NotFound, match="holds no facts yet"):
         typo.value("Alice", "lives_in")
     mem.close()
+    with pytest.warns(UserWarning, match="namespace 'aliec' is new .* did you mean 'alice'"):
+        chronomem.open(tmp_path / "m.db", namespace="aliec", embedder=None).close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a namespace of its own, or a known one, opens without a word
+        chronomem.open(tmp_path / "m.db", namespace="bob", embedder=None).close()
+        chronomem.open(tmp_path / "m.db", namespace="alice", embedder=None).close()
+        chronomem.open(tmp_path / "m.db", namespace="bobb", embedder=None).close()  # 'bob' holds nothing

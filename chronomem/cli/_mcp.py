@@ -6,7 +6,6 @@ import click
 
 from .._access import KeyStore
 from .._names import empty_namespace
-from ..errors import NotFound
 from ..models import one_blas_thread
 from ._options import (
     db_option,
@@ -15,7 +14,6 @@ from ._options import (
     keys_option,
     keys_path,
     namespace_option,
-    open_existing,
     open_memory,
     reported,
 )  # fmt: skip
@@ -49,11 +47,9 @@ def mcp_command(
         require_sdk()  # before opening (or creating) anything
         if transport == "http":
             check_access(host, store)
-        try:
-            open_existing(db, namespace).close()
-        except NotFound:  # a mistyped --namespace would otherwise read an empty memory without a word
-            click.echo(f"{empty_namespace(namespace)} (check --namespace)", err=True)
         with open_memory(db, namespace, embedder=embedder) as mem:
+            if not mem.engine.holds_anything(namespace):  # a mistyped --namespace would read an empty memory
+                click.echo(f"{empty_namespace(namespace)} (check --namespace)", err=True)
             if transport == "http":
                 where = f"[{host}]" if ":" in host else host
                 click.echo(

@@ -4,6 +4,7 @@ opening a memory that must already exist, and errors reported as one line withou
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
@@ -74,8 +75,14 @@ def keys_path(keys: str | None) -> Path:
 
 
 def open_memory(db: str | None, namespace: str, **options: Any) -> Memory:
-    """The memory at ``--db`` (default: the user's memory file), in ``namespace``."""
-    return open_at(db, namespace=namespace, **options)
+    """The memory at ``--db`` (default: the user's memory file), in ``namespace``; what opening it warns of (a
+    namespace one typo from another) is said on stderr as a line of its own."""
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        mem = open_at(db, namespace=namespace, **options)
+    for warning in said:
+        click.echo(f"warning: {warning.message}", err=True)
+    return mem
 
 
 def open_existing(db: str | None, namespace: str, embedder: str = "none") -> Memory:

@@ -321,6 +321,8 @@ class Statements:
             f"ORDER BY at, {d.insertion_order}"
         )
         self.has_namespace = r("SELECT 1 FROM namespaces WHERE namespace = ?")
+        self.any_episode = r("SELECT 1 FROM episodes WHERE namespace = ? LIMIT 1")
+        self.any_entity = r("SELECT 1 FROM entities WHERE namespace = ? LIMIT 1")
         # The one statement that spans namespaces: listing them (a multi-shard query under Citus).
         self.namespaces = "SELECT namespace FROM namespaces ORDER BY namespace"
         self.migrations_exist = d.migrations_exist

@@ -74,6 +74,9 @@ class SqlEngine(ABC):
         such statements (Citus, in chronomem's tests) lifts the ban here for this one."""
         return self._read(sql)
 
+    def holds_anything(self, namespace: str) -> bool:
+        return bool(self._read(self.sql.any_episode, (namespace,)) or self._read(self.sql.any_entity, (namespace,)))
+
     def ensure_namespace(self, namespace: str) -> None:
         if not self._read(self.sql.has_namespace, (namespace,)):
             self.write(namespace, lambda txn: None)

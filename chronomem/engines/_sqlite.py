@@ -10,19 +10,25 @@
   a message's transaction writes about a dozen pages, and each checkpoint syncs the files, so the
   default checkpointed every ~80 messages, a noticeable share of ingestion's time.
   They run in a thread of the engine, off the write path (:mod:`._checkpoint`).
+* A file that cannot be written (a read-only file, directory or file system) opens read-only: reads work, a write
+  raises :class:`~chronomem.errors.StorageError` saying so, and nothing is created beside it. Where even SQLite's
+  shared-memory file cannot be made (a read-only file system), the file is opened as immutable, which is what it
+  is there.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 from .._time import now_us
-from ..errors import BackendUnavailable, ConfigError, StorageError, StorageTimeout
+from ..errors import BackendUnavailable, ConfigError, SchemaMismatch, StorageError, StorageTimeout
 from ._cache import WriterCache
 from ._checkpoint import BACKSTOP_PAGES, Checkpointer
 from ._engine import SqlEngine
@@ -214,6 +220,13 @@ def _index_waiting(c: sqlite3.Connection, indexed: int) -> None:
         c.execute(mark, (indexed,))
 
 
+def read_only(path: str) -> bool:
+    """Whether the SQLite file at ``path`` exists and cannot be written: the file, or its directory (where SQLite
+    keeps the write-ahead log), is read-only to this process."""
+    where = Path(path)
+    return where.is_file() and not (os.access(where, os.W_OK) and os.access(where.parent, os.W_OK))
+
+
 def _map_error(exc: sqlite3.Error) -> StorageError:
     text = str(exc)
     if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
@@ -257,6 +270,7 @@ class SqliteEngine(SqlEngine):
         self._conns_lock = threading.Lock()
         self._closed = False
         self._cache = WriterCache()  # see migration 0003_cache_epoch
+        self.read_only = read_only(self._path)
         with _mapped():
             self._writer = self._connect()
             page_size = self._writer.execute("PRAGMA page_size").fetchone()[0]
@@ -267,18 +281,46 @@ class SqliteEngine(SqlEngine):
         return f"sqlite:///{self._path}"
 
     def _connect(self) -> sqlite3.Connection:
-        try:
-            conn = sqlite3.connect(self._path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as exc:
-            raise BackendUnavailable(f"cannot open SQLite file {self._path!r}: {exc}; check the path") from exc
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute(f"PRAGMA synchronous={self._sync}")
+        if self.read_only:
+            conn = self._connect_read_only()
+        else:
+            try:
+                conn = sqlite3.connect(self._path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
+            except sqlite3.Error as exc:
+                raise BackendUnavailable(f"cannot open SQLite file {self._path!r}: {exc}; check the path") from exc
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={self._sync}")
+            conn.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")  # a backstop: see ._checkpoint
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA cache_size=-65536")
-        conn.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")  # a backstop: see ._checkpoint
         with self._conns_lock:
             self._conns.append(conn)
         return conn
+
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """A connection that never writes: ``mode=ro``, or ``immutable=1`` where SQLite cannot make its
+        shared-memory file beside the database (a read-only file system; nothing can change the file there)."""
+        where = quote(str(Path(self._path).resolve()))
+        last: sqlite3.Error | None = None
+        for flag in ("mode=ro", "immutable=1"):
+            try:
+                conn = sqlite3.connect(
+                    f"file:{where}?{flag}", uri=True, timeout=self._timeout, isolation_level=None,
+                    check_same_thread=False,
+                )  # fmt: skip
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchall()  # SQLite opens the file lazily
+            except sqlite3.Error as exc:
+                last = exc
+                continue
+            return conn
+        raise BackendUnavailable(f"cannot read the read-only SQLite file {self._path!r}: {last}; check the path")
+
+    def _refuse_read_only(self, doing: str) -> None:
+        if self.read_only:
+            raise StorageError(
+                f"the SQLite file {self._path!r} is read-only (the file or its directory cannot be written), so "
+                f"{doing} is refused; reads work; to write, use a writable copy"
+            )
 
     def _checkpoint_conn(self) -> sqlite3.Connection:
         """The checkpoint thread's connection: its own, syncing as the writer's does."""
@@ -313,6 +355,14 @@ class SqliteEngine(SqlEngine):
         statistics measured on a small file could steer a grown one off its selective indexes."""
 
     def migrate(self) -> list[str]:
+        if self.read_only:
+            pending = self.pending_migrations()
+            if pending:
+                raise SchemaMismatch(
+                    f"the read-only SQLite file {self._path!r} needs migrations ({', '.join(pending)}) to be read "
+                    "by this chronomem; open a writable copy once to migrate it"
+                )
+            return []
         with self._write_lock, _mapped():
             c = self._writer
             c.execute("BEGIN IMMEDIATE")
@@ -327,6 +377,7 @@ class SqliteEngine(SqlEngine):
     def write(self, namespace: str, fn: Callable[[SqliteTxn], T]) -> T:
         if self._closed:
             raise StorageError("this memory is closed; open it again")
+        self._refuse_read_only("writing")
         with self._write_lock:
             c = self._writer
             try:

@@ -85,6 +85,9 @@ class CheckedEngine:
     def ensure_namespace(self, namespace: str) -> None:
         self.inner.ensure_namespace(namespace)
 
+    def holds_anything(self, namespace: str) -> bool:
+        return self.inner.holds_anything(namespace)
+
     def erase_namespace(self, namespace: str, digest: str) -> int:
         return self.inner.erase_namespace(namespace, digest)
 

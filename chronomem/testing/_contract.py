@@ -75,6 +75,10 @@ class ContractTests(EngineFixtures):
         assert engine.revisions(NAMESPACE, []) == [] and engine.revisions(NAMESPACE, [12345]) == []
         assert engine.changes(NAMESPACE, 0, 10**12) == [] and engine.overlaps(NAMESPACE) == []
         assert engine.predicates(NAMESPACE) == {} and engine.find_entities(NAMESPACE, "nope") == []
+        engine.ensure_namespace(NAMESPACE)
+        assert not engine.holds_anything(NAMESPACE)
+        engine.write(NAMESPACE, lambda txn: txn.put_episode(_episode("e1")))
+        assert engine.holds_anything(NAMESPACE) and not engine.holds_anything("other")
 
     def test_fact_queries_are_ordered_and_limited(self, mem: Memory, engine: CheckedEngine) -> None:
         for start, value in [(30, "C"), (10, "A"), (20, "B")]:

@@ -163,7 +163,9 @@ def test_a_namespace_that_holds_nothing_is_said_as_the_http_api_says_it(
     with chronomem.open(db, namespace="alice", embedder=None) as mem:
         mem.add({"id": "a1", "speaker": "Alice", "content": "I live in Oslo.", "occurred_at": "2024-01-01T00:00:00Z"})
     monkeypatch.setattr(chronomem.mcp, "serve", lambda *args, **kwargs: None)
-    typo = CliRunner().invoke(cli, ["mcp", "--db", db, "--namespace", "alcie", "--embedder", "none"])
-    assert typo.exit_code == 0 and empty_namespace("alcie") in typo.stderr, typo.output
+    for run in range(2):  # the first run creates the (empty) namespace: the second must say so as well
+        typo = CliRunner().invoke(cli, ["mcp", "--db", db, "--namespace", "alcie", "--embedder", "none"])
+        assert typo.exit_code == 0 and empty_namespace("alcie") in typo.stderr, typo.output
+        assert ("did you mean 'alice'?" in typo.stderr) == (run == 0), typo.stderr  # when it is created
     known = CliRunner().invoke(cli, ["mcp", "--db", db, "--namespace", "alice", "--embedder", "none"])
     assert known.exit_code == 0 and "holds nothing" not in known.stderr
