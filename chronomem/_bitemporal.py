@@ -19,7 +19,7 @@ from ._values import JSON, Fact, Interval, Reason, canonical_json
 
 __all__ = [
     "DIRECT", "Held", "NewRow", "Op", "Plan", "Said", "SlotValue", "Support", "claim_key", "claim_of",
-    "clip_support", "holds", "intersect", "plan_merge", "plan_write", "same_claim",
+    "clip_support", "covers", "intersect", "plan_merge", "plan_write", "same_claim",
 ]  # fmt: skip
 
 
@@ -168,7 +168,7 @@ def plan_write(
         return Plan() if claim is None else Plan(insert=(NewRow(claim, portion, mine),))
     hit = sorted((h for h in current if h.row.valid.overlaps(portion)), key=lambda h: h.row.valid.start)
     rows = [h.row for h in hit]
-    if claim is not None and holds(rows, portion, claim):
+    if claim is not None and covers(rows, portion, claim):
         if episode is None:
             return Plan()
         return Plan(support=tuple((r.row_id, episode, _clip(r.valid, portion)) for r in rows))
@@ -217,9 +217,9 @@ def _clip(a: Interval, b: Interval) -> Interval:
     return both
 
 
-def holds(hit: Sequence[Fact], portion: Interval, claim: SlotValue) -> bool:
+def covers(hit: Sequence[Fact], portion: Interval, claim: SlotValue) -> bool:
     """Whether ``hit`` (the rows overlapping ``portion``, by start) hold ``claim`` at every instant of it,
-    possibly over several adjacent rows ("A [10,20) + A [20,30)" holds A over [15,25))."""
+    possibly over several adjacent rows ("A [10,20) + A [20,30)" cover A over [15,25))."""
     if not hit or not all(same_claim(r, claim) for r in hit) or hit[0].valid.start > portion.start:
         return False
     if any(a.valid.end != b.valid.start for a, b in pairwise(hit)):

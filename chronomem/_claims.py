@@ -65,7 +65,7 @@ class Mentioned:
 
     ``speaker=True`` is the message's speaker ("I", "me", "我"), whatever ``name`` says; ``addressee=True``
     the one spoken to ("you" in a user's message is the assistant, in the assistant's the user). ``type``
-    is a hint for resolution: person, place, organisation, project, animal, language, thing. ``holds`` is
+    is a hint for resolution: person, place, organisation, project, animal, language, thing. ``occupies`` is
     ``(owner, predicate)`` for someone named only by a one-at-a-time relation ("my husband", "我老公": the
     speaker's ``partner``): whoever holds it when the message is said, whatever word names them; ``name``
     ("Dana's husband") when nobody does yet.
@@ -75,7 +75,7 @@ class Mentioned:
     type: str = "thing"
     speaker: bool = False
     addressee: bool = False
-    holds: tuple[str, str] | None = None
+    occupies: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

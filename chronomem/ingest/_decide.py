@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._bitemporal import SlotValue, holds, same_claim
+from .._bitemporal import SlotValue, covers, same_claim
 from .._claims import Action
 from .._support import ClaimRun
 from .._values import Fact, Interval, Kind, Modality
@@ -103,7 +103,7 @@ def decide(
     rivals = [r for r in overlapping if not same_claim(r, value)]
     if not rivals:
         hit = sorted(overlapping, key=lambda r: r.valid.start)
-        if holds(hit, p.portion, value):
+        if covers(hit, p.portion, value):
             return Decision(Outcome.SAME, _ids(hit), "already known; adds support")
         return Decision(Outcome.NEW, _ids(hit), "extends what is known to the rest of the portion")
     if p.action is Action.CORRECT:

@@ -59,13 +59,13 @@ class Resolution:
 
     def mentioned(self, m: Mentioned, name: str) -> Entity:
         """The entity ``m`` (called ``name`` here) stands for; see :meth:`entity`. Someone named by a
-        one-at-a-time relation (:attr:`Mentioned.holds`) meets whoever holds it when the message is said: an
+        one-at-a-time relation (:attr:`Mentioned.occupies`) meets whoever holds it when the message is said: an
         unnamed "my husband" or "我老公" *is* that one, however they were named; a named "my husband Tom" is
         the one a placeholder ("Dana's partner") stood for, which is merged into him, while a named holder
         ("Anna", then "my girlfriend Sarah") is someone else."""
-        if m.holds is None or name in self.known:
+        if m.occupies is None or name in self.known:
             return self.entity(name, m.type)
-        owner, predicate = m.holds
+        owner, predicate = m.occupies
         holder = self._holder(owner, predicate)
         if holder is None:
             return self.entity(name, m.type)

@@ -53,7 +53,7 @@ from ._ranking import Found, Ranking, RankingRule
 from ._recency import recency_factor
 from ._request import MAX_K, MAX_QUERY_CHARS, SearchRequest, check_request
 from ._search import RULES, run_search
-from ._timeliness import Point, demote_stale, holds
+from ._timeliness import Point, demote_stale, holds_at
 
 __all__ = [
     "CHANNELS",
@@ -111,7 +111,7 @@ __all__ = [
     "estimate_tokens",
     "fuse",
     "gather",
-    "holds",
+    "holds_at",
     "key_of",
     "preset",
     "recency_factor",

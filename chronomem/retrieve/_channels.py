@@ -6,7 +6,7 @@ list names the channels fill.
 
 A channel sees the store only through :class:`~chronomem.contracts.Engine` lookups scoped by namespace and
 time, returns records read as of ``as_of`` and never one recorded after it. What holds at ``valid_at`` is
-decided by one function, :func:`~chronomem.retrieve.holds`, for every channel and rule alike.
+decided by one function, :func:`~chronomem.retrieve.holds_at`, for every channel and rule alike.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ._hits import ENTITY, EPISODE, FACT, Item, tie_key
 from ._ranking import Found, live
 from ._request import SearchRequest
 from ._speakers import without_names
-from ._timeliness import holds
+from ._timeliness import holds_at
 
 __all__ = [
     "CHANNELS",
@@ -68,7 +68,7 @@ class FulltextChannel:
             if kind == FACT:
                 rows = [f for f in ranked if isinstance(f, Fact)]
                 for f in rows:  # every match informs the stale rule; a name-only one ranks nothing
-                    found.facts[f.row_id] = (f, holds(f, request.point))
+                    found.facts[f.row_id] = (f, holds_at(f, request.point))
                 if not p.name_only_facts:
                     docs = dict(match.records)
                     rows = [
@@ -252,7 +252,7 @@ class GraphChannel:
             return
         query = FactQuery(touching=tuple(entities), as_of=point.as_of)
         rows = [f for f in engine.facts(namespace, query) if f.recorded.start <= point.as_of]
-        judged = {f.row_id: (f, holds(f, point)) for f in rows}
+        judged = {f.row_id: (f, holds_at(f, point)) for f in rows}
         kept = [f for f, ok in judged.values() if ok or history]
         names = {name_key(n) for e in entities.values() for n in (e.name, *e.aliases)}
         ranked = rank_facts(kept, request.terms, names)[: request.preset.depth]

@@ -7,7 +7,7 @@ from .._values import Fact, canonical_json
 from ..contracts import FactQuery
 from ._hits import EPISODE
 from ._ranking import Ranking
-from ._timeliness import Topic, demote_stale, holds
+from ._timeliness import Topic, demote_stale, holds_at
 
 __all__ = ["stale_rule"]
 
@@ -25,7 +25,7 @@ def stale_rule(ranking: Ranking) -> None:
         return
     engine, namespace = ranking.engine, ranking.namespace
     rows = engine.facts(namespace, FactQuery(supported_by=tuple(k[1] for k in lead), as_of=point.as_of))
-    judged = [(f, holds(f, point)) for f in rows]
+    judged = [(f, holds_at(f, point)) for f in rows]
     multi = engine.predicates(namespace)
 
     def topic(f: Fact) -> Topic:
@@ -40,7 +40,7 @@ def stale_rule(ranking: Ranking) -> None:
         subjects = tuple(sorted({s for s, _ in slots}))
         now = engine.facts(namespace, FactQuery(touching=subjects, valid_at=point.valid_at, as_of=point.as_of))
         asked = set(slots)
-        held |= {topic(f) for f in now if (f.subject, f.predicate) in asked and holds(f, point)}
+        held |= {topic(f) for f in now if (f.subject, f.predicate) in asked and holds_at(f, point)}
     if not held:
         return
     focus: dict[str, Topic] = {}

@@ -11,7 +11,7 @@ from .._values import Fact
 from ._fusion import Scored
 from ._hits import EPISODE, Key
 
-__all__ = ["Point", "Topic", "demote_stale", "holds", "subject_predicate"]
+__all__ = ["Point", "Topic", "demote_stale", "holds_at", "subject_predicate"]
 
 #: What a fact is about, for this rule: its slot, as a tuple of strings (see :func:`subject_predicate`).
 Topic = tuple[str, ...]
@@ -28,7 +28,7 @@ class Point:
     window: tuple[int | None, int | None] | None = None
 
 
-def holds(fact: Fact, point: Point) -> bool:
+def holds_at(fact: Fact, point: Point) -> bool:
     """Whether ``fact`` (read as of ``point.as_of``) holds at the point: it is still believed as of then and
     its valid time contains ``valid_at``, or overlaps the window when there is one."""
     if fact.recorded.start > point.as_of or (fact.recorded.end is not None and fact.recorded.end <= point.as_of):

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from ._language import Language, detect_language
+from ._language import LanguageCode, detect_language
 from ._normalise import normalise, to_half_width, to_simplified
 from ._sentences import split_sentences
 from ._stopwords import EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
@@ -19,7 +19,7 @@ __all__ = [
     "CHAR_MARK",
     "EN_QUERY_STOPWORDS",
     "ZH_QUERY_STOPWORDS",
-    "Language",
+    "LanguageCode",
     "Tokenizer",
     "char_terms",
     "default_tokenizer",

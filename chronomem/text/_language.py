@@ -11,11 +11,11 @@ from typing import Final, Literal
 
 from ._normalise import HAN_CLASS
 
-__all__ = ["Language", "detect_language"]
+__all__ = ["LanguageCode", "detect_language"]
 
 #: ``zh`` Chinese, ``ja`` Japanese, ``ko`` Korean, ``en`` Latin script (read as English),
 #: ``und`` nothing to go on.
-Language = Literal["zh", "ja", "ko", "en", "und"]
+LanguageCode = Literal["zh", "ja", "ko", "en", "und"]
 
 _SCRIPTS: Final = re.compile(
     f"(?P<han>[{HAN_CLASS}])"
@@ -27,7 +27,7 @@ _SCRIPTS: Final = re.compile(
 _ASCII_LETTER: Final = re.compile("[A-Za-z]")
 
 
-def detect_language(text: str) -> Language:
+def detect_language(text: str) -> LanguageCode:
     """The language of ``text``, judged by the letters it is written in.
 
     - any kana -> ``ja`` (Japanese mixes kana into Han text; Chinese never does);

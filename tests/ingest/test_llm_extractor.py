@@ -273,9 +273,9 @@ def test_a_relative_named_by_role_is_the_speakers_as_the_offline_extractor_names
         claim("husband", "likes", "Google"),
     )
     husband, sister, laogong, bare = (c.subject for c in result.claims)
-    assert husband == bare == Mentioned("Alice's husband", "person", holds=("Alice", "partner"))
+    assert husband == bare == Mentioned("Alice's husband", "person", occupies=("Alice", "partner"))
     assert sister == Mentioned("Alice's sister", "person")
-    assert laogong == Mentioned("Alice的老公", "person", holds=("Alice", "partner"))
+    assert laogong == Mentioned("Alice的老公", "person", occupies=("Alice", "partner"))
 
 
 def test_an_llm_read_partner_is_one_person_whatever_the_word(tmp_path: Path) -> None:

@@ -122,11 +122,11 @@ def test_names_are_aliased_to_the_role_so_a_later_unnamed_mention_finds_them() -
 
 def test_a_partner_named_by_role_is_whoever_holds_the_relation() -> None:
     """ "my husband" (unnamed or named) carries the slot it stands for; a sister does not: one has several."""
-    husband = {c.subject.holds for c in extract("My husband works at Google.").claims if c.predicate == "works_at"}
+    husband = {c.subject.occupies for c in extract("My husband works at Google.").claims if c.predicate == "works_at"}
     named = {
-        c.object.holds for c in extract("My husband Tom is a chef.").claims if c.predicate == "partner" and c.object
+        c.object.occupies for c in extract("My husband Tom is a chef.").claims if c.predicate == "partner" and c.object
     }
-    sister = {c.subject.holds for c in extract("My sister lives in Quito.").claims if c.predicate == "lives_in"}
+    sister = {c.subject.occupies for c in extract("My sister lives in Quito.").claims if c.predicate == "lives_in"}
     assert husband == {("Dana", "partner")} and named == {("Dana", "partner")} and sister == {None}
 
 

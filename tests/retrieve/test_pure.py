@@ -29,7 +29,7 @@ from chronomem.retrieve import (
     bm25,
     demote_stale,
     fuse,
-    holds,
+    holds_at,
     preset,
     recency_factor,
 )
@@ -106,10 +106,10 @@ def test_recency_halves_each_half_life_and_ignores_the_future() -> None:
 
 def test_a_row_holds_at_a_point_or_over_a_window() -> None:
     row = _fact(1, "berlin", (10, 20), (5, None))
-    assert holds(row, Point(15, 100)) and not holds(row, Point(20, 100)) and not holds(row, Point(9, 100))
-    assert not holds(_fact(1, "berlin", (10, 20), (5, 50)), Point(15, 100))  # closed before as_of
-    assert not holds(row, Point(15, 4))  # recorded after as_of
-    assert holds(row, Point(50, 100, (0, 11))) and not holds(row, Point(50, 100, (20, None)))
+    assert holds_at(row, Point(15, 100)) and not holds_at(row, Point(20, 100)) and not holds_at(row, Point(9, 100))
+    assert not holds_at(_fact(1, "berlin", (10, 20), (5, 50)), Point(15, 100))  # closed before as_of
+    assert not holds_at(row, Point(15, 4))  # recorded after as_of
+    assert holds_at(row, Point(50, 100, (0, 11))) and not holds_at(row, Point(50, 100, (20, None)))
 
 
 def test_a_superseded_episode_is_put_below_what_superseded_it() -> None:

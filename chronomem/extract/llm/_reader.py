@@ -221,7 +221,7 @@ class _AnswerReader:
     def relative(self, name: str) -> Mentioned | None:
         """The speaker's relative a model names by role ("my husband", "husband", "我老公"): the name the
         offline extractor gives them ("Alice's husband", "Alice的老公"), so that they are not one entity
-        "my husband" across speakers, and, for a partner, whoever holds that when said (``holds``)."""
+        "my husband" across speakers, and, for a partner, whoever holds that when said (``occupies``)."""
         m = _EN_ROLE.fullmatch(name.strip().lower()) or _ZH_ROLE.fullmatch(name.strip())
         if m is None or not self.speaker_name:
             return None
@@ -230,8 +230,8 @@ class _AnswerReader:
         if rel is None:
             return None
         owner, lang = self.speaker_name, "zh" if word in ZH_RELATIONS else "en"
-        holds = (owner, rel.predicate) if single_valued(rel.predicate) else None
-        return Mentioned(role_name(owner, rel.role, lang), "person", holds=holds)
+        occupies = (owner, rel.predicate) if single_valued(rel.predicate) else None
+        return Mentioned(role_name(owner, rel.role, lang), "person", occupies=occupies)
 
     def target(
         self, item: Mapping[str, JSON], known: Predicate | None, action: Action

@@ -105,8 +105,8 @@ def person(name: str, *, typ: str = "person") -> Mentioned:
 
 def relative(name: str, owner: str, rel: Relation) -> Mentioned:
     """A relative, by name ("Tom") or by role only ("Alice's husband"); for a relation one has one of at a
-    time (``partner``), resolution meets whoever holds it when said (:attr:`Mentioned.holds`)."""
-    return Mentioned(name, "person", holds=(owner, rel.predicate) if single_valued(rel.predicate) else None)
+    time (``partner``), resolution meets whoever holds it when said (:attr:`Mentioned.occupies`)."""
+    return Mentioned(name, "person", occupies=(owner, rel.predicate) if single_valued(rel.predicate) else None)
 
 
 def owned(owner: str, word: str, relations: dict[str, Relation], end: int, lang: str) -> Subject | None:
