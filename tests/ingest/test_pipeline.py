@@ -305,10 +305,10 @@ def test_the_prompt_is_rendered_from_the_one_profile_table() -> None:
     nothing beyond the profile ('event')."""
     from chronomem._values import Episode
     from chronomem._vocabulary import PREDICATES
-    from chronomem.extract.llm._prompt import VOCABULARY, build_messages
+    from chronomem.extract.llm._prompt import build_messages, vocabulary
     from chronomem.ingest import Role
 
-    offered = [p.name for p in VOCABULARY]
+    offered = [p.name for p in vocabulary()]
     assert offered == [name for name in PREDICATES if name != "event"]
     at = datetime(2024, 3, 6, 10, 0, tzinfo=UTC)
     for text, lang, one, many in (("I moved.", "en", "one", "many"), ("我搬家了。", "zh", "单值", "多值")):
