@@ -5,6 +5,7 @@ ExtractionError for an answer it cannot use."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -12,8 +13,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from chronomem._values import JSON, Episode, Kind, Modality
+from chronomem._vocabulary import PREDICATES, Predicate, register
 from chronomem.errors import ExtractionError, ModelUnavailable, SchemaViolation, Truncated
-from chronomem.extract.llm._prompt import SCHEMA, VOCABULARY, build_messages, prompt_language
+from chronomem.extract.llm._prompt import SCHEMA, build_messages, prompt_language, vocabulary
 from chronomem.extract.llm._reader import read_answer
 from chronomem.ingest import (
     Action,
@@ -78,7 +80,7 @@ def test_the_prompt_carries_vocabulary_speaker_local_time_and_recent_messages() 
     )
     _, call = run("I moved to Berlin last month.", ctx=context(recent=earlier))
     system, user = (m["content"] for m in call.messages)
-    for p in VOCABULARY:
+    for p in vocabulary():
         assert p.name in system and p.en in system
     assert "snake_case" in system and "Never work out a date" in system
     assert "Alice" in system and "Speaker: Alice (user)" in user
@@ -372,4 +374,67 @@ def test_a_predicate_outside_the_vocabulary_holds_many_values_unless_the_namespa
         mem.add({"speaker": "Alice", "content": text, "occurred_at": T.replace(minute=20 + i)})
     assert sorted(f.object or "" for f in mem.values("task-12", "depends_on")) == ["task-3", "task-7"]
     assert [f.object for f in mem.values("Alice", "reports_to")] == ["carol"]  # Bob's ended: as declared
+    mem.close()
+
+
+# --- an application's own predicates -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def declared() -> Iterator[tuple[Predicate, Predicate]]:
+    """Two predicates an application registers after chronomem was imported: one value at a time, an
+    organisation (with another name a model may use); and many at once, a value."""
+    team = register(Predicate("plays_for", True, entity_type="organisation", en="I play for the Lions",
+                              zh="我在雄狮队踢球", synonyms=("team", "club")))  # fmt: skip
+    instrument = register(Predicate("plays_instrument", False, value=True, en="I play the cello"))
+    try:
+        yield team, instrument
+    finally:
+        del PREDICATES[team.name], PREDICATES[instrument.name]
+
+
+def test_a_predicate_registered_after_import_is_offered_with_its_cardinality_and_object(
+    declared: tuple[Predicate, Predicate],
+) -> None:
+    en = build_messages(episode("I play for the Lions."), context())[0]["content"]
+    zh = build_messages(episode("我在雄狮队踢球。"), context())[0]["content"]
+    assert "plays_for (one, organisation): I play for the Lions" in en.splitlines()
+    assert "plays_instrument (many, value): I play the cello" in en.splitlines()
+    assert "plays_for（单值，organisation）：我在雄狮队踢球" in zh.splitlines()
+    assert "plays_instrument（多值，value）：I play the cello" in zh.splitlines()  # no Chinese example: the English
+    assert [p.name for p in vocabulary()][-2:] == ["plays_for", "plays_instrument"]
+
+
+def test_the_reader_reads_a_registered_predicate_by_its_record(declared: tuple[Predicate, Predicate]) -> None:
+    result, _ = run(
+        "I play for the Lions and I play the cello.",
+        claim("I", "club", "Lions", object_type="value"),  # another name; the record says an organisation
+        claim("I", "plays_instrument", "cello", object_type="thing"),  # the record says a value
+    )
+    team, cello = result.claims
+    assert team.predicate == "plays_for" and team.object == Mentioned("Lions", "organisation") and team.value is None
+    assert cello.predicate == "plays_instrument" and cello.value == "cello" and cello.object is None
+
+
+@pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgresql", marks=pytest.mark.integration)])
+def test_a_registered_predicate_is_decided_as_declared_through_memory_add(
+    declared: tuple[Predicate, Predicate], engine: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """The model's other name lands on the record's predicate, its object is an entity as declared, and a
+    second team supersedes the first (one at a time) while instruments add up (many at once)."""
+    import chronomem
+
+    url = str(tmp_path / "m.db") if engine == "sqlite" else request.getfixturevalue("pg_url")
+    llm = ScriptedLLM(
+        [
+            {"claims": [claim("I", "team", "Lions", object_type="value"), claim("I", "plays_instrument", "cello")]},
+            {"claims": [claim("I", "team", "Tigers", object_type="thing"), claim("I", "plays_instrument", "oboe")]},
+        ]
+    )
+    mem = chronomem.open(url, namespace="ns", extractor=LLMExtractor(llm), embedder=None)
+    for i, text in enumerate(["I play for the Lions and I play the cello.", "Now I play for the Tigers, and oboe."]):
+        mem.add({"speaker": "Alice", "content": text, "occurred_at": T.replace(minute=20 + i)})
+    assert [f.object for f in mem.values("Alice", "plays_for")] == ["tigers"]
+    assert mem.facts("Alice") and not [f for f in mem.facts("Alice") if f.predicate == "team"]
+    assert sorted(str(f.value) for f in mem.values("Alice", "plays_instrument")) == ["cello", "oboe"]
     mem.close()

@@ -18,8 +18,9 @@ from model_servers import LlamaServer
 
 import chronomem
 from chronomem._values import JSON, Kind, Modality
+from chronomem._vocabulary import PREDICATES, Predicate, register
 from chronomem.errors import ExtractionError, ModelError
-from chronomem.extract.llm._prompt import VOCABULARY
+from chronomem.extract.llm._prompt import vocabulary
 from chronomem.ingest import Action, Extraction, ExtractionContext, LLMExtractor, Message, Role, to_episode
 from chronomem.models import ChatMessage, Endpoint, OpenAIChatLLM, StructuredAnswer
 
@@ -42,6 +43,7 @@ class CountingLLM:
     def __init__(self, inner: OpenAIChatLLM) -> None:
         self.inner = inner
         self.calls = 0
+        self.sent: list[Sequence[ChatMessage]] = []
 
     @property
     def model(self) -> str:
@@ -56,6 +58,7 @@ class CountingLLM:
         max_tokens: int | None = None,
     ) -> StructuredAnswer:
         self.calls += 1
+        self.sent.append(messages)
         return self.inner.complete_json(messages, schema, name=name, max_tokens=max_tokens)
 
 
@@ -84,14 +87,14 @@ def test_one_call_per_message_gives_a_well_formed_extraction_or_an_extraction_er
     assert isinstance(result, Extraction)
     assert result.usage is not None and result.usage.model == "smollm2"
     assert result.usage.prompt_tokens > 0 and result.usage.completion_tokens > 0
-    vocabulary = {p.name for p in VOCABULARY}
+    vocabulary_names = {p.name for p in vocabulary()}
     said = " ".join([content, earlier.content, *context.participants]).casefold()
     for claim in result.claims:
         for named in (claim.subject, claim.object):
             if named is not None:
                 assert named.name and named.name == named.name.strip()
                 assert named.speaker or named.addressee or named.name.casefold() in said
-        assert claim.predicate in vocabulary or SNAKE.match(claim.predicate)
+        assert claim.predicate in vocabulary_names or SNAKE.match(claim.predicate)
         assert claim.modality in set(Modality) and claim.kind in set(Kind) and claim.action in set(Action)
         assert (claim.object is None) != (claim.value is None) or claim.action is Action.RETRACT
         assert claim.valid_from is None and claim.valid_to is None
@@ -129,3 +132,32 @@ def test_messages_through_memory_add_store_schema_valid_rows_that_cite_their_epi
         for fact in result.added:
             assert fact.episodes == (ident,) and re.fullmatch(r"[a-z_]+", fact.predicate)
             assert fact.modality in {m.value for m in chronomem.Modality} and 0 <= fact.confidence <= 1
+
+
+def test_a_predicate_an_application_registers_reaches_the_model_and_comes_back_by_its_record(
+    chat: OpenAIChatLLM,
+) -> None:
+    """A predicate registered after import is in the prompt the server gets, with its cardinality and object;
+    whatever the model answers, a claim of it (or of its other names) carries the record's name and object."""
+    team = register(Predicate("plays_for", True, entity_type="organisation", en="I play for the Lions",
+                              synonyms=("team", "club")))  # fmt: skip
+    try:
+        episode = to_episode("ns", Message("I play for the Lions now.", T, speaker="Alice", tz="Asia/Shanghai"))
+        context = ExtractionContext("Alice", Role.USER, T, "Asia/Shanghai", ("Alice", "assistant"))
+        llm = CountingLLM(chat)
+        try:
+            result = LLMExtractor(llm, max_tokens=256).extract(episode, context)
+        except ExtractionError as exc:
+            assert isinstance(exc.__cause__, ModelError), exc
+            result = None
+        assert llm.calls == 1
+        system = llm.sent[0][0]["content"]
+        assert "plays_for (one, organisation): I play for the Lions" in system.splitlines()
+        for claim in result.claims if result is not None else ():
+            assert claim.predicate not in {"team", "club"}
+            if claim.predicate == "plays_for":
+                obj = claim.object
+                assert claim.value is None
+                assert obj is None or obj.speaker or obj.addressee or obj.type == "organisation"
+    finally:
+        del PREDICATES[team.name]

@@ -297,8 +297,9 @@ def test_not_at_a_company_anymore_retracts_it() -> None:
 
 
 def test_advice_reported_about_the_speaker_is_not_asserted() -> None:
-    got = facts("My mom thinks I should move to Denver.")
-    assert (ME, "lives_in", "Denver", "reported", "assert") in got
+    got = facts("My mom thinks I should move to Denver.")  # her belief about the speaker: no one's fact
+    assert not [f for f in got if f[1] == "lives_in"]
+    assert (ME, "lives_in", "Denver", "reported", "assert") in facts("My mom said I should move to Denver.")
 
 
 def test_will_is_a_plan_and_the_present_with_a_date_is_firm() -> None:
@@ -516,3 +517,45 @@ def test_a_new_number_from_a_date_ahead_holds_from_then() -> None:
 )
 def test_like_and_love_are_preferences_only_as_verbs_and_not_as_wishes(text: str, expected: set[object]) -> None:
     assert {(s, p, o) for s, p, o in asserted(text) if p in ("likes", "goal")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I think Marco works at Siemens.", ("Marco", "works_at", "Siemens")),
+        ("I believe Lena moved to Vienna last year.", ("Lena", "lives_in", "Vienna")),
+        ("I heard that Omar is a pharmacist now.", ("Omar", "job_title", "pharmacist")),
+        ("I guess Lena speaks Czech.", ("Lena", "speaks", "Czech")),
+        ("Lena said she moved to Vienna.", ("Lena", "lives_in", "Vienna")),  # she: the one who said it
+        ("Omar told me he works at Siemens now.", ("Omar", "works_at", "Siemens")),
+        ("Apparently, Omar moved to Lyon.", ("Omar", "lives_in", "Lyon")),
+        ("I believe my cousin lives in Quito.", ("Dana's cousin", "lives_in", "Quito")),
+        ("My dad says Marco moved to Leeds and works at Arup.", ("Marco", "works_at", "Arup")),
+    ],
+)
+def test_what_the_speaker_thinks_heard_or_was_told_of_someone_is_theirs_reported(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    claims = [c for c in extract(text).claims if c.predicate == expected[1]]
+    assert [(c.subject.name, c.predicate, c.object.name if c.object else c.value) for c in claims] == [expected]
+    assert all(c.modality == "reported" and c.confidence == 0.5 and not c.subject.speaker for c in claims)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("I think I'll move to Vienna.", {(ME, "lives_in", "Vienna", "planned", "assert")}),  # a hedged plan
+        ("I think I live in Graz now.", {(ME, "lives_in", "Graz", "asserted", "assert")}),  # the speaker's own
+        ("My dad thinks I still work at Initech.", set()),  # his belief, maybe wrong: no one's fact
+        ("Marco believes I'm a pharmacist.", set()),
+        ("I don't think Marco works at Siemens.", set()),  # a denied report says nothing either way
+        ("My aunt believes I live in Graz, but I live in Linz.", {(ME, "lives_in", "Linz", "asserted", "assert")}),
+        ("I think Lena lives in Vienna and I live in Linz.", {("Lena", "lives_in", "Vienna", "reported", "assert"),
+                                                             (ME, "lives_in", "Linz", "asserted", "assert")}),
+    ],
+)  # fmt: skip
+def test_the_speakers_own_hedge_stays_theirs_and_a_belief_about_the_speaker_is_no_fact(
+    text: str, kept: set[tuple[str, str, str, str, str]]
+) -> None:
+    got = {f for f in facts(text) if f[1] not in ("family", "knows")}
+    assert got == kept

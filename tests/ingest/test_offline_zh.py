@@ -362,3 +362,41 @@ def test_a_condition_after_the_main_clause_leaves_it_asserted() -> None:
 def test_still_at_a_company_but_not_at_a_hospital(text: str, expected: set[tuple[str, str, str]]) -> None:
     # "我上周还见过他" is an event of the speaker's; the profile facts are what this test is about
     assert {f for f in asserted(text) if f[1] != "event"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("听说小周搬到成都了", ("小周", "lives_in", "成都")),
+        ("我觉得老陈在医院上班", ("老陈", "works_at", "医院")),
+        ("据说小吴在华为上班", ("小吴", "works_at", "华为")),
+        ("小赵说他搬到杭州了", ("小赵", "lives_in", "杭州")),  # 他: the one who said it
+        ("我听说老郑换工作了，现在在腾讯上班", ("老郑", "works_at", "腾讯")),  # the next clause is still his
+        ("我哥昨天打电话来了。他说他搬到厦门了", ("Dana的哥哥", "lives_in", "厦门")),
+        ("我认为我表姐住在青岛", ("Dana的表姐", "lives_in", "青岛")),
+    ],
+)
+def test_what_the_speaker_thinks_or_heard_of_someone_is_theirs_reported(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    claims = [c for c in extract(text).claims if c.predicate == expected[1]]
+    assert [(c.subject.name, c.predicate, c.object.name if c.object else c.value) for c in claims] == [expected]
+    assert all(c.modality == "reported" and c.confidence == 0.5 and not c.subject.speaker for c in claims)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("我觉得我会搬到厦门", {(ME, "lives_in", "厦门", "planned", "assert")}),  # the speaker's own plan
+        ("我爸以为我住在广州", set()),  # his mistaken belief: no one's fact
+        ("我妈觉得我还在腾讯上班", set()),
+        ("我不觉得老陈在医院上班", set()),
+        ("我跟他说我在腾讯上班", {(ME, "works_at", "腾讯", "asserted", "assert")}),  # the speaker's own words
+        ("我爸以为我住在广州，其实我住在深圳", {(ME, "lives_in", "深圳", "asserted", "assert")}),
+    ],
+)
+def test_the_speakers_own_words_stay_theirs_and_a_belief_about_the_speaker_is_no_fact(
+    text: str, kept: set[tuple[str, str, str, str, str]]
+) -> None:
+    got = {f for f in facts(text) if f[1] not in ("family", "knows")}
+    assert got == kept

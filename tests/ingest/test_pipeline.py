@@ -305,10 +305,10 @@ def test_the_prompt_is_rendered_from_the_one_profile_table() -> None:
     nothing beyond the profile ('event')."""
     from chronomem._values import Episode
     from chronomem._vocabulary import PREDICATES
-    from chronomem.extract.llm._prompt import VOCABULARY, build_messages
+    from chronomem.extract.llm._prompt import build_messages, vocabulary
     from chronomem.ingest import Role
 
-    offered = [p.name for p in VOCABULARY]
+    offered = [p.name for p in vocabulary()]
     assert offered == [name for name in PREDICATES if name != "event"]
     at = datetime(2024, 3, 6, 10, 0, tzinfo=UTC)
     for text, lang, one, many in (("I moved.", "en", "one", "many"), ("我搬家了。", "zh", "单值", "多值")):
@@ -324,3 +324,25 @@ def test_the_prompt_is_rendered_from_the_one_profile_table() -> None:
                 continue
             assert line is not None and example in line and p.object in line, (lang, p.name)
             assert (one if p.single else many) in line, (lang, p.name)
+
+
+@pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgresql", marks=pytest.mark.integration)])
+def test_reported_words_are_stored_as_the_named_persons_reported_fact_never_the_speakers(
+    engine: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """Through the offline extractor: what the speaker thinks or heard of someone is that person's, reported
+    with less confidence; someone else's belief about the speaker is stored as nobody's fact."""
+    url = str(tmp_path / "m.db") if engine == "sqlite" else request.getfixturevalue("pg_url")
+    mem = chronomem.open(url, namespace="ns", embedder=None)
+    said = ["I live in Bergen.", "I think Marco lives in Oslo now.", "听说小周搬到成都了。",
+            "My mum thinks I live in London.", "我爸以为我住在广州。"]  # fmt: skip
+    for i, text in enumerate(said):
+        mem.add(msg(i, text, speaker="Carol"))
+    assert [(f.object, f.modality) for f in mem.values("Carol", "lives_in")] == [("bergen", "asserted")]
+    for who, place in (("Marco", "oslo"), ("小周", "成都")):
+        (row,) = mem.values(who, "lives_in")
+        assert (row.object, row.modality, row.confidence) == (place, "reported", 0.5)
+        assert mem.value(who, "lives_in") is None  # reported: never an asserted value
+    assert not [f for f in mem.facts("Carol's mom") if f.predicate == "lives_in"]
+    assert not [f for f in mem.facts("Carol的爸爸") if f.predicate == "lives_in"]
+    mem.close()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from ..._claims import Action, ExtractionContext, Role
 from ..._time import from_us, zone
 from ..._values import JSON, Episode, Kind, Modality
-from ..._vocabulary import PREDICATES
+from ..._vocabulary import PREDICATES, Predicate
 from ...text import detect_language
 
 if TYPE_CHECKING:
@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 __all__ = [
     "ENTITY_TYPES",
     "SCHEMA",
-    "VOCABULARY",
     "PromptLanguage",
     "build_messages",
     "prompt_language",
+    "vocabulary",
 ]
 
 #: The language of the instructions: Chinese for a Chinese conversation, English for anything else.
@@ -38,8 +38,11 @@ PromptLanguage = Literal["en", "zh"]
 ENTITY_TYPES: Final = ("person", "place", "organisation", "project", "animal", "language", "thing")
 
 
-#: The profile predicates the prompt offers, in the order of the one table (:data:`._vocabulary.PREDICATES`).
-VOCABULARY: Final = tuple(p for p in PREDICATES.values() if p.profile)
+def vocabulary() -> tuple[Predicate, ...]:
+    """The profile predicates a prompt offers, in the order of the one table (:data:`._vocabulary.PREDICATES`)
+    as it is now: a predicate an application registers after import is offered from its next prompt on."""
+    return tuple(p for p in PREDICATES.values() if p.profile)
+
 
 _TEXT: Final[dict[str, JSON]] = {"type": "string", "maxLength": 200}
 _MAYBE_TEXT: Final[dict[str, JSON]] = {"type": ["string", "null"], "maxLength": 200}
@@ -86,10 +89,21 @@ SCHEMA: Final[dict[str, JSON]] = {
 RECENT_MESSAGES: Final = 6
 _RECENT_CHARS: Final = 300
 
-_VOCABULARY_EN: Final = "\n".join(f"{p.name} ({'one' if p.single else 'many'}, {p.object}): {p.en}" for p in VOCABULARY)
-_VOCABULARY_ZH: Final = "\n".join(
-    f"{p.name}（{'单值' if p.single else '多值'}，{p.object}）：{p.zh}" for p in VOCABULARY
-)
+
+def _vocabulary_lines(lang: PromptLanguage) -> str:
+    """One line per offered predicate: its name, cardinality, object and example in ``lang`` (the other
+    language's example when a record has none in ``lang``; none when it has neither)."""
+    zh = lang == "zh"
+    lines = []
+    for p in vocabulary():
+        example = (p.zh or p.en) if zh else (p.en or p.zh)
+        if zh:
+            line = f"{p.name}（{'单值' if p.single else '多值'}，{p.object}）" + (f"：{example}" if example else "")
+        else:
+            line = f"{p.name} ({'one' if p.single else 'many'}, {p.object})" + (f": {example}" if example else "")
+        lines.append(line)
+    return "\n".join(lines)
+
 
 _EN: Final = """You extract facts from one chat message for a long-term memory. Answer with JSON only.
 
@@ -202,9 +216,8 @@ def build_messages(episode: Episode, context: ExtractionContext, *, recent: int 
     fallback = {Role.USER: "the_user", Role.ASSISTANT: "the_assistant"}.get(role, "unknown")
     speaker = context.speaker or words[fallback]
     addressee = words["the_user"] if role is Role.ASSISTANT else words["the_assistant"]
-    template, vocabulary = (_ZH, _VOCABULARY_ZH) if lang == "zh" else (_EN, _VOCABULARY_EN)
-    system = template.format(
-        vocabulary=vocabulary,
+    system = (_ZH if lang == "zh" else _EN).format(
+        vocabulary=_vocabulary_lines(lang),
         speaker=speaker,
         addressee=addressee,
         assistant=words["assistant_turn"] if role is Role.ASSISTANT else "",

@@ -28,7 +28,7 @@ from ..._log import logger
 from ..._values import JSON, Episode, Kind, Modality
 from ..._vocabulary import EN_RELATION_WORDS, EN_RELATIONS, ZH_RELATION_WORDS, ZH_RELATIONS, Predicate, single_valued
 from ...errors import ExtractionError, ModelError
-from ._prompt import ENTITY_TYPES, SCHEMA, VOCABULARY, build_messages
+from ._prompt import ENTITY_TYPES, SCHEMA, build_messages, vocabulary
 
 if TYPE_CHECKING:
     from ...contracts import LLM
@@ -39,8 +39,6 @@ _T = TypeVar("_T")
 
 _logger = logger.getChild("ingest")
 _SNAKE: Final = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
-_BY_NAME: Final = {p.name: p for p in VOCABULARY}
-_BY_SYNONYM: Final = {s: p for p in VOCABULARY for s in p.synonyms}
 _SPEAKER_WORDS: Final = frozenset({"i", "me", "my", "myself", "mine", "speaker", "我", "我的", "本人", "自己"})
 _ADDRESSEE_WORDS: Final = frozenset({"you", "your", "yourself", "addressee", "你", "您", "你的", "您的"})
 #: A relative named by role: "my husband", "husband", "我老公", "我的老公", "老公".
@@ -169,9 +167,13 @@ class _AnswerReader:
         self.folded = _fold(episode.content)
         seen = (episode.content, *(e.content for e in context.recent), *context.participants)
         self.grounds = _fold("\n".join(seen))
+        # the predicates as the prompt offered them: the table when the answer is read, with what an
+        # application registered since import
+        offered = vocabulary()
+        self.predicates = {s: p for p in offered for s in p.synonyms} | {p.name: p for p in offered}
 
     def claim(self, item: Mapping[str, JSON]) -> Claim:
-        predicate, known = _predicate(item.get("predicate"))
+        predicate, known = _predicate(item.get("predicate"), self.predicates)
         subject = self.mention(item.get("subject"), _choice(item, "subject_type", ENTITY_TYPES, "person"))
         if self.assistant_turn and not subject.speaker:
             raise _Drop(f"{subject.name!r}: an assistant's message only tells what the assistant says of itself")
@@ -271,12 +273,13 @@ class _AnswerReader:
         return (start, start + len(quote)) if start >= 0 else None
 
 
-def _predicate(raw: JSON) -> tuple[str, Predicate | None]:
+def _predicate(raw: JSON, offered: Mapping[str, Predicate]) -> tuple[str, Predicate | None]:
+    """The predicate's name and record: ``offered`` maps names and other names to records, a name first."""
     if not isinstance(raw, str) or not raw.strip():
         raise _Drop("no predicate")
     text = raw.strip()
     name = re.sub(r"[\s\-]+", "_", text.strip(_QUOTES).lower())
-    known = _BY_NAME.get(name) or _BY_SYNONYM.get(name)
+    known = offered.get(name)
     if known is not None:
         return known.name, known
     if _SNAKE.match(name) and len(name) <= 64:

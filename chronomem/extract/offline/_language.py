@@ -34,7 +34,9 @@ class Language:
     is read, keeping its length (spans still index it); ``role_word`` writes the role word of an unnamed pet or
     child as its name uses it ("a Cat" is "Alice's cat"). ``action`` reads the action of a clause no rule read
     (the action, whether it is denied, whether it is planned) and ``may_name_action`` says cheaply whether it
-    may find one. ``filler`` is the small talk before a short answer.
+    may find one. ``filler`` is the small talk before a short answer. ``reports`` matches a verb of thinking,
+    believing, hearing or saying right after a clause's subject and ``hearsay`` the words that report without
+    a reporter at a clause's start, each marking hearing by a group ``heard`` (:mod:`._reported`).
     """
 
     code: str
@@ -54,3 +56,5 @@ class Language:
     follow: Rules | None = None
     fold: Callable[[str], str] = lambda text: text
     role_word: Callable[[str], str] = lambda word: word
+    reports: re.Pattern[str] | None = None
+    hearsay: re.Pattern[str] | None = None

@@ -25,6 +25,7 @@ from ._language import Language
 from ._modality import ClauseCues, SentenceMood, clause_cues, is_hypothetical, is_question, sentence_mood
 from ._pronouns import UNKNOWN, Subject, Who, recent_third, vocative
 from ._registry import language_for, languages
+from ._reported import Frame, Held, frame_at, held
 from ._rules import Hit
 from ._said import THIRD_PERSON, HitContext, claim_for
 from ._time import birthday, pick_mention
@@ -145,30 +146,77 @@ class _MessageReader:
         self.reading.questions += any(asked)
         if all(asked):
             return
-        for rel in language.relatives(text, self.who):
-            self._link(rel, (start, end), mood)
+        self._link_all(language.relatives(text, self.who), (start, end), mood)
         mentions: list[Mention] | None = None
         subject = Subject(self.who.speaker, 0)
         imagined = False
+        report = _Report()
         for (cs, ce), question in zip(clauses, asked, strict=True):
             # "I speak Yoruba, in case you need it": only the clause with the cue and those after it imagine
             imagined = imagined or (mood.hypothetical and is_hypothetical(text[cs:ce], cues))
             if question:
                 continue
-            subject, found = self._clause(text[cs:ce], start + cs, subject, language)
-            if not found and (
-                mood.reported or not subject.mention.speaker or not language.may_name_action(text[cs:ce])
-            ):
+            read = self._reported_clause(report, text, (cs, ce), start, subject, language)
+            if read is None:  # "Ann said | she moved": the frame reports the next clause
+                continue
+            subject, found, at, held_as = read
+            # a sentence's report cue is its frame's once one is read: what is outside the report, or the
+            # speaker's own words inside it ("I told him I moved"), is not reported
+            reported = held_as is Held.REPORTED or (mood.reported and not report.seen and held_as is None)
+            if not found and (reported or not subject.mention.speaker or not language.may_name_action(text[at:ce])):
                 continue
             if mentions is None:
                 mentions = self._mentions(start, end)
             if not found:
-                self._event(Clause(text[cs:ce], start + cs, language, True, imagined, self.reference), mentions)
+                self._event(Clause(text[at:ce], start + at, language, True, imagined, self.reference), mentions)
                 continue
             for f in found:
-                clause_mood = replace(mood, hypothetical=imagined)
-                self._claim(f.hit, f.at, f.subject, clause_mood, mentions, (start + cs, start + ce), f.language)
+                clause_mood = replace(mood, hypothetical=imagined, reported=reported)
+                self._claim(f.hit, f.at, f.subject, clause_mood, mentions, (start + at, start + ce), f.language)
         self._aliases(text, language)
+
+    def _reported_clause(
+        self, report: _Report, text: str, clause: tuple[int, int], start: int, subject: Subject, language: Language
+    ) -> tuple[Subject, list[_Found], int, Held | None] | None:
+        """The clause's subject, hits, where its own words start and how a report frames it (:mod:`._reported`);
+        ``None`` when the clause only opens a report. Someone else's belief about the speaker is nobody's fact:
+        no hits, and no one to carry over to the clauses after."""
+        cs, ce = clause
+        at = self._frame(report, text, clause, start, language)
+        if at is None:
+            return None
+        if report.frame is not None and report.about is None:
+            subject, at = self._dropped(report, text, (at, ce), subject, cs, language)
+        subject, found = self._clause(text[at:ce], start + at, subject, language)
+        held_as = report.holds(subject.mention)
+        if held_as is Held.NOTHING:
+            return Subject(UNKNOWN, 0), [], at, held_as
+        return subject, found, at, held_as
+
+    def _frame(self, report: _Report, text: str, clause: tuple[int, int], start: int, language: Language) -> int | None:
+        """Where the clause's own words start after the words that report it ("I think", "听说"), which
+        ``report`` keeps for the clauses after; ``None`` when the clause is nothing else."""
+        cs, ce = clause
+        opened = frame_at(text, cs, language.reports, language.hearsay, language.subject, self.who)
+        if opened is None:
+            return cs
+        report.frame, report.about, report.seen = opened, None, True
+        if opened.reporter is not None:
+            self._met(opened.reporter, (start + cs, start + ce))
+        return None if opened.end >= ce else opened.end
+
+    def _dropped(
+        self, report: _Report, text: str, words: tuple[int, int], subject: Subject, cs: int, language: Language
+    ) -> tuple[Subject, int]:
+        """The subject and start of a reported clause that drops its subject: the reporter's own news when
+        someone else reports it ("小张说搬到深圳了"); otherwise the clause as said, unframed ("我觉得挺好")."""
+        if language.subject(text[words[0] : words[1]], self.who) is not None or report.frame is None:
+            return subject, words[0]
+        reporter = report.frame.reporter
+        if reporter is not None and not reporter.mention.speaker:
+            return reporter, words[0]
+        report.frame = None
+        return subject, cs
 
     def _event(self, clause: Clause, mentions: list[Mention]) -> None:
         """An event or a plan of the speaker in a clause no predicate's rule read (:mod:`._events`)."""
@@ -196,10 +244,7 @@ class _MessageReader:
         said = language.subject(clause, self.who)
         if said is not None:
             subject = said
-            if said.relation is not None:
-                self._link(said, (at, at + len(clause)), SentenceMood())
-            if not said.mention.speaker and not said.mention.addressee and said.mention is not UNKNOWN:
-                self.who.add_third(said.mention, said.relation.role if said.relation else None)
+            self._met(said, (at, at + len(clause)))
         rest_at = said.end if said is not None else 0
         rest = clause[rest_at:]
         if subject.mention is UNKNOWN:
@@ -217,6 +262,13 @@ class _MessageReader:
             follow = follows.get(self.last_predicate)
             hits = [h for h in follows.hits(rest, rest) if h.rule is follow]
         return subject, [_Found(h, at + rest_at, subject.mention, language) for h in hits]
+
+    def _met(self, said: Subject, span: tuple[int, int]) -> None:
+        """A subject said in the message: a relative is linked to the speaker, a third person is the newest."""
+        if said.relation is not None:
+            self._link(said, span, SentenceMood())
+        if not said.mention.speaker and not said.mention.addressee and said.mention is not UNKNOWN:
+            self.who.add_third(said.mention, said.relation.role if said.relation else None)
 
     def _mentions(self, start: int, end: int) -> list[Mention]:
         found = parse(self.content[start:end], self.context.reference, self.context.tz)
@@ -275,6 +327,10 @@ class _MessageReader:
                 cues = replace(cues, past=True)
         return cues
 
+    def _link_all(self, relatives: list[Subject], span: tuple[int, int], mood: SentenceMood) -> None:
+        for rel in relatives:
+            self._link(rel, span, mood)
+
     def _link(self, rel: Subject, span: tuple[int, int], mood: SentenceMood) -> None:
         """``family``/``knows``/``partner``/``has_child`` from the speaker to a relative named by role."""
         if rel.relation is None:
@@ -302,6 +358,26 @@ class _MessageReader:
 
 _CONTACT = frozenset({"phone", "email", "birthday"})
 _MINE = re.compile(r"\b(?:my|me|mine)\b|我", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class _Report:
+    """The words reporting the clauses of a sentence ("I think …", "Ann said …") and whom the first clause they
+    report is about; the report lasts over later clauses about the same person (not the speaker)."""
+
+    frame: Frame | None = None
+    about: Mentioned | None = None
+    seen: bool = False  # whether the sentence had a frame
+
+    def holds(self, subject: Mentioned) -> Held | None:
+        """How a clause about ``subject`` is held under the report (``None``: no report frames it)."""
+        if self.frame is None:
+            return None
+        if self.about is not None and (subject != self.about or subject.speaker):
+            self.frame = self.about = None
+            return None
+        self.about = subject
+        return held(self.frame, subject)
 
 
 def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:

@@ -8,7 +8,7 @@ from typing import Final
 
 from .._modality import Cues
 
-__all__ = ["EN_CUES"]
+__all__ = ["EN_CUES", "EN_HEARSAY", "EN_REPORTS"]
 
 _I = re.IGNORECASE
 
@@ -56,4 +56,22 @@ EN_CUES: Final = Cues(
     ),
     ending_denies=True,
     past_anywhere=True,
+)
+
+#: A verb of thinking, believing, hearing or saying right after its subject, with "that" if any: "Ben thinks",
+#: "my aunt said", "I reckon", "I heard", "I was told". The clause it opens is what the subject thinks or said
+#: (:mod:`.._reported`); ``heard`` marks learning it from others, ``denied`` a denial ("I don't think …"),
+#: ``said`` a verb of saying (what was said to the speaker, where the others are what someone believes).
+EN_REPORTS: Final = re.compile(
+    r"\s+(?:(?:really|also|still|just|honestly|actually|always|never)\s+)?"
+    r"(?P<denied>(?:don't|don’t|do not|doesn't|doesn’t|does not|didn't|didn’t|did not)\s+)?"
+    r"(?:(?P<heard>heard|hear|(?:'m|’m|am|was|were|got) told)|think|thinks|thought|believe|believes|believed|"
+    r"guess|guessed|reckon|reckons|reckoned|suppose|assume|assumes|assumed|figure|figured|is convinced|"
+    r"(?P<said>said|says|told me|tells me|mentioned|claims|claimed|swears|swore))(?:\s+that)?\b\s*",
+    _I,
+)
+
+#: Words that report without naming who said it, opening a clause: "supposedly, …", "word is that …".
+EN_HEARSAY: Final = re.compile(
+    r"(?P<heard>apparently|supposedly|reportedly|allegedly|rumou?r has it|word is)(?:\s+that)?\b[\s,]*", _I
 )

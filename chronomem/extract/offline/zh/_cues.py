@@ -9,7 +9,7 @@ from typing import Final
 from ...._vocabulary import ZH_RELATIONS
 from .._modality import Cues
 
-__all__ = ["ZH_CUES"]
+__all__ = ["ZH_CUES", "ZH_HEARSAY", "ZH_REPORTS"]
 
 _ZH_REL = "|".join(sorted(ZH_RELATIONS, key=len, reverse=True))
 
@@ -35,3 +35,16 @@ ZH_CUES: Final = Cues(
     past=re.compile(r"以前|之前|曾经|原来|过去|那时候?|小时候|当年|以往|早年"),
     still_after_length="了",
 )
+
+#: A verb of thinking, believing, hearing or saying right after its subject: "她觉得", "我姑姑说", "我以为",
+#: "我听说", "老张跟我讲". The clause it opens is what the subject thinks or said (:mod:`.._reported`);
+#: ``heard`` marks learning it from others, ``denied`` a denial ("我不觉得…"), ``said`` a verb of saying
+#: (where the others are what someone believes). 说 followed by 的/话/错 is no report ("他说的", "说话", "说错了").
+ZH_REPORTS: Final = re.compile(
+    r"(?:也|还|都|一直|总)?(?:(?P<heard>听说|听人说|听别人说)|(?:[跟和对同给](?:我|你|您|他们|她们|他|她))?"
+    r"(?:(?P<said>说(?![的话错明服得])|讲(?![的话])|提到|告诉我)|觉得|认为|以为|感觉|猜|估计|相信|觉着|怀疑)|"
+    r"(?P<denied>不|没)(?:觉得|认为|相信|听说))"
+)
+
+#: Words that report without naming who said it, opening a clause: "据说", "听说", "有人说".
+ZH_HEARSAY: Final = re.compile(r"(?P<heard>听说|据说|听人说|听别人说|有人说|据传)")
