@@ -27,6 +27,8 @@ from ._values import (
     Subgraph,
     WriteResult,
 )
+from ._vocabulary import Predicate
+from ._vocabulary import register as register_predicate
 from .errors import ChronomemError
 from .write import FactRecord
 
@@ -45,6 +47,7 @@ __all__ = [
     "Memory",
     "Merge",
     "Modality",
+    "Predicate",
     "Reason",
     "Revision",
     "Snapshot",
@@ -52,4 +55,5 @@ __all__ = [
     "WriteResult",
     "open",
     "open_async",
+    "register_predicate",
 ]

@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from ._names import check_identifier
 from ._values import Kind
+from .errors import InvalidValue
 
 __all__ = [
     "EN_DIETS",
@@ -197,7 +199,14 @@ PREDICATES: Final[dict[str, Predicate]] = {
 def register(predicate: Predicate) -> Predicate:
     """Add ``predicate`` to :data:`PREDICATES` (or replace the record of that name) and return it: every
     reader of the table sees it from then on. The offline extractor makes claims of it only where a
-    language's rules say it."""
+    language's rules say it. Public as ``chronomem.register_predicate``: an application declares its own
+    predicates (cardinality, object) once, before its memories read messages.
+
+    A name the write path would refuse (:func:`~chronomem._names.check_identifier`) is refused here
+    (:class:`InvalidValue`)."""
+    if not isinstance(predicate, Predicate):
+        raise InvalidValue(f"register_predicate takes a Predicate, not {type(predicate).__name__}")
+    check_identifier(predicate.name, "predicate")
     PREDICATES[predicate.name] = predicate
     return predicate
 

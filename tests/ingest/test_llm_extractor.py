@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from chronomem._values import JSON, Episode, Kind, Modality
-from chronomem._vocabulary import PREDICATES, Predicate, register
+from chronomem._vocabulary import PREDICATES, Predicate
 from chronomem.errors import ExtractionError, ModelUnavailable, SchemaViolation, Truncated
 from chronomem.extract.llm._prompt import SCHEMA, build_messages, prompt_language, vocabulary
 from chronomem.extract.llm._reader import read_answer
@@ -382,15 +382,32 @@ def test_a_predicate_outside_the_vocabulary_holds_many_values_unless_the_namespa
 
 @pytest.fixture
 def declared() -> Iterator[tuple[Predicate, Predicate]]:
-    """Two predicates an application registers after chronomem was imported: one value at a time, an
-    organisation (with another name a model may use); and many at once, a value."""
-    team = register(Predicate("plays_for", True, entity_type="organisation", en="I play for the Lions",
-                              zh="我在雄狮队踢球", synonyms=("team", "club")))  # fmt: skip
-    instrument = register(Predicate("plays_instrument", False, value=True, en="I play the cello"))
+    """Two predicates an application registers (``chronomem.register_predicate``) after chronomem was imported:
+    one value at a time, an organisation (with another name a model may use); and many at once, a value."""
+    import chronomem
+
+    team = chronomem.register_predicate(chronomem.Predicate(
+        "plays_for", True, entity_type="organisation", en="I play for the Lions", zh="我在雄狮队踢球",
+        synonyms=("team", "club"),
+    ))  # fmt: skip
+    instrument = chronomem.register_predicate(chronomem.Predicate("plays_instrument", False, value=True,
+                                                                  en="I play the cello"))  # fmt: skip
     try:
         yield team, instrument
     finally:
         del PREDICATES[team.name], PREDICATES[instrument.name]
+
+
+def test_a_predicate_the_write_path_would_refuse_is_refused_when_registered() -> None:
+    import chronomem
+    from chronomem.errors import InvalidValue
+
+    for bad in ("", "a\x00b", "x" * 300):
+        with pytest.raises(InvalidValue, match="predicate"):
+            chronomem.register_predicate(chronomem.Predicate(bad, True))
+    with pytest.raises(InvalidValue, match="takes a Predicate"):
+        chronomem.register_predicate("depends_on")  # type: ignore[arg-type]
+    assert "" not in PREDICATES and "depends_on" not in PREDICATES
 
 
 def test_a_predicate_registered_after_import_is_offered_with_its_cardinality_and_object(
