@@ -251,7 +251,11 @@ class Memory(Reads):
     def retract_episode(self, episode_id: str) -> WriteResult:
         """Undo what an episode caused: rows only it supports end, and what they replaced comes back.
 
-        Rows that other episodes also support lose this episode from their support and stay."""
+        Rows that other episodes also support lose this episode from their support and stay. Open conflicts go
+        as if it had never been said: one whose claim it said is withdrawn (``settlement="withdrawn"``); one
+        whose claim contradicted what it said is weighed again against what the slot holds without it, and
+        its claim is written as of when it was said (``"uncontested"``) unless something else still
+        contradicts it, against which it stays open."""
         return self._writer.retract_episode(check_identifier(episode_id, "episode id"))
 
     def erase(self, *, subject: str | Entity | None = None, episode: str | None = None) -> int:
@@ -259,6 +263,8 @@ class Memory(Reads):
 
         The only destructive operation: history as of earlier times loses those rows. A content-free
         audit record (a digest, a count and the time) remains. Returns the number of fact rows removed.
+        An erased episode's conflicts are deleted with it; those that contradicted what it said are weighed
+        again as :meth:`retract_episode` does.
         """
         if (subject is None) == (episode is None):
             raise InvalidValue("erase() takes exactly one of subject= or episode=; see erase_namespace()")
@@ -376,7 +382,7 @@ class Memory(Reads):
         """Settle an open conflict: ``keep="known"`` leaves what the memory holds; ``keep="claim"`` writes the
         claim over its valid time as a correction (what was known was wrong), as of when it was said: what was
         said after it stays in force. Raises :class:`NotFound` for an unknown id and :class:`Conflict` when it
-        is already settled."""
+        is already settled, or was withdrawn or settled by retracting a message (:meth:`retract_episode`)."""
         ident = conflict.id if isinstance(conflict, Contradiction) else conflict
         if isinstance(ident, bool) or not isinstance(ident, int):
             raise InvalidValue(f"resolve_conflict() takes a conflict id or a Contradiction, got {conflict!r:.60}")

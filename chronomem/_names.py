@@ -14,7 +14,7 @@ from .text._person_names import lookup_keys
 
 __all__ = [
     "MAX_NAME", "check_identifier", "check_namespace", "check_text", "digest", "empty_namespace", "entity_keys",
-    "name_key", "near_miss", "part_key", "slot_key", "slugify",
+    "name_key", "near_miss", "part_key", "slot_key", "slot_topic", "slugify",
 ]  # fmt: skip
 
 MAX_NAME = 200
@@ -131,6 +131,12 @@ def slot_key(
         return f"{subject}\x1f{predicate}"
     target = f"@{obj}" if obj is not None else "=" + digest(canonical_json(value))[:24]
     return f"{subject}\x1f{predicate}\x1f{target}"
+
+
+def slot_topic(slot: str) -> tuple[str, str]:
+    """The subject and predicate of the slot whose key is ``slot`` (:func:`slot_key`)."""
+    subject, predicate = slot.split("\x1f")[:2]
+    return subject, predicate
 
 
 def digest(text: str) -> str:

@@ -82,6 +82,16 @@ class Reason(StrEnum):
     MERGE = "merge"  # two entities were found to be one: the merged entity's rows moved to the other
 
 
+class Settlement(StrEnum):
+    """How a conflict was closed (:attr:`Contradiction.settlement`)."""
+
+    KEPT = "kept"  # someone kept what was known
+    ACCEPTED = "accepted"  # someone had the claim written
+    UNMERGED = "unmerged"  # the entity merge that set the claim apart was undone
+    WITHDRAWN = "withdrawn"  # the message that said the claim was retracted: as if it had never been said
+    UNCONTESTED = "uncontested"  # what the claim contradicted was retracted: the claim was written
+
+
 @dataclass(frozen=True, slots=True)
 class Interval:
     """Half-open ``[start, end)`` in UTC microseconds; ``end=None`` is open-ended.
@@ -370,6 +380,12 @@ class Contradiction:
     (``against``) until someone settles it: ``settlement`` is then ``"kept"`` (what was known stays) or
     ``"accepted"`` (the claim was written), at system time ``settled_at``. A ``clash`` is a plan at the same
     time as other plans (``against``): it was written beside them, and settling it ends one side.
+
+    Retracting or erasing a message settles what it touches as if it had never been said: a conflict whose
+    claim it said is ``"withdrawn"``; one that contradicted what it said is weighed again against what the
+    slot holds without it, and is ``"uncontested"`` (the claim written as of when it was said) when nothing
+    contradicts it any more, else stays open against what still does (``against`` and ``why`` say which).
+    Undoing the entity merge that opened a conflict settles it ``"unmerged"`` (:class:`Settlement`).
     """
 
     id: int

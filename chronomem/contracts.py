@@ -278,6 +278,14 @@ class Txn(Protocol):
         """Mark an open conflict settled at ``tx``; ``False`` when it was not open."""
         ...
 
+    def open_conflicts(self, *, subject: str | None = None, episode: str | None = None) -> list[Contradiction]:
+        """The open conflicts about ``subject`` (an entity id), or whose claim ``episode`` said; by id."""
+        ...
+
+    def revise_conflict(self, conflict_id: int, against: Sequence[int], why: str) -> bool:
+        """Set what an open conflict contradicts, and why; ``False`` when it was not open."""
+        ...
+
 
 class Engine(Protocol):
     """A storage engine. Thread-safe; one instance may serve many threads."""

@@ -198,7 +198,10 @@ class Statements:
         self.settle_conflict = r(
             "UPDATE conflicts SET settled = ?, settlement = ? WHERE namespace = ? AND id = ? AND settled IS NULL"
         )
-        # {filters}: " AND subject = ?", " AND predicate = ?", " AND settled IS NULL", as asked
+        self.revise_conflict = r(
+            "UPDATE conflicts SET against = ?, why = ? WHERE namespace = ? AND id = ? AND settled IS NULL"
+        )
+        # {filters}: " AND subject = ?", " AND predicate = ?", " AND episode_id = ?", " AND settled IS NULL"
         self.conflicts = r(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE namespace = ?{{filters}} ORDER BY id")
         self.delete_subject_conflicts = r(
             "DELETE FROM conflicts WHERE namespace = ? AND (subject = ? OR object_id = ?)"

@@ -394,6 +394,19 @@ class SqlTxn(ABC, Generic[C]):
         cur = self._c.execute(self.sql.settle_conflict, (self._tx, settlement, self._ns, conflict_id))
         return cur.rowcount == 1
 
+    def open_conflicts(self, *, subject: str | None = None, episode: str | None = None) -> list[Contradiction]:
+        filters, args, p = " AND settled IS NULL", [self._ns], self.dialect.param
+        for column, wanted in (("subject", subject), ("episode_id", episode)):
+            if wanted is not None:
+                filters += f" AND {column} = {p}"
+                args.append(wanted)
+        rows = self._c.execute(self.sql.conflicts.format(filters=filters), tuple(args)).fetchall()
+        return [contradiction_from_row(r) for r in rows]
+
+    def revise_conflict(self, conflict_id: int, against: Sequence[int], why: str) -> bool:
+        cur = self._c.execute(self.sql.revise_conflict, (json.dumps(list(against)), why, self._ns, conflict_id))
+        return cur.rowcount == 1
+
     # -- erasing ------------------------------------------------------------------------------
     def erase(self, *, subject: str | None = None, episode: str | None = None) -> int:
         c, ns, q = self._c, self._ns, self.sql

@@ -15,11 +15,14 @@ from .._claims import Extraction as Extraction
 from .._claims import ExtractionContext as ExtractionContext
 from .._claims import Mentioned as Mentioned
 from .._claims import Role as Role
+from .._decide import Decision as Decision
+from .._decide import Outcome as Outcome
+from .._decide import Proposal as Proposal
+from .._decide import decide as decide
 from ..extract import LLMExtractor as LLMExtractor
 from ..extract import OfflineExtractor as OfflineExtractor
 from ..extract import StructuredExtractor as StructuredExtractor
 from ._choose import EXTRACTORS, choose_extractor
-from ._decide import Decision, Outcome, Proposal, decide
 from ._formats import FORMATS, read_conversation
 from ._message import EPISODE_KINDS, Message, as_message, to_episode
 from ._pipeline import RECENT, ingest, ingest_many

@@ -2,7 +2,7 @@
 
 message -> checked episode -> (idempotency check) -> context (the session's last messages) -> extractor ->
 one write transaction: store the episode, create the speaker and the entities claims name, then for each claim
-bind its time, decide what it does (:func:`~chronomem.ingest._decide.decide`) and write it through the write
+bind its time, decide what it does (:func:`~chronomem._decide.decide`) and write it through the write
 path (:mod:`chronomem.write`), or keep a contradiction open. Extraction runs before the transaction: a
 model call never holds the write lock.
 """
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .._bitemporal import same_claim
 from .._claims import Action, Claim, Extraction, ExtractionContext
+from .._decide import Decision, Outcome, Proposal, clashes, decide
 from .._names import check_identifier, slot_key
 from .._time import MIN_US
 from .._values import Contradiction, Episode, Fact, Interval, Modality, Reason
@@ -31,12 +32,11 @@ from ..write import (
     embedding_parts,
     execute_plan,
     plan_statement,
-    said_by,
     store_episode,
+    weighed,
 )
 from ._batch import RECENT, Batch, Parsed
 from ._bind import name_of, valid_time
-from ._decide import Decision, Outcome, Proposal, clashes, decide, said_before
 from ._message import Message
 from ._resolution import Resolution
 from ._result import IngestResult, Skipped
@@ -51,7 +51,6 @@ T = TypeVar("T")
 #: How many messages of a batch are embedded in one embedder call.
 EMBED_BATCH = 64
 _CLASH = "a plan at the same time as another plan"
-_ALWAYS = Interval(MIN_US, None)
 _REASON = {Action.ASSERT: Reason.SUPERSESSION, Action.CORRECT: Reason.CORRECTION, Action.RETRACT: Reason.RETRACTION}
 
 
@@ -187,10 +186,7 @@ class _Write:
 
     def _write(self, a: Aimed) -> None:
         claim, aim = a.claim, a.aim
-        held = self.txn.current(aim.slot)
-        if self.txn.said_later(aim.slot, _ALWAYS, aim.at):  # a message said before others already stored
-            weighed = set(said_before([h.row for h in held], said_by(self.txn, aim.slot, aim.at)))
-            held = [h for h in held if h.row.row_id in weighed]
+        held = weighed(self.txn, aim.slot, aim.at)  # a message said before others already stored: what it knew
         rows = [h.row for h in held]
         reached = reach_back(aim.portion, rows, aim.claim) if a.open_start else aim.portion
         if reached is None:

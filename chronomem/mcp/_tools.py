@@ -245,6 +245,7 @@ TOOLS = (
     Tool("conflicts", "Contradictions the memory could not settle on its own (two claims that cannot both hold), "
          "each with the claim, the rows it contradicts and why. Ask the user to settle them."),
     Tool("forget_episode", "Forget a message: by default undo what it taught (what it replaced comes back; history "
-         "still shows it was once believed). With erase=true delete its facts for good across all history, for "
-         "privacy; that cannot be undone.", read_only=False, destructive=True),
+         "still shows it was once believed; conflicts it raised are withdrawn, and those it was the other side of "
+         "are settled or kept open as if it had never been said). With erase=true delete its facts for good "
+         "across all history, for privacy; that cannot be undone.", read_only=False, destructive=True),
 )  # fmt: skip

@@ -60,6 +60,9 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
   independent model of the write rule, and retracting random episodes against replaying the others;
 * :class:`UndoTests` — Hypothesis: random statements (from episodes and from the application), retractions
   and erases of episodes against :class:`SupportModel`, the support rule per instant;
+* :class:`WithdrawnConflictTests` — retracting or erasing a message withdraws the conflicts it kept open and
+  weighs again those that contradicted what it said, as if it had never been said (Hypothesis: against a
+  memory that never heard it);
 * :class:`SaidOrderTests` — messages ingested out of order (an older one late, a conflict settled after a
   newer statement, Hypothesis permutations of a conversation) give the history of ingesting them in order.
 
@@ -92,6 +95,7 @@ from ._stateful import ModelBasedTests, SlotMachine
 from ._supportmodel import Statement, SupportModel
 from ._undoing import UndoMachine, UndoTests
 from ._vectors import VectorTests
+from ._withdrawn import WithdrawnConflictTests
 
 __all__ = [
     "NAMESPACE",
@@ -121,6 +125,7 @@ __all__ = [
     "UndoMachine",
     "UndoTests",
     "VectorTests",
+    "WithdrawnConflictTests",
     "at",
     "row_of",
 ]
@@ -140,5 +145,6 @@ class EngineConformance(
     ModelBasedTests,
     UndoTests,
     SaidOrderTests,
+    WithdrawnConflictTests,
 ):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

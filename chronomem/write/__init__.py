@@ -5,9 +5,9 @@
 >>> writer.fact(FactRecord("Alice", "lives_in", "Berlin"))                       # doctest: +SKIP
 
 :class:`Writer` runs each operation in one engine transaction. The stages it composes are functions over
-an open transaction (:mod:`._facts`: resolve, target, plan, execute; :mod:`._undo`; :mod:`._episodes`;
-:mod:`._entities`), so a caller that must do several things atomically (ingesting one message: its
-episode, its entities, its facts) composes them inside one ``engine.write``. Decisions are pure
+an open transaction (:mod:`._facts`: resolve, target, plan, execute; :mod:`._undo`; :mod:`._replay`;
+:mod:`._episodes`; :mod:`._entities`), so a caller that must do several things atomically (ingesting one
+message: its episode, its entities, its facts) composes them inside one ``engine.write``. Decisions are pure
 (:func:`chronomem._bitemporal.plan_write`, :func:`chronomem._support.plan_replay`); the engine only
 executes plans.
 """
@@ -47,9 +47,10 @@ from ._execute import execute_plan
 from ._facts import Aim, Statement, aim_claim, plan_claim, plan_statement, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
 from ._reindex import Reindexed, reindex
+from ._replay import weighed
 from ._request import Checked, FactRecord, check_record, check_records
 from ._settle import settle_conflict
-from ._undo import erase_rows, retract_episode, said_by
+from ._undo import erase_rows, retract_episode
 
 if TYPE_CHECKING:
     from .._values import Entity, Episode, Merge, WriteResult
@@ -93,10 +94,10 @@ __all__ = [
     "reindex",
     "resolve",
     "retract_episode",
-    "said_by",
     "settle_conflict",
     "store_episode",
     "unmerge_entity",
+    "weighed",
     "write_fact",
 ]
 

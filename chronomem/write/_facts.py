@@ -30,8 +30,8 @@ from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
 from ._checks import check_how, check_target
 from ._entities import find_or_create, need_entity
 from ._execute import execute_plan
+from ._replay import plan_replayed
 from ._request import Checked
-from ._undo import plan_replayed
 
 __all__ = [
     "Aim",

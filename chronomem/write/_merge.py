@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from .._bitemporal import Held, NewRow, Op, Plan, Said, Support, claim_of, plan_merge
 from .._names import name_key, slot_key
 from .._support import DIRECT
-from .._values import Contradiction, Entity, Fact, Merge, Reason
+from .._values import Contradiction, Entity, Fact, Merge, Reason, Settlement
 from ..contracts import FactQuery
 from ..errors import Conflict, NotFound
 from ._entities import compatible, find_entity
@@ -101,7 +101,7 @@ def unmerge_entity(txn: Txn, namespace: str, source_ref: str) -> Merge:
     for ident in merge.conflicts:
         c = txn.conflict(ident)
         if c is not None and c.open:
-            txn.settle_conflict(ident, "unmerged")
+            txn.settle_conflict(ident, Settlement.UNMERGED)
     if target is not None:
         txn.drop_names(target.id, merge.aliases)
         lost = {name_key(a) for a in merge.aliases}

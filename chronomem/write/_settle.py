@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._time import from_us
-from .._values import Reason, WriteResult
+from .._values import Contradiction, Reason, Settlement, WriteResult
 from ..errors import Conflict, NotFound
 from ._execute import merge_results
 from ._facts import write_fact
@@ -27,7 +27,7 @@ def settle_conflict(txn: Txn, namespace: str, conflict_id: int, accept: bool) ->
     if c is None:
         raise NotFound(f"no conflict {conflict_id} in namespace {namespace!r}; see Memory.conflicts()")
     if not c.open:
-        raise Conflict(f"conflict {conflict_id} was already settled ({c.settlement}); nothing to do")
+        raise Conflict(_closed(c))
     done = WriteResult(tx=txn.tx)
     if c.clash:  # both sides are written plans: settling ends the other side
         ends = c.against if accept else [h.row.row_id for h in txn.current(c.slot, c.valid)]
@@ -39,8 +39,20 @@ def settle_conflict(txn: Txn, namespace: str, conflict_id: int, accept: bool) ->
             c.kind, c.modality, c.confidence, c.episode, reason=Reason.CORRECTION,
         )  # fmt: skip
         done = write_fact(txn, namespace, check_record(record))
-    txn.settle_conflict(conflict_id, "accepted" if accept else "kept")
+    txn.settle_conflict(conflict_id, Settlement.ACCEPTED if accept else Settlement.KEPT)
     return done
+
+
+def _closed(c: Contradiction) -> str:
+    """Why settling conflict ``c``, which is not open, does nothing."""
+    when = "" if c.settled_at is None else f" at {from_us(c.settled_at).isoformat()}"
+    if c.settlement == Settlement.WITHDRAWN:
+        return (f"conflict {c.id} was withdrawn{when}: message {c.episode!r} was retracted or erased, so its claim "
+                "was never said; there is nothing to settle")  # fmt: skip
+    if c.settlement == Settlement.UNCONTESTED:
+        return (f"conflict {c.id} was settled{when} when what it contradicted was retracted or erased: its claim "
+                "was written then; nothing to do")  # fmt: skip
+    return f"conflict {c.id} was already settled ({c.settlement}); nothing to do"
 
 
 def _end(txn: Txn, namespace: str, row_id: int) -> WriteResult:

@@ -2,24 +2,24 @@
 
 Both follow from the support rule (:mod:`chronomem._support`): a retracted or erased episode stops being a
 live source, and each slot it spoke of is rewritten to what the live sources' statements give
-(:func:`replay_slot`). Retraction is bitemporal (rows are closed, never deleted). Erasure then
-deletes the episode, its statements and support, and the rows no other source ever supported, leaving a
-content-free audit record. Both run inside one write transaction that the caller opens.
+(:func:`~._replay.replay_slot`); then the open conflicts it touches are withdrawn or weighed again
+(:mod:`._conflicts`), as if it had never been said. Retraction is bitemporal (rows are closed, never deleted).
+Erasure then deletes the episode, its statements and support, the conflicts it kept open, and the rows no
+other source ever supported, leaving a content-free audit record. Both run inside one write transaction that
+the caller opens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from .._bitemporal import Plan, Said
 from .._names import digest
-from .._support import DIRECT, ClaimRun, plan_replay, replay
 from .._values import WriteResult
 from ..contracts import Txn
 from ..errors import NotFound
-from ._execute import execute_plan, merge_results
+from ._conflicts import reweigh
+from ._execute import merge_results
+from ._replay import replay_slot
 
-__all__ = ["erase_rows", "plan_replayed", "replay_slot", "retract_episode", "said_by"]
+__all__ = ["erase_rows", "retract_episode"]
 
 
 def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
@@ -30,53 +30,27 @@ def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
     if found.retracted_at is not None:
         return WriteResult(tx=txn.tx)
     txn.mark_episode_retracted(episode_id)
-    return merge_results(txn.tx, [replay_slot(txn, slot) for slot in txn.said_slots(episode_id)])
-
-
-def replay_slot(txn: Txn, slot: str, gone: frozenset[str] = frozenset()) -> WriteResult:
-    """Rewrite ``slot`` to what its statements from live sources give; ``gone`` are sources to treat as not live
-    although their episodes are not marked retracted (one being erased)."""
-    return execute_plan(txn, slot, plan_replayed(txn, slot, gone=gone))
-
-
-def plan_replayed(txn: Txn, slot: str, extra: Sequence[Said] = (), gone: frozenset[str] = frozenset()) -> Plan:
-    """The plan that makes ``slot`` what its statements, and ``extra`` ones not stored yet, give from live
-    sources; ``gone`` as for :func:`replay_slot`."""
-    said = [*txn.said(slot), *extra]
-    return plan_replay(txn.current(slot), replay(said, _live(txn, said, gone)))
-
-
-def said_by(txn: Txn, slot: str, at: int) -> list[ClaimRun]:
-    """What ``slot`` held as said by ``at``: its statements from live sources said at or before ``at``, applied
-    by the support rule (what a message said at ``at`` knew of the slot)."""
-    said = [s for s in txn.said(slot) if s.at <= at]
-    return replay(said, _live(txn, said, frozenset()))
-
-
-def _live(txn: Txn, said: Sequence[Said], gone: frozenset[str]) -> Callable[[Said], bool]:
-    """Whether a statement's source is live: the application, or an episode neither retracted nor ``gone``."""
-    live: dict[str, bool] = {DIRECT: True}
-    for source in {s.source for s in said} - live.keys():
-        episode = txn.episode(source)
-        live[source] = source not in gone and episode is not None and episode.retracted_at is None
-
-    def counts(s: Said) -> bool:
-        return live[s.source]
-
-    return counts
+    slots = txn.said_slots(episode_id)
+    done = [replay_slot(txn, slot) for slot in slots]
+    return merge_results(txn.tx, [*done, reweigh(txn, episode_id, slots)])
 
 
 def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode: str | None = None) -> int:
     """Delete a subject's (an entity id) or an episode's rows and file the audit record; see :meth:`Memory.erase`.
 
     An episode's slots are first replayed without it, so what it had replaced comes back and what other
-    sources said stays; then its statements, its support and the rows only it ever supported are deleted."""
+    sources said stays; then its statements, its support, its conflicts and the rows only it ever supported are
+    deleted, and the conflicts that contradicted what it said are weighed again without it."""
+    slots: list[str] = []
     if episode is not None:
         if txn.episode(episode) is None:
             raise NotFound(f"no episode {episode!r} in namespace {namespace!r}")
-        for slot in txn.said_slots(episode):
+        slots = txn.said_slots(episode)
+        for slot in slots:
             replay_slot(txn, slot, frozenset({episode}))
     n = txn.erase(subject=subject, episode=episode)
+    if episode is not None:
+        reweigh(txn, episode, slots)
     kind, target = ("subject", subject) if subject is not None else ("episode", episode)
     txn.audit_erase(kind, digest(f"{namespace}\x1f{target}"), n)
     return n

@@ -79,6 +79,25 @@ def test_conflicts_listed_and_resolved_once(api: Api) -> None:
     assert api.get(f"{A}/conflicts", "alice:read", params={"settled": "true"}).json()["total"] == 1
 
 
+def test_retracting_a_message_withdraws_its_conflict_or_settles_the_one_against_it(api: Api) -> None:
+    (conflict,) = api.get(f"{A}/conflicts", "alice:read").json()["items"]
+    assert api.post(f"{A}/episodes/a4/retract", "alice:write").status_code == 200  # the denial goes
+    assert api.get(f"{A}/conflicts", "alice:read").json()["total"] == 0
+    (closed,) = api.get(f"{A}/conflicts", "alice:read", params={"settled": "true"}).json()["items"]
+    assert (closed["id"], closed["settlement"]) == (conflict["id"], "withdrawn") and closed["settled_at"]
+    refused = api.post(f"{A}/conflicts/{conflict['id']}/resolve", "alice:write", json={"keep": "claim"})
+    assert refused.status_code == 409 and "withdrawn" in refused.json()["error"]["message"]
+
+
+def test_retracting_what_a_conflict_denied_writes_the_denial(api: Api) -> None:
+    (conflict,) = api.get(f"{A}/conflicts", "alice:read").json()["items"]
+    assert api.post(f"{A}/episodes/a3/retract", "alice:write").status_code == 200  # the allergy goes
+    (closed,) = api.get(f"{A}/conflicts", "alice:read", params={"settled": "true"}).json()["items"]
+    assert (closed["id"], closed["settlement"]) == (conflict["id"], "uncontested")
+    facts = api.get(f"{A}/entities/Alice/facts", "alice:read").json()["items"]
+    assert [(f["modality"], f["episodes"]) for f in facts if f["predicate"] == "allergic_to"] == [("negated", ["a4"])]
+
+
 def test_entities_episodes_retraction_and_erasure(api: Api) -> None:
     made = api.post(f"{A}/entities", "alice:write", json={"name": "Carol", "type": "person", "aliases": ["Caz"]})
     assert made.status_code == 201 and made.json()["name"] == "Carol"

@@ -1,12 +1,12 @@
-"""chronomem.ingest._decide: what a claim does to its slot, as a pure function (DESIGN §6)."""
+"""chronomem._decide: what a claim does to its slot, as a pure function (DESIGN §6)."""
 
 from __future__ import annotations
 
 from chronomem._bitemporal import Op, Said, SlotValue
 from chronomem._claims import Action
+from chronomem._decide import Outcome, Proposal, clashes, decide, said_before
 from chronomem._support import ClaimRun, replay
 from chronomem._values import Fact, Interval
-from chronomem.ingest._decide import Outcome, Proposal, clashes, decide, said_before
 
 DAY = 86_400_000_000
 

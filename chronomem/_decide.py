@@ -30,10 +30,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._bitemporal import SlotValue, covers, same_claim
-from .._claims import Action
-from .._support import ClaimRun
-from .._values import Fact, Interval, Kind, Modality
+from ._bitemporal import SlotValue, covers, same_claim
+from ._claims import Action
+from ._support import ClaimRun
+from ._values import Fact, Interval, Kind, Modality
 
 __all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide", "said_before"]
 
