@@ -188,7 +188,7 @@ class _MessageReader:
         if report.frame is not None and report.about is None:
             subject, at = self._dropped(report, text, (at, ce), subject, cs, language)
         subject, found = self._clause(text[at:ce], start + at, subject, language)
-        held_as = report.holds(subject.mention)
+        held_as = report.held_for(subject.mention)
         if held_as is Held.NOTHING:
             return Subject(UNKNOWN, 0), [], at, held_as
         return subject, found, at, held_as
@@ -369,7 +369,7 @@ class _Report:
     about: Mentioned | None = None
     seen: bool = False  # whether the sentence had a frame
 
-    def holds(self, subject: Mentioned) -> Held | None:
+    def held_for(self, subject: Mentioned) -> Held | None:
         """How a clause about ``subject`` is held under the report (``None``: no report frames it)."""
         if self.frame is None:
             return None
