@@ -21,7 +21,7 @@ __all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
 #: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
 NAMESPACED_TABLES = (
     "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "conflicts",
-    "merges", "vectors", "namespaces", "fulltext", "statements", "erased_rows",
+    "merges", "vectors", "namespaces", "fulltext", "statements", "erased_rows", "mentions",
 )  # fmt: skip
 
 
@@ -204,6 +204,14 @@ class Statements:
             "DELETE FROM conflicts WHERE namespace = ? AND (subject = ? OR object_id = ?)"
         )
         self.delete_episode_conflicts = r("DELETE FROM conflicts WHERE namespace = ? AND episode_id = ?")
+        self.delete_conflict = r("DELETE FROM conflicts WHERE namespace = ? AND id = ?")
+        self.open_conflicts_of = r(
+            f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE namespace = ? AND subject = ? AND predicate = ? "
+            "AND settled IS NULL ORDER BY id"
+        )
+        self.episode_conflict_predicates = r(
+            "SELECT DISTINCT predicate FROM conflicts WHERE namespace = ? AND episode_id = ? ORDER BY predicate"
+        )
         # -- predicates
         self.predicate = r("SELECT multi FROM predicates WHERE namespace = ? AND name = ?")
         self.put_predicate = r("INSERT INTO predicates (namespace, name, multi) VALUES (?,?,?)")
@@ -241,15 +249,45 @@ class Statements:
         )
         self.delete_said = r("DELETE FROM statements WHERE namespace = ? AND source = ?")
         # The entities an episode introduced: made in the transaction of one of its statements naming them, and
-        # named by no other source's statement (run before the episode's statements are deleted).
+        # named by no other source's statement or mention (run before the episode's statements are deleted).
         self.introduced_by = r(
             "SELECT e.id FROM entities e WHERE e.namespace = ? AND EXISTS (SELECT 1 FROM statements m "
             "WHERE m.namespace = ? AND m.source = ? AND m.tx = e.recorded "
             "AND (m.subject = e.id OR m.object_id = e.id)) "
             "AND NOT EXISTS (SELECT 1 FROM statements o WHERE o.namespace = ? AND o.source <> ? "
-            "AND (o.subject = e.id OR o.object_id = e.id)) ORDER BY e.id"
+            "AND (o.subject = e.id OR o.object_id = e.id)) "
+            "AND NOT EXISTS (SELECT 1 FROM mentions n WHERE n.namespace = ? AND n.entity_id = e.id "
+            "AND n.source <> ?) ORDER BY e.id"
         )
         self.named_by_rows = r("SELECT 1 FROM facts WHERE namespace = ? AND (subject = ? OR object_id = ?) LIMIT 1")
+        self.named_by_said = r(
+            "SELECT 1 FROM statements WHERE namespace = ? AND (subject = ? OR object_id = ?) LIMIT 1"
+        )
+        self.named_by_conflicts = r(
+            "SELECT 1 FROM conflicts WHERE namespace = ? AND (subject = ? OR object_id = ?) LIMIT 1"
+        )
+        # -- mentions: which source called an entity by which name (write/_forget.py)
+        self.put_mention = r(
+            "INSERT INTO mentions (namespace, entity_id, name, source) VALUES (?,?,?,?) ON CONFLICT DO NOTHING"
+        )
+        self.mentions_by = r(
+            "SELECT entity_id, name FROM mentions WHERE namespace = ? AND source = ? ORDER BY entity_id, name"
+        )
+        self.mentions_of = r(
+            "SELECT name, source FROM mentions WHERE namespace = ? AND entity_id = ? ORDER BY name, source"
+        )
+        self.delete_source_mentions = r("DELETE FROM mentions WHERE namespace = ? AND source = ?")
+        self.delete_entity_mentions = r("DELETE FROM mentions WHERE namespace = ? AND entity_id = ?")
+        self.predicates_said_by = r(
+            "SELECT DISTINCT predicate FROM statements WHERE namespace = ? AND source = ? ORDER BY predicate"
+        )
+        # a predicate's record goes when nothing stored uses it any more (an erase took its last use)
+        self.delete_unused_predicate = r(
+            "DELETE FROM predicates WHERE namespace = ? AND name = ? "
+            "AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.namespace = ? AND f.predicate = ?) "
+            "AND NOT EXISTS (SELECT 1 FROM statements s WHERE s.namespace = ? AND s.predicate = ?) "
+            "AND NOT EXISTS (SELECT 1 FROM conflicts c WHERE c.namespace = ? AND c.predicate = ?)"
+        )
         self.delete_subject_said = r("DELETE FROM statements WHERE namespace = ? AND (subject = ? OR object_id = ?)")
         self.delete_merge_said = r("DELETE FROM statements WHERE namespace = ? AND merge = ?")
         self.revisions_into = r(

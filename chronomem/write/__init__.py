@@ -30,6 +30,7 @@ from ._entities import (
     find_or_create,
     find_person,
     find_similar,
+    mention,
     most_similar,
     need_entity,
 )
@@ -43,13 +44,14 @@ from ._episodes import (
     new_episode,
     store_episode,
 )
+from ._erase import erase_rows
 from ._execute import execute_plan
 from ._facts import Aim, Statement, aim_claim, plan_claim, plan_statement, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
 from ._reindex import Reindexed, reindex
 from ._request import Checked, FactRecord, check_record, check_records
 from ._settle import settle_conflict
-from ._undo import erase_rows, retract_episode, said_by
+from ._undo import retract_episode, said_by
 
 if TYPE_CHECKING:
     from .._values import Entity, Episode, Merge, WriteResult
@@ -84,6 +86,7 @@ __all__ = [
     "find_or_create",
     "find_person",
     "find_similar",
+    "mention",
     "merge_entities",
     "most_similar",
     "need_entity",

@@ -1,10 +1,9 @@
-"""Undoing what was stored: retracting an episode's effects, and erasing rows for privacy.
+"""Undoing what was stored: retracting an episode's effects (erasing one starts the same way, :mod:`._erase`).
 
 Both follow from the support rule (:mod:`chronomem._support`): a retracted or erased episode stops being a
 live source, and each slot it spoke of is rewritten to what the live sources' statements give
-(:func:`replay_slot`). Retraction is bitemporal (rows are closed, never deleted). Erasure then
-deletes the episode, its statements and support, and the rows no other source ever supported, leaving a
-content-free audit record. Both run inside one write transaction that the caller opens.
+(:func:`replay_slot`). Retraction is bitemporal (rows are closed, never deleted). Both run inside one write
+transaction that the caller opens.
 """
 
 from __future__ import annotations
@@ -12,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .._bitemporal import Plan, Said
-from .._names import digest
 from .._support import DIRECT, ClaimRun, plan_replay, replay
 from .._values import WriteResult
 from ..contracts import Txn
 from ..errors import NotFound
 from ._execute import execute_plan, merge_results
 
-__all__ = ["erase_rows", "plan_replayed", "replay_slot", "retract_episode", "said_by"]
+__all__ = ["plan_replayed", "replay_slot", "retract_episode", "said_by"]
 
 
 def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
@@ -64,19 +62,3 @@ def _live(txn: Txn, said: Sequence[Said], gone: frozenset[str]) -> Callable[[Sai
         return live[s.source]
 
     return counts
-
-
-def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode: str | None = None) -> int:
-    """Delete a subject's (an entity id) or an episode's rows and file the audit record; see :meth:`Memory.erase`.
-
-    An episode's slots are first replayed without it, so what it had replaced comes back and what other
-    sources said stays; then its statements, its support and the rows only it ever supported are deleted."""
-    if episode is not None:
-        if txn.episode(episode) is None:
-            raise NotFound(f"no episode {episode!r} in namespace {namespace!r}")
-        for slot in txn.said_slots(episode):
-            replay_slot(txn, slot, frozenset({episode}))
-    n = txn.erase(subject=subject, episode=episode)
-    kind, target = ("subject", subject) if subject is not None else ("episode", episode)
-    txn.audit_erase(kind, digest(f"{namespace}\x1f{target}"), n)
-    return n
