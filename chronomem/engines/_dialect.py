@@ -16,13 +16,37 @@ from typing import Any, ClassVar
 from ._fulltext import TextStatements
 from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, SAID_COLUMNS
 
-__all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
+__all__ = ["DUMPED_COLUMNS", "NAMESPACED_TABLES", "Dialect", "Statements"]
 
 #: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
 NAMESPACED_TABLES = (
     "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "conflicts",
     "merges", "vectors", "namespaces", "fulltext", "statements", "erased_rows", "mentions",
 )  # fmt: skip
+
+
+#: Every namespaced table's columns, as both engines store them: what :meth:`._engine.SqlEngine.dump` reads.
+DUMPED_COLUMNS = {
+    "namespaces": "namespace, created",
+    "episodes": "id, content, occurred, recorded, kind, role, speaker, session, source, metadata, retracted, tz",
+    "entities": "id, type, name, aliases, recorded, merged_into, merged_at",
+    "entity_names": "name_key, entity_id",
+    "mentions": "entity_id, name, source",
+    "predicates": "name, multi",
+    "facts": "row_id, slot, subject, predicate, object_id, value, valid_from, valid_to, recorded_from, recorded_to, "
+    "kind, modality, confidence",
+    "support": "row_id, episode_id, added, removed, valid_from, valid_to",
+    "statements": "slot, tx, seq, source, op, subject, predicate, object_id, value, kind, modality, confidence, "
+    "valid_from, valid_to, merge",
+    "revisions": "old_row, new_row, reason, at",
+    "erased_rows": "row_id, slot_digest, valid_from, valid_to, recorded_from, recorded_to, erased",
+    "conflicts": "id, slot, subject, predicate, object_id, value, valid_from, valid_to, kind, modality, confidence, "
+    "episode_id, against, why, opened, settled, settlement, clash",
+    "merges": "source, target, merged, unmerged, detail",
+    "vectors": "model, kind, item, part, recorded, vec, context",
+    "fulltext": "kind, ref, row_id, terms, length, recorded",
+}
+assert set(DUMPED_COLUMNS) == set(NAMESPACED_TABLES), "dump every namespaced table"
 
 
 class Dialect:
@@ -330,6 +354,7 @@ class Statements:
         self.delete_support = r("DELETE FROM support WHERE namespace = ? AND {rows}")
         self.count_facts = r("SELECT count(*) FROM facts WHERE namespace = ?")
         self.delete_namespace = {t: r(f"DELETE FROM {t} WHERE namespace = ?") for t in NAMESPACED_TABLES}
+        self.dump = {t: r(f"SELECT {c} FROM {t} WHERE namespace = ?") for t, c in DUMPED_COLUMNS.items()}
         self.erasure = r(
             "INSERT INTO erasures (namespace_digest, at, target_kind, target_digest, rows_removed) VALUES (?,?,?,?,?)"
         )
