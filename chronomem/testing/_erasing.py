@@ -34,7 +34,7 @@ from ._base import EngineFixtures, at
 from ._checked import CheckedEngine
 from ._stores import StoreDump, dump_store
 
-__all__ = ["EXAMPLES", "MESSAGES", "RETRACT_IN_MIX", "EraseTests", "erased_and_fresh"]
+__all__ = ["DESCRIBED", "EXAMPLES", "MESSAGES", "RETRACT_IN_MIX", "EraseTests", "erased_and_fresh"]
 
 #: ``(speaker, content)``: what the conversations are made of. Each names people and things by one name (a
 #: name that meant another entity in one store and a new one in the other is not what is compared here).
@@ -54,6 +54,10 @@ MESSAGES: tuple[tuple[str, str], ...] = (
     ("王伟", "你好！"),
     ("Alice", "I moved to Paris."),
 )
+#: Messages only the direct tests use: the one "my partner" means Hannah's husband in, when he is known. When he
+#: is not, it names "Hannah's partner"; a store that erased the message that named him keeps his first name for
+#: him (see :meth:`EraseTests.test_an_entity_others_name_by_a_description_keeps_the_erased_name`).
+DESCRIBED: tuple[tuple[str, str], ...] = (("Hannah", "Marrying my partner was the best day of my life."),)
 #: Hypothesis examples of the random test (fixed: each ingests a conversation twice and compares every table).
 EXAMPLES = 20
 #: Whether the random conversations also retract episodes (see the module docstring).
@@ -61,7 +65,7 @@ RETRACT_IN_MIX = False
 
 
 def _message(i: int, n: int) -> dict[str, object]:
-    speaker, content = MESSAGES[i]
+    speaker, content = (*MESSAGES, *DESCRIBED)[i]
     return {"id": f"m{i}", "speaker": speaker, "content": content, "occurred_at": at(0) + timedelta(hours=n + 1),
             "session": "s"}  # fmt: skip
 
@@ -135,19 +139,35 @@ class EraseTests(EngineFixtures):
             found = [h.item for h in mem.search(name, kinds=("entity",))]
             assert all(isinstance(e, Entity) and name not in (e.name, *e.aliases) for e in found), found
 
-    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-    @given(data=st.data())
-    def test_random_erases_leave_a_store_that_never_saw_them(self, engine: CheckedEngine, data: st.DataObject) -> None:
-        self.require("supports_erase")  # the engine serves every example; each example has namespaces of its own
+    def test_erasing_the_messages_that_named_someone_by_a_description_takes_them(self, engine: CheckedEngine) -> None:
+        partner = len(MESSAGES)  # "my partner": Hannah's husband, though it never says his name
+        self._same(engine, "described", [2, partner, 11], [2, partner])
+        with pytest.raises(NotFound):
+            _memory(engine, "erased-described").get_entity("Hannah's husband")
+
+    @pytest.mark.xfail(strict=True, reason="an entity keeps the id and name the erased message gave it")
+    def test_an_entity_others_name_by_a_description_keeps_the_erased_name(self, engine: CheckedEngine) -> None:
+        self._same(engine, "renamed", [2, len(MESSAGES)], [2])  # a store without [2] calls him "Hannah's partner"
+
+    def test_random_erases_leave_a_store_that_never_saw_them(self, engine: CheckedEngine) -> None:
+        self.require("supports_erase")
         self.require("supports_store_dump")
-        order = data.draw(st.lists(st.sampled_from(range(len(MESSAGES))), min_size=1, max_size=10, unique=True))
-        erased = data.draw(st.lists(st.sampled_from(order), unique=True))
-        left = [i for i in order if i not in erased]
-        retracted = []
-        if RETRACT_IN_MIX and left:
-            retracted = data.draw(st.lists(st.sampled_from(left), unique=True, max_size=2))
-        mine, fresh = erased_and_fresh(engine, str(next(_EXAMPLE)), order, erased, retracted)
-        assert mine == fresh, "\n".join(mine.diff(fresh))
+
+        # One engine serves every example, each in namespaces of its own; the property is made here, not on the
+        # method, as each engine's subclass runs it (Hypothesis wants one executor per test function).
+        @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+        @given(data=st.data())
+        def erases_leave_a_store_that_never_saw_them(data: st.DataObject) -> None:
+            order = data.draw(st.lists(st.sampled_from(range(len(MESSAGES))), min_size=1, max_size=10, unique=True))
+            erased = data.draw(st.lists(st.sampled_from(order), unique=True))
+            left = [i for i in order if i not in erased]
+            retracted = []
+            if RETRACT_IN_MIX and left:
+                retracted = data.draw(st.lists(st.sampled_from(left), unique=True, max_size=2))
+            mine, fresh = erased_and_fresh(engine, str(next(_EXAMPLE)), order, erased, retracted)
+            assert mine == fresh, "\n".join(mine.diff(fresh))
+
+        erases_leave_a_store_that_never_saw_them()
 
 
 #: Numbers the random test's examples: their namespaces.

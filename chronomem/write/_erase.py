@@ -55,12 +55,14 @@ def _erase_episode(txn: Txn, namespace: str, episode: str) -> int:
         raise NotFound(f"no episode {episode!r} in namespace {namespace!r}")
     mentioned = txn.mentions_by(episode)
     slots = txn.said_slots(episode)
-    topics = {(s.claim.subject, s.claim.predicate) for slot in slots for s in txn.said(slot) if s.claim is not None}
+    said = [s.claim for slot in slots for s in txn.said(slot) if s.claim is not None]
+    topics = {(c.subject, c.predicate) for c in said}
+    named = {e for c in said for e in (c.subject, c.object) if e is not None}  # by its words, however it named them
     for slot in slots:
         replay_slot(txn, slot, frozenset({episode}))
     n = txn.erase(episode=episode)
     settle_unopposed(txn, namespace, topics, episode)
-    forget_names(txn, mentioned)
+    forget_names(txn, [*mentioned, *((e, None) for e in sorted(named))])
     return n
 
 
@@ -77,12 +79,13 @@ def names_left(entity: Entity, erased: Iterable[str], others: Iterable[str]) -> 
     return tuple(a for a in entity.aliases if name_key(a) not in gone)
 
 
-def forget_names(txn: Txn, mentioned: Sequence[tuple[str, str]]) -> None:
-    """Take what ``mentioned`` (``(entity id, name)``, the erased episode's mentions, already deleted) alone
-    gave: entities nobody else mentions and nothing names, and aliases nobody else uses."""
+def forget_names(txn: Txn, mentioned: Sequence[tuple[str, str | None]]) -> None:
+    """Take what ``mentioned`` (``(entity id, name)``, the erased episode's mentions, already deleted; name
+    ``None`` for an entity its statements named by a description that is none of its names, "my husband")
+    alone gave: entities nobody else mentions and nothing names, and aliases nobody else uses."""
     by_entity: dict[str, list[str]] = {}
     for entity_id, name in mentioned:
-        by_entity.setdefault(entity_id, []).append(name)
+        by_entity.setdefault(entity_id, []).extend(() if name is None else (name,))
     for entity_id, erased in by_entity.items():
         entity = txn.entity(entity_id)
         if entity is None or entity.merged_into is not None:  # gone already; a merged one goes by its survivor
