@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -70,7 +70,7 @@ def dump_store(engine: Dumps, namespace: str, view: Literal["all", "now"] = "all
     keys = _Keys(tables)
     parts = {"facts now": _facts_now(tables, keys), "conflicts open": _conflicts(tables, keys, open_only=True)}
     if view == "all":
-        parts.update({name: make() for name, make in _everything(tables, keys).items()})
+        parts.update(_everything(tables, keys))
     return StoreDump({name: tuple(sorted(rows)) for name, rows in parts.items()})
 
 
@@ -117,12 +117,12 @@ def _conflicts(tables: Mapping[str, Table], keys: _Keys, *, open_only: bool) -> 
     ]  # fmt: skip
 
 
-def _everything(tables: Mapping[str, Table], keys: _Keys) -> dict[str, Callable[[], list[str]]]:
+def _everything(tables: Mapping[str, Table], keys: _Keys) -> dict[str, list[str]]:
     """Every table but the content-free ones (see the module docstring), each as rows of text."""
     t, e = tables, keys.entity
     return {
-        "namespaces": lambda: ["(its record)" for _ in t["namespaces"]],  # the name is the one thing that differs
-        "episodes": lambda: [
+        "namespaces": ["(its record)" for _ in t["namespaces"]],  # the name is the one thing that differs
+        "episodes": [
             _text(
                 x["id"],
                 x["content"],
@@ -138,16 +138,16 @@ def _everything(tables: Mapping[str, Table], keys: _Keys) -> dict[str, Callable[
             )
             for x in t["episodes"]
         ],
-        "entities": lambda: [
+        "entities": [
             _text(e(x["id"]), sorted(json.loads(x["aliases"]), key=name_key), e(x["merged_into"]))
             for x in t["entities"]
         ],
-        "entity_names": lambda: [_text(x["name_key"], e(x["entity_id"])) for x in t["entity_names"]],
-        "mentions": lambda: [_text(e(x["entity_id"]), x["name"], x["source"]) for x in t["mentions"]],
-        "predicates": lambda: [_text(x["name"], bool(x["multi"])) for x in t["predicates"]],
-        "claims ever stored": lambda: sorted({keys.claim(f) for f in t["facts"]}),
-        "supporters ever": lambda: sorted({_text(s["episode_id"]) for s in t["support"]}),
-        "statements": lambda: [
+        "entity_names": [_text(x["name_key"], e(x["entity_id"])) for x in t["entity_names"]],
+        "mentions": [_text(e(x["entity_id"]), x["name"], x["source"]) for x in t["mentions"]],
+        "predicates": [_text(x["name"], bool(x["multi"])) for x in t["predicates"]],
+        "claims ever stored": sorted({keys.claim(f) for f in t["facts"]}),
+        "supporters ever": sorted({_text(s["episode_id"]) for s in t["support"]}),
+        "statements": [
             _text(
                 x["source"],
                 x["op"],
@@ -159,23 +159,19 @@ def _everything(tables: Mapping[str, Table], keys: _Keys) -> dict[str, Callable[
             )
             for x in t["statements"]
         ],
-        "conflicts": lambda: _conflicts(t, keys, open_only=False),
-        "merges": lambda: [_text(e(x["source"]), e(x["target"]), x["unmerged"] is not None) for x in t["merges"]],
-        "vectors": lambda: [
-            _text(
-                x["model"],
-                x["kind"],
-                x["item"],
-                x["part"],
-                hashlib.sha256(bytes(x["vec"])).hexdigest()[:16],
-                x["context"],
-            )
-            for x in t["vectors"]
-        ],
-        "documents": lambda: [
+        "conflicts": _conflicts(t, keys, open_only=False),
+        "merges": [_text(e(x["source"]), e(x["target"]), x["unmerged"] is not None) for x in t["merges"]],
+        "vectors": [_vector(x) for x in t["vectors"]],
+        "documents": [
             _text(x["kind"], e(x["ref"]) if x["kind"] == "entity" else x["ref"], x["terms"])
             for x in t["fulltext"]
             if x["kind"] != "fact"
         ],
-        "fact documents ever": lambda: sorted({_text(x["terms"]) for x in t["fulltext"] if x["kind"] == "fact"}),
+        "fact documents ever": sorted({_text(x["terms"]) for x in t["fulltext"] if x["kind"] == "fact"}),
     }
+
+
+def _vector(x: Mapping[str, Any]) -> str:
+    """A stored vector: what it is of, and a digest of its numbers (which are the embedder's)."""
+    digest = hashlib.sha256(bytes(x["vec"])).hexdigest()[:16]
+    return _text(x["model"], x["kind"], x["item"], x["part"], digest, x["context"])
