@@ -261,10 +261,11 @@ class Memory(Reads):
     def erase(self, *, subject: str | Entity | None = None, episode: str | None = None) -> int:
         """Physically delete a subject's or an episode's rows across all system time (privacy).
 
-        The only destructive operation: history as of earlier times loses those rows. A content-free
-        audit record (a digest, a count and the time) remains. Returns the number of fact rows removed.
-        An erased episode's conflicts are deleted with it; those that contradicted what it said are weighed
-        again as :meth:`retract_episode` does.
+        The only destructive operation: history as of earlier times loses those rows. An erased episode also
+        takes every entity, alias and name only it gave, and the contradictions it opened or alone stood against
+        (those are written as their own message's facts): what is left is what a memory that never saw it
+        holds (:mod:`chronomem.write._erase`). A content-free audit record (a digest, a count and the time)
+        remains. Returns the number of fact rows removed.
         """
         if (subject is None) == (episode is None):
             raise InvalidValue("erase() takes exactly one of subject= or episode=; see erase_namespace()")

@@ -181,6 +181,24 @@ class Txn(Protocol):
         """Entities not merged into another whose normalised name or alias equals ``name_key``."""
         ...
 
+    def mention(self, entity_id: str, names: Sequence[str], source: str) -> None:
+        """Record that ``source`` (an episode id, or ``""`` for the application) called the entity by each of
+        ``names`` (its own spellings of them); recording one again changes nothing. What an erase of the
+        episode reads to take the names, and the entities, that only it gave."""
+        ...
+
+    def mentions_by(self, source: str) -> list[tuple[str, str]]:
+        """``(entity id, name)`` of every mention ``source`` made, by entity id then name."""
+        ...
+
+    def mentions_of(self, entity_id: str) -> list[tuple[str, str]]:
+        """``(name, source)`` of every mention of the entity, by name then source."""
+        ...
+
+    def named(self, entity_id: str) -> bool:
+        """Whether a fact row (of any system time), a statement or a contradiction names the entity."""
+        ...
+
     def index_records(self, kind: str, refs: Sequence[str]) -> int:
         """Add full-text documents for stored records of ``kind`` (``"episode"``, ``"fact"`` row ids as text,
         ``"entity"``) that have none (see :meth:`Engine.unindexed`); returns how many were added."""
@@ -284,6 +302,10 @@ class Txn(Protocol):
 
     def revise_conflict(self, conflict_id: int, against: Sequence[int], why: str) -> bool:
         """Set what an open conflict contradicts, and why; ``False`` when it was not open."""
+        ...
+
+    def drop_conflict(self, conflict_id: int) -> None:
+        """Delete a contradiction (an erase took what it stood against); no-op when there is none."""
         ...
 
 

@@ -16,13 +16,37 @@ from typing import Any, ClassVar
 from ._fulltext import TextStatements
 from ._sql import CONFLICT_COLUMNS, ENTITY_COLUMNS, EPISODE_COLUMNS, FACT_COLUMNS, INF, SAID_COLUMNS
 
-__all__ = ["NAMESPACED_TABLES", "Dialect", "Statements"]
+__all__ = ["DUMPED_COLUMNS", "NAMESPACED_TABLES", "Dialect", "Statements"]
 
 #: Every table whose rows belong to one namespace (erasing a namespace empties them of it).
 NAMESPACED_TABLES = (
     "facts", "support", "revisions", "episodes", "entities", "entity_names", "predicates", "conflicts",
-    "merges", "vectors", "namespaces", "fulltext", "statements", "erased_rows",
+    "merges", "vectors", "namespaces", "fulltext", "statements", "erased_rows", "mentions",
 )  # fmt: skip
+
+
+#: Every namespaced table's columns, as both engines store them: what :meth:`._engine.SqlEngine.dump` reads.
+DUMPED_COLUMNS = {
+    "namespaces": "namespace, created",
+    "episodes": "id, content, occurred, recorded, kind, role, speaker, session, source, metadata, retracted, tz",
+    "entities": "id, type, name, aliases, recorded, merged_into, merged_at",
+    "entity_names": "name_key, entity_id",
+    "mentions": "entity_id, name, source",
+    "predicates": "name, multi",
+    "facts": "row_id, slot, subject, predicate, object_id, value, valid_from, valid_to, recorded_from, recorded_to, "
+    "kind, modality, confidence",
+    "support": "row_id, episode_id, added, removed, valid_from, valid_to",
+    "statements": "slot, tx, seq, source, op, subject, predicate, object_id, value, kind, modality, confidence, "
+    "valid_from, valid_to, merge",
+    "revisions": "old_row, new_row, reason, at",
+    "erased_rows": "row_id, slot_digest, valid_from, valid_to, recorded_from, recorded_to, erased",
+    "conflicts": "id, slot, subject, predicate, object_id, value, valid_from, valid_to, kind, modality, confidence, "
+    "episode_id, against, why, opened, settled, settlement, clash",
+    "merges": "source, target, merged, unmerged, detail",
+    "vectors": "model, kind, item, part, recorded, vec, context",
+    "fulltext": "kind, ref, row_id, terms, length, recorded",
+}
+assert set(DUMPED_COLUMNS) == set(NAMESPACED_TABLES), "dump every namespaced table"
 
 
 class Dialect:
@@ -207,6 +231,10 @@ class Statements:
             "DELETE FROM conflicts WHERE namespace = ? AND (subject = ? OR object_id = ?)"
         )
         self.delete_episode_conflicts = r("DELETE FROM conflicts WHERE namespace = ? AND episode_id = ?")
+        self.delete_conflict = r("DELETE FROM conflicts WHERE namespace = ? AND id = ?")
+        self.episode_conflict_predicates = r(
+            "SELECT DISTINCT predicate FROM conflicts WHERE namespace = ? AND episode_id = ? ORDER BY predicate"
+        )
         # -- predicates
         self.predicate = r("SELECT multi FROM predicates WHERE namespace = ? AND name = ?")
         self.put_predicate = r("INSERT INTO predicates (namespace, name, multi) VALUES (?,?,?)")
@@ -244,15 +272,45 @@ class Statements:
         )
         self.delete_said = r("DELETE FROM statements WHERE namespace = ? AND source = ?")
         # The entities an episode introduced: made in the transaction of one of its statements naming them, and
-        # named by no other source's statement (run before the episode's statements are deleted).
+        # named by no other source's statement or mention (run before the episode's statements are deleted).
         self.introduced_by = r(
             "SELECT e.id FROM entities e WHERE e.namespace = ? AND EXISTS (SELECT 1 FROM statements m "
             "WHERE m.namespace = ? AND m.source = ? AND m.tx = e.recorded "
             "AND (m.subject = e.id OR m.object_id = e.id)) "
             "AND NOT EXISTS (SELECT 1 FROM statements o WHERE o.namespace = ? AND o.source <> ? "
-            "AND (o.subject = e.id OR o.object_id = e.id)) ORDER BY e.id"
+            "AND (o.subject = e.id OR o.object_id = e.id)) "
+            "AND NOT EXISTS (SELECT 1 FROM mentions n WHERE n.namespace = ? AND n.entity_id = e.id "
+            "AND n.source <> ?) ORDER BY e.id"
         )
         self.named_by_rows = r("SELECT 1 FROM facts WHERE namespace = ? AND (subject = ? OR object_id = ?) LIMIT 1")
+        self.named_by_said = r(
+            "SELECT 1 FROM statements WHERE namespace = ? AND (subject = ? OR object_id = ?) LIMIT 1"
+        )
+        self.named_by_conflicts = r(
+            "SELECT 1 FROM conflicts WHERE namespace = ? AND (subject = ? OR object_id = ?) LIMIT 1"
+        )
+        # -- mentions: which source called an entity by which name (write/_forget.py)
+        self.put_mention = r(
+            "INSERT INTO mentions (namespace, entity_id, name, source) VALUES (?,?,?,?) ON CONFLICT DO NOTHING"
+        )
+        self.mentions_by = r(
+            "SELECT entity_id, name FROM mentions WHERE namespace = ? AND source = ? ORDER BY entity_id, name"
+        )
+        self.mentions_of = r(
+            "SELECT name, source FROM mentions WHERE namespace = ? AND entity_id = ? ORDER BY name, source"
+        )
+        self.delete_source_mentions = r("DELETE FROM mentions WHERE namespace = ? AND source = ?")
+        self.delete_entity_mentions = r("DELETE FROM mentions WHERE namespace = ? AND entity_id = ?")
+        self.predicates_said_by = r(
+            "SELECT DISTINCT predicate FROM statements WHERE namespace = ? AND source = ? ORDER BY predicate"
+        )
+        # a predicate's record goes when nothing stored uses it any more (an erase took its last use)
+        self.delete_unused_predicate = r(
+            "DELETE FROM predicates WHERE namespace = ? AND name = ? "
+            "AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.namespace = ? AND f.predicate = ?) "
+            "AND NOT EXISTS (SELECT 1 FROM statements s WHERE s.namespace = ? AND s.predicate = ?) "
+            "AND NOT EXISTS (SELECT 1 FROM conflicts c WHERE c.namespace = ? AND c.predicate = ?)"
+        )
         self.delete_subject_said = r("DELETE FROM statements WHERE namespace = ? AND (subject = ? OR object_id = ?)")
         self.delete_merge_said = r("DELETE FROM statements WHERE namespace = ? AND merge = ?")
         self.revisions_into = r(
@@ -295,6 +353,7 @@ class Statements:
         self.delete_support = r("DELETE FROM support WHERE namespace = ? AND {rows}")
         self.count_facts = r("SELECT count(*) FROM facts WHERE namespace = ?")
         self.delete_namespace = {t: r(f"DELETE FROM {t} WHERE namespace = ?") for t in NAMESPACED_TABLES}
+        self.dump = {t: r(f"SELECT {c} FROM {t} WHERE namespace = ?") for t, c in DUMPED_COLUMNS.items()}
         self.erasure = r(
             "INSERT INTO erasures (namespace_digest, at, target_kind, target_digest, rows_removed) VALUES (?,?,?,?,?)"
         )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from .._values import Change, Contradiction, Entity, Episode, ErasedRow, Fact, Interval, Revision
 from ..contracts import Erasure, FactQuery, TextMatch, TextQuery
 from ..errors import InvalidValue
-from ._dialect import Dialect, Statements
+from ._dialect import DUMPED_COLUMNS, Dialect, Statements
 from ._fulltext import TextStatements, content_terms, fact_terms, has_term
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
@@ -76,6 +76,16 @@ class SqlEngine(ABC):
 
     def holds_anything(self, namespace: str) -> bool:
         return bool(self._read(self.sql.any_episode, (namespace,)) or self._read(self.sql.any_entity, (namespace,)))
+
+    def dump(self, namespace: str) -> dict[str, list[dict[str, Any]]]:
+        """Every row ``namespace`` holds, table by table, each as column -> value, in no particular order (the
+        audit records of erases, kept by namespace digest, are not the namespace's). For tests that compare
+        whole stores (:func:`chronomem.testing.dump_store`); not a backup format."""
+        out = {}
+        for table, columns in DUMPED_COLUMNS.items():
+            names = [c.strip() for c in columns.split(",")]
+            out[table] = [dict(zip(names, row, strict=True)) for row in self._read(self.sql.dump[table], (namespace,))]
+        return out
 
     def ensure_namespace(self, namespace: str) -> None:
         if not self._read(self.sql.has_namespace, (namespace,)):

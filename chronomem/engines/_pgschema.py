@@ -198,6 +198,17 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
     # pgvector (engines/_pgvector.py): where the server has it, each vector is also a ``vector`` value.
     ("0012_pgvector", [PGVECTOR]),
     RECORDED_MIGRATION,  # 0013_fulltext_recorded (engines/_fulltext.py)
+    (
+        # Which source called an entity by which of its names (an episode, or "" for the application): erasing
+        # an episode takes the names and the entities only it gave (write/_forget.py). Entities stored before
+        # have none recorded; an erase decides for them by the statements that name them, as before.
+        "0014_mentions",
+        [
+            f"""CREATE TABLE mentions (namespace {_T}, entity_id {_T}, name {_T}, source {_T},
+                PRIMARY KEY (namespace, entity_id, name, source))""",
+            "CREATE INDEX mentions_source ON mentions (namespace, source)",
+        ],
+    ),
 ]
 
 #: The table that is not sharded: replicated to every node under Citus.
@@ -210,6 +221,7 @@ DISTRIBUTION_COLUMN = {
     "episodes": "namespace",
     "entities": "namespace",
     "entity_names": "namespace",
+    "mentions": "namespace",
     "predicates": "namespace",
     "facts": "namespace",
     "support": "namespace",

@@ -207,6 +207,17 @@ MIGRATIONS: list[Migration] = [
         ],
     ),
     RECORDED_MIGRATION,  # 0013_fulltext_recorded (engines/_fulltext.py)
+    (
+        # Which source called an entity by which of its names (an episode, or "" for the application): erasing
+        # an episode takes the names and the entities only it gave (write/_forget.py). Entities stored before
+        # have none recorded; an erase decides for them by the statements that name them, as before.
+        "0014_mentions",
+        [
+            """CREATE TABLE mentions (namespace TEXT NOT NULL, entity_id TEXT NOT NULL, name TEXT NOT NULL,
+                source TEXT NOT NULL, PRIMARY KEY (namespace, entity_id, name, source))""",
+            "CREATE INDEX mentions_source ON mentions (namespace, source)",
+        ],
+    ),
 ]
 
 

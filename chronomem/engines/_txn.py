@@ -390,6 +390,9 @@ class SqlTxn(ABC, Generic[C]):
         r = self._c.execute(self.sql.conflict, (self._ns, conflict_id)).fetchone()
         return None if r is None else contradiction_from_row(r)
 
+    def drop_conflict(self, conflict_id: int) -> None:
+        self._c.execute(self.sql.delete_conflict, (self._ns, conflict_id))
+
     def settle_conflict(self, conflict_id: int, settlement: str) -> bool:
         cur = self._c.execute(self.sql.settle_conflict, (self._tx, settlement, self._ns, conflict_id))
         return cur.rowcount == 1
@@ -415,13 +418,17 @@ class SqlTxn(ABC, Generic[C]):
             self.bump_cache_epoch()
             c.execute(q.delete_entity, (ns, subject))
             c.execute(q.delete_entity_names, (ns, subject))
+            c.execute(q.delete_entity_mentions, (ns, subject))
             c.execute(self.text.delete, (ns, "entity", subject))
             c.execute(q.delete_subject_conflicts, (ns, subject, subject))
             c.execute(q.delete_subject_merges, (ns, subject, subject))
             c.execute(q.delete_subject_said, (ns, subject, subject))
         else:
-            introduced = [r[0] for r in c.execute(q.introduced_by, (ns, ns, episode, ns, episode)).fetchall()]
+            introduced = [r[0] for r in c.execute(q.introduced_by, (ns, ns, episode, ns, episode, ns, episode))]
+            used = {r[0] for r in c.execute(q.predicates_said_by, (ns, episode))}
+            used |= {r[0] for r in c.execute(q.episode_conflict_predicates, (ns, episode))}
             ids = [r[0] for r in c.execute(q.episode_only_rows, (ns, episode)).fetchall()]
+            c.execute(q.delete_source_mentions, (ns, episode))
             c.execute(q.delete_episode_support, (ns, episode))
             c.execute(q.delete_said, (ns, episode))
             c.execute(q.delete_episode, (ns, episode))
@@ -441,9 +448,27 @@ class SqlTxn(ABC, Generic[C]):
             c.execute(self.text.delete_rows.format(rows=refs), (ns, *d.ids([str(i) for i in chunk])))
         if episode is not None:  # what only this episode introduced goes with it, names and all
             for entity in introduced:
-                if c.execute(q.named_by_rows, (ns, entity, entity)).fetchone() is None:
+                if not self.named(entity):
                     self.erase(subject=entity)
+            for name in sorted(used):  # a predicate only it used: the record of its cardinality goes too
+                c.execute(q.delete_unused_predicate, (ns, name, ns, name, ns, name, ns, name))
         return len(ids)
+
+    def named(self, entity_id: str) -> bool:
+        c, ns, q, e = self._c, self._ns, self.sql, entity_id
+        return any(c.execute(s, (ns, e, e)).fetchone() is not None
+                   for s in (q.named_by_rows, q.named_by_said, q.named_by_conflicts))  # fmt: skip
+
+    # -- mentions -------------------------------------------------------------------------------
+    def mention(self, entity_id: str, names: Sequence[str], source: str) -> None:
+        rows = [(self._ns, entity_id, name, source) for name in dict.fromkeys(names)]
+        self._c.executemany(self.sql.put_mention, rows)
+
+    def mentions_by(self, source: str) -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in self._c.execute(self.sql.mentions_by, (self._ns, source))]
+
+    def mentions_of(self, entity_id: str) -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in self._c.execute(self.sql.mentions_of, (self._ns, entity_id))]
 
     def audit_erase(self, target_kind: str, target_digest: str, rows: int) -> None:
         self._c.execute(self.sql.erasure, (digest(self._ns), self._tx, target_kind, target_digest, rows))

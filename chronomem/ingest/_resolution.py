@@ -15,7 +15,7 @@ from .._claims import ExtractionContext, Mentioned, by_role
 from .._names import slot_key
 from .._values import Entity, Episode, Merge
 from ..errors import Conflict
-from ..write import find_entity, find_known, find_or_create, find_person, find_similar, merge_entities
+from ..write import find_entity, find_known, find_or_create, find_person, find_similar, mention, merge_entities
 from ._bind import name_of
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ class Resolution:
         known = self.known.get(name)
         if known is None:
             known = self._resolved_before(name, type) or self._find_or_create(name, type)
+            mention(self.txn, known, (name,), self.episode.id)
             self.known[name] = known
             self.known[known.id] = known
             self.names[name, type] = known.id
@@ -70,6 +71,7 @@ class Resolution:
         if holder is None:
             return self.entity(name, m.type)
         if by_role(name, owner):
+            mention(self.txn, holder, (name,), self.episode.id)
             self.known[name] = self.known[holder.id] = holder
             return holder
         ent = self.entity(name, m.type)
@@ -93,7 +95,7 @@ class Resolution:
             self._merge(other, ent)
             return
         before = ent.aliases
-        ent = find_or_create(self.txn, self.namespace, ent.id, ent.type, (alias.strip(),))
+        ent = find_or_create(self.txn, self.namespace, ent.id, ent.type, (alias.strip(),), source=self.episode.id)
         if ent.aliases != before:
             self.known[name] = self.known[ent.id] = ent
             self.aliases.append((ent.id, alias.strip()))
@@ -136,8 +138,8 @@ class Resolution:
             same = None if self.embedder is None else find_similar(self.txn, name, type, self.embedder, SIMILAR_NAMES)
         if same is not None:
             self.aliases.append((same.id, name))
-            return find_or_create(self.txn, self.namespace, same.id, same.type, (name,))
-        known = find_or_create(self.txn, self.namespace, name, type)
+            return find_or_create(self.txn, self.namespace, same.id, same.type, (name,), source=self.episode.id)
+        known = find_or_create(self.txn, self.namespace, name, type, source=self.episode.id)
         if known.recorded_at == self.txn.tx:
             self.created.append(known)
         return known

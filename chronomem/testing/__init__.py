@@ -37,7 +37,9 @@ The fixture contract:
   Hypothesis example); the suite closes every engine it was given; the fixture cleans up after that.
 
 Capability flags (class attributes, all True by default): ``supports_erase`` (physical erase),
-``supports_concurrent_writers`` (threads writing at once). Skips name the flag, never the engine class.
+``supports_concurrent_writers`` (threads writing at once), ``supports_store_dump`` (the engine lists a
+namespace's rows table by table: ``engine.dump(namespace)``, :class:`Dumps`). Skips name the flag, never the
+engine class.
 
 What it checks (each part is a mixin class you may also run alone, e.g. ``class T(ReferenceCases)``):
 
@@ -49,6 +51,9 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
 * :class:`GraphTests` — multi-valued slots, k-hop neighbourhoods at past points, namespace isolation;
 * :class:`EpisodeTests` — retracting episodes (in any order), erase by subject / episode / namespace
   with a content-free record (``Engine.erasures``);
+* :class:`EraseTests` — erasing episodes leaves what a store that never saw them holds, every table compared
+  (:func:`dump_store`, :class:`StoreDump`: ids and system times left out), on conversations Hypothesis draws
+  and on speakers, aliases, role names and contradictions that only an erased message gave;
 * :class:`IngestionTests` — what ingestion needs: episodes with their zone, a session's last messages,
   contradictions kept open and settled, erases that take them away;
 * :class:`SearchTests` — the full-text index kept and erased with its rows; ``Memory.search`` time-correct
@@ -83,6 +88,7 @@ from ._clock import ManualClock
 from ._context import ContextTests
 from ._contract import ContractTests
 from ._episodes import EpisodeTests
+from ._erasing import EraseTests
 from ._graph import GraphTests
 from ._history import HistoryTests
 from ._ingest import IngestionTests
@@ -92,6 +98,7 @@ from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._search import SearchTests
 from ._stateful import ModelBasedTests, SlotMachine
+from ._stores import Dumps, StoreDump, dump_store
 from ._supportmodel import Statement, SupportModel
 from ._undoing import UndoMachine, UndoTests
 from ._vectors import VectorTests
@@ -103,9 +110,11 @@ __all__ = [
     "CheckedEngine",
     "ContextTests",
     "ContractTests",
+    "Dumps",
     "EngineConformance",
     "EngineFixtures",
     "EpisodeTests",
+    "EraseTests",
     "GraphTests",
     "HistoryTests",
     "IngestionTests",
@@ -121,12 +130,14 @@ __all__ = [
     "SearchTests",
     "SlotMachine",
     "Statement",
+    "StoreDump",
     "SupportModel",
     "UndoMachine",
     "UndoTests",
     "VectorTests",
     "WithdrawnConflictTests",
     "at",
+    "dump_store",
     "row_of",
 ]
 
@@ -136,6 +147,7 @@ class EngineConformance(
     HistoryTests,
     GraphTests,
     EpisodeTests,
+    EraseTests,
     IngestionTests,
     MergeTests,
     VectorTests,

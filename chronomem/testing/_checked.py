@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .._values import Change, Contradiction, Entity, Episode, ErasedRow, Fact, Revision
 from ..contracts import Engine, Erasure, FactQuery, TextMatch, TextQuery, Txn
@@ -93,6 +93,11 @@ class CheckedEngine:
 
     def erasures(self, namespace_digest: str) -> list[Erasure]:
         return self.inner.erasures(namespace_digest)
+
+    def dump(self, namespace: str) -> dict[str, list[dict[str, Any]]]:
+        """The inner engine's ``dump`` (:func:`chronomem.testing.dump_store`); ``AttributeError`` without one."""
+        dump: Callable[[str], dict[str, list[dict[str, Any]]]] = getattr(self.inner, "dump")  # noqa: B009
+        return dump(namespace)
 
     def erased_rows(self, namespace: str, row_ids: Sequence[int]) -> list[ErasedRow]:
         return self.inner.erased_rows(namespace, row_ids)

@@ -30,6 +30,7 @@ from ._entities import (
     find_or_create,
     find_person,
     find_similar,
+    mention,
     most_similar,
     need_entity,
 )
@@ -43,6 +44,7 @@ from ._episodes import (
     new_episode,
     store_episode,
 )
+from ._erase import erase_rows
 from ._execute import execute_plan
 from ._facts import Aim, Statement, aim_claim, plan_claim, plan_statement, resolve, write_fact
 from ._merge import merge_entities, unmerge_entity
@@ -50,7 +52,7 @@ from ._reindex import Reindexed, reindex
 from ._replay import weighed
 from ._request import Checked, FactRecord, check_record, check_records
 from ._settle import settle_conflict
-from ._undo import erase_rows, retract_episode
+from ._undo import retract_episode
 
 if TYPE_CHECKING:
     from .._values import Entity, Episode, Merge, WriteResult
@@ -85,6 +87,7 @@ __all__ = [
     "find_or_create",
     "find_person",
     "find_similar",
+    "mention",
     "merge_entities",
     "most_similar",
     "need_entity",

@@ -22,7 +22,7 @@ an entity merge opened hold a row, not a message's words, and unmerging settles 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from .._bitemporal import SlotValue, same_claim
@@ -41,9 +41,12 @@ from ._replay import weighed
 __all__ = ["reweigh"]
 
 
-def reweigh(txn: Txn, episode: str, slots: Sequence[str]) -> WriteResult:
+def reweigh(txn: Txn, episode: str, slots: Sequence[str], *, forget: bool = False) -> WriteResult:
     """Settle or weigh again the open conflicts that undoing ``episode``, which spoke of ``slots``, touches (see
-    the module docstring); what writing the claims that nothing contradicts any more did."""
+    the module docstring); what writing the claims that nothing contradicts any more did. ``forget`` (an erase)
+    drops a conflict that nothing contradicts any more instead of settling it: a store that never saw the
+    episode never opened it."""
+    settle = _dropping(txn) if forget else _settling(txn)
     for c in txn.open_conflicts(episode=episode):
         txn.settle_conflict(c.id, Settlement.WITHDRAWN)
     topics = {slot_topic(slot) for slot in slots}
@@ -57,8 +60,16 @@ def reweigh(txn: Txn, episode: str, slots: Sequence[str]) -> WriteResult:
                 txn.settle_conflict(c.id, Settlement.WITHDRAWN)
             elif (not c.clash and (c.subject, c.predicate) in topics) or (c.clash and _lost(txn, c.against)):
                 due.append((at, c.id, c))
-    done = [(_clash if c.clash else _claim)(txn, c, at) for at, _, c in sorted(due, key=lambda d: d[:2])]
+    done = [(_clash if c.clash else _claim)(txn, c, at, settle) for at, _, c in sorted(due, key=lambda d: d[:2])]
     return merge_results(txn.tx, done)
+
+
+def _settling(txn: Txn) -> Callable[[int], object]:
+    return lambda conflict_id: txn.settle_conflict(conflict_id, Settlement.UNCONTESTED)
+
+
+def _dropping(txn: Txn) -> Callable[[int], object]:
+    return txn.drop_conflict
 
 
 def _said_at(txn: Txn, c: Contradiction) -> int | None:
@@ -80,7 +91,7 @@ def _value(c: Contradiction) -> SlotValue:
     return SlotValue(c.subject, c.predicate, c.object, value, c.kind, c.modality, c.confidence)
 
 
-def _claim(txn: Txn, c: Contradiction, at: int) -> WriteResult:
+def _claim(txn: Txn, c: Contradiction, at: int, settle: Callable[[int], object]) -> WriteResult:
     """Weigh the claim of ``c`` again against its slot as said by ``at``; write it when nothing contradicts it."""
     assert c.episode is not None
     ep = txn.episode(c.episode)
@@ -98,11 +109,11 @@ def _claim(txn: Txn, c: Contradiction, at: int) -> WriteResult:
         return WriteResult(tx=txn.tx)
     aim = Aim(c.slot, value, c.valid, c.episode, Reason.SUPERSESSION, multi, at)
     done = execute_plan(txn, c.slot, plan_statement(txn, aim, held))
-    txn.settle_conflict(c.id, Settlement.UNCONTESTED)
+    settle(c.id)
     return done
 
 
-def _clash(txn: Txn, c: Contradiction, at: int) -> WriteResult:
+def _clash(txn: Txn, c: Contradiction, at: int, settle: Callable[[int], object]) -> WriteResult:
     """Weigh the plan of ``c`` again against the subject's plans said by ``at`` (its own message's aside)."""
     plans = [
         r for r in txn.facts(FactQuery(subject=c.subject, as_of=txn.tx))
@@ -110,7 +121,7 @@ def _clash(txn: Txn, c: Contradiction, at: int) -> WriteResult:
     ]  # fmt: skip
     against = clashes(Proposal(_value(c), Action.ASSERT, c.valid), plans)
     if not against:
-        txn.settle_conflict(c.id, Settlement.UNCONTESTED)
+        settle(c.id)
     elif against != c.against:
         txn.revise_conflict(c.id, against, c.why)
     return WriteResult(tx=txn.tx)

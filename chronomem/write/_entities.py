@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from .._names import name_key, part_key, slugify
+from .._support import DIRECT
 from .._values import Entity
 from ..contracts import Txn
 from ..errors import Conflict, NotFound
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GENERIC", "Names", "candidates", "compatible", "find_entity", "find_known", "find_or_create",
-    "find_person", "find_similar", "most_similar", "need_entity",
+    "find_person", "find_similar", "mention", "most_similar", "need_entity",
 ]  # fmt: skip
 
 #: The entity type that is compatible with every other (what a name is when nothing says more).
@@ -135,19 +136,32 @@ def need_entity(txn: Txn, ref: str) -> Entity:
     return found
 
 
-def find_or_create(txn: Txn, namespace: str, name: str, type: str = "thing", aliases: tuple[str, ...] = ()) -> Entity:
+def mention(txn: Txn, entity: Entity, names: Sequence[str], source: str) -> None:
+    """Record that ``source`` called ``entity`` by ``names`` (:meth:`~chronomem.contracts.Txn.mention`): each
+    that is one of its names (an id or a description is none), in the entity's spelling, with the Simplified
+    form of each where the entity has it (it came with the name)."""
+    spelled = {name_key(n): n for n in (entity.name, *entity.aliases)}
+    keys = [name_key(v) for n in names for v in (n, to_simplified(n))]
+    said = [spelled[k] for k in keys if k in spelled]
+    if said:
+        txn.mention(entity.id, said, source)
+
+
+def find_or_create(
+    txn: Txn, namespace: str, name: str, type: str = "thing", aliases: tuple[str, ...] = (), *, source: str = DIRECT
+) -> Entity:
     """The entity ``name`` refers to (of a type :func:`compatible` with ``type``), with ``aliases`` added; a
     new one (id slugified from the name, made unique) when nothing matches. A new entity named in Traditional
-    Chinese also answers to its Simplified form."""
+    Chinese also answers to its Simplified form. ``source`` (an episode id; the application by default) is
+    recorded as calling it by those names (:func:`mention`)."""
     existing = find_known(txn, name, type)
-    if existing is not None and not aliases:
-        return existing
     if existing is not None:
         known = {name_key(x) for x in (existing.name, *existing.aliases)}
         new = tuple(a for a in aliases if name_key(a) not in known)
         if new:
             existing = replace(existing, aliases=(*existing.aliases, *new))
             txn.put_entity(existing)
+        mention(txn, existing, (name, *aliases), source)
         return existing
     base, n = slugify(name), 1
     ident = base
@@ -159,4 +173,5 @@ def find_or_create(txn: Txn, namespace: str, name: str, type: str = "thing", ali
         aliases = (*aliases, simple)
     ent = Entity(id=ident, namespace=namespace, type=type, name=name, aliases=aliases, recorded_at=txn.tx)
     txn.put_entity(ent)
+    mention(txn, ent, (name, *aliases), source)
     return ent

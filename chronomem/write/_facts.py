@@ -28,7 +28,7 @@ from .._vocabulary import multi_by_default
 from ..contracts import Txn
 from ..errors import Conflict, InvalidInterval, InvalidValue, NotFound
 from ._checks import check_how, check_target
-from ._entities import find_or_create, need_entity
+from ._entities import find_or_create, mention, need_entity
 from ._execute import execute_plan
 from ._replay import plan_replayed
 from ._request import Checked
@@ -51,12 +51,14 @@ __all__ = [
 class Resolved:
     """What requests name, as stored: entities by checked name, cardinality by predicate, time by episode."""
 
-    __slots__ = ("entities", "multi", "occurred")
+    __slots__ = ("entities", "mentioned", "multi", "occurred")
 
     def __init__(self) -> None:
         self.entities: dict[str, Entity] = {}
         self.multi: dict[str, bool] = {}
         self.occurred: dict[str, int] = {}
+        #: (name, source) pairs whose mention is recorded
+        self.mentioned: set[tuple[str, str]] = set()
 
 
 class Aim(NamedTuple):
@@ -93,8 +95,8 @@ def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolve
     res = Resolved() if into is None else into
     for c in requests:
         for name in (c.subject, c.object):
-            if name is not None and name not in res.entities:
-                res.entities[name] = need_entity(txn, name) if c.retraction else find_or_create(txn, namespace, name)
+            if name is not None:
+                _entity(txn, namespace, res, name, c)
         if c.episode is not None and c.episode not in res.occurred:
             found = txn.episode(c.episode)
             if found is None:
@@ -115,6 +117,20 @@ def resolve(txn: Txn, namespace: str, requests: Sequence[Checked], into: Resolve
                 "else now); give valid_from"
             )
     return res
+
+
+def _entity(txn: Txn, namespace: str, res: Resolved, name: str, c: Checked) -> None:
+    """Resolve ``name`` of request ``c`` into ``res``, recording who named it (for erasing that one,
+    :mod:`._erase`); a retraction names what is known: it creates nothing and mentions nothing."""
+    source = c.episode or DIRECT
+    if name not in res.entities:
+        res.entities[name] = (
+            need_entity(txn, name) if c.retraction else find_or_create(txn, namespace, name, source=source)
+        )
+    elif not c.retraction and (name, source) not in res.mentioned:
+        mention(txn, res.entities[name], (name,), source)
+    if not c.retraction:
+        res.mentioned.add((name, source))
 
 
 def cardinality(txn: Txn, predicate: str, multi: bool | None, known: dict[str, bool]) -> bool:

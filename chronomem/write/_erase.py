@@ -1,0 +1,95 @@
+"""Erasing for privacy: a subject's or an episode's rows, and what an episode alone named or stood against.
+
+An episode's slots are first replayed without it (:func:`~._replay.replay_slot`), so what it had replaced comes
+back and what other sources said stays; then the engine deletes the episode, its statements, support and
+mentions, and the rows no other source ever supported, leaving a content-free audit record.
+
+An episode names entities as it is ingested: its speaker, the people, places and things its claims name, the
+aliases it gives ("everyone calls me Bobby", "Marcus's sister"). Each such name is recorded as its mention
+(:meth:`~chronomem.contracts.Txn.mention`). When the episode is erased, an entity no other source mentions
+and nothing stored names goes, with its names and documents; one that others still mention keeps the names
+they call it by and loses the aliases only the erased episode gave (:func:`names_left`).
+
+The erased episode's own contradictions go with it. The others about what it spoke of are weighed again without
+it, as a retraction weighs them (:func:`~._conflicts.reweigh`): one that nothing contradicts any more has its
+claim written as its own message's statement and goes, since a store that never saw the episode would never
+have opened it; one that still has a rival stays open against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .._names import digest, name_key
+from .._values import Entity
+from ..errors import NotFound
+from ..text import to_simplified
+from ._conflicts import reweigh
+from ._replay import replay_slot
+
+if TYPE_CHECKING:
+    from ..contracts import Txn
+
+__all__ = ["erase_rows", "forget_names", "names_left"]
+
+
+def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode: str | None = None) -> int:
+    """Delete a subject's (an entity id) or an episode's rows (see the module docstring) and file the audit
+    record; see :meth:`Memory.erase`. Returns the fact rows removed."""
+    n = txn.erase(subject=subject) if episode is None else _erase_episode(txn, namespace, episode)
+    kind, target = ("subject", subject) if subject is not None else ("episode", episode)
+    txn.audit_erase(kind, digest(f"{namespace}\x1f{target}"), n)
+    return n
+
+
+def _erase_episode(txn: Txn, namespace: str, episode: str) -> int:
+    """Replay the episode's slots without it, delete its rows, then take what it alone named or stood
+    against."""
+    if txn.episode(episode) is None:
+        raise NotFound(f"no episode {episode!r} in namespace {namespace!r}")
+    mentioned = txn.mentions_by(episode)
+    slots = txn.said_slots(episode)
+    said = [s.claim for slot in slots for s in txn.said(slot) if s.claim is not None]
+    named = {e for c in said for e in (c.subject, c.object) if e is not None}  # by its words, however it named them
+    for slot in slots:
+        replay_slot(txn, slot, frozenset({episode}))
+    n = txn.erase(episode=episode)
+    reweigh(txn, episode, slots, forget=True)
+    forget_names(txn, [*mentioned, *((e, None) for e in sorted(named))])
+    return n
+
+
+def names_left(entity: Entity, erased: Iterable[str], others: Iterable[str]) -> tuple[str, ...]:
+    """The aliases ``entity`` keeps when the source that called it by ``erased`` is gone and other sources
+    still call it by ``others``: all but those only the erased source gave (names match by
+    :func:`~chronomem._names.name_key`). Its canonical name stays.
+
+    >>> bob = Entity(id="robert", namespace="n", type="person", name="Robert", aliases=("Bobby", "Rob"))
+    >>> names_left(bob, ["Robert", "Bobby", "Rob"], ["Robert", "Rob"])
+    ('Rob',)
+    """
+    gone = {name_key(n) for n in erased} - {name_key(v) for n in others for v in (n, to_simplified(n))}
+    return tuple(a for a in entity.aliases if name_key(a) not in gone)
+
+
+def forget_names(txn: Txn, mentioned: Sequence[tuple[str, str | None]]) -> None:
+    """Take what ``mentioned`` (``(entity id, name)``, the erased episode's mentions, already deleted; name
+    ``None`` for an entity its statements named by a description that is none of its names, "my husband")
+    alone gave: entities nobody else mentions and nothing names, and aliases nobody else uses."""
+    by_entity: dict[str, list[str]] = {}
+    for entity_id, name in mentioned:
+        by_entity.setdefault(entity_id, []).extend(() if name is None else (name,))
+    for entity_id, erased in by_entity.items():
+        entity = txn.entity(entity_id)
+        if entity is None or entity.merged_into is not None:  # gone already; a merged one goes by its survivor
+            continue
+        others = [name for name, _ in txn.mentions_of(entity_id)]
+        if not others and not txn.named(entity_id):
+            txn.erase(subject=entity_id)
+            continue
+        kept = names_left(entity, erased, others)
+        if kept != entity.aliases:
+            txn.drop_names(entity_id, [a for a in entity.aliases if a not in kept])
+            txn.put_entity(replace(entity, aliases=kept))
