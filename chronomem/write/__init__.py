@@ -35,7 +35,9 @@ from ._entities import (
 )
 from ._episodes import (
     MAX_CONTENT,
+    MAX_PARTS,
     PART_CHARS,
+    PART_OVERLAP,
     Embedded,
     context_before,
     embed_episode,
@@ -58,7 +60,9 @@ if TYPE_CHECKING:
 __all__ = [
     "GENERIC",
     "MAX_CONTENT",
+    "MAX_PARTS",
     "PART_CHARS",
+    "PART_OVERLAP",
     "Aim",
     "Checked",
     "Embedded",
