@@ -111,3 +111,18 @@ def test_a_clause_break_takes_its_white_space_whole_and_starts_where_it_starts()
     assert [text[a:b] for a, b in _read._clauses(text, en)] == [
         "I moved to Oslo", "and my sister lives in Rome", "she", "I should come",
     ]  # fmt: skip
+
+
+def test_a_correction_after_a_long_message_reads_only_its_end_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[int] = []
+    real = _read.read_message
+
+    def spy(content: str, context: ExtractionContext) -> _read.Reading:
+        read.append(len(content))
+        return real(content, context)
+
+    monkeypatch.setattr(_read, "read_message", spy)
+    said = Episode("p", "n", "The build is slow. " * 5_000 + "I live in Oslo now.", 0, 0, speaker="Alice")
+    claims = _read_all("sorry, not Oslo, I meant Bergen", recent=(said,))
+    assert read[0] < 100 and max(read[1:]) <= 4_000  # this message, then the end of the one before
+    assert ("lives_in", "Bergen") in claims
