@@ -126,3 +126,9 @@ def test_a_correction_after_a_long_message_reads_only_its_end_again(monkeypatch:
     claims = _read_all("sorry, not Oslo, I meant Bergen", recent=(said,))
     assert read[0] < 100 and max(read[1:]) <= 4_000  # this message, then the end of the one before
     assert ("lives_in", "Bergen") in claims
+
+
+def test_a_sentence_longer_than_the_time_parser_takes_is_read() -> None:
+    # the time parser refuses a text over 100,000 characters; a message that long without a stop was refused
+    text = "I live in Berlin. " + "and then the model kept going without a stop " * 3_000 + "I love hiking."
+    assert ("likes", "hiking") in _read_all(text)
