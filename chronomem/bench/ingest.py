@@ -29,7 +29,7 @@ from ..ingest import Extraction, ExtractionContext, IngestResult, OfflineExtract
 from ..models import choose_embedder
 from ..text import tokenize
 
-__all__ = ["Figures", "run"]
+__all__ = ["Figures", "run", "warm"]
 
 Figures = dict[str, float | int | str]
 
@@ -57,7 +57,7 @@ def run(
     ``embed``, replay it again into a fresh namespace with ``embedder``."""
     messages: list[Mapping[str, object]] = list(read_conversation(data, tz=tz))
     extractor = OfflineExtractor()
-    warmup = _warm(extractor)
+    warmup = warm(extractor)
     with tempfile.TemporaryDirectory(prefix="chronomem-bench-") as tmp:
         url = db or os.path.join(tmp, "ingest.db")
         timed = _Timed(extractor)
@@ -103,12 +103,13 @@ def _replay(
         return results, time.perf_counter() - t, time.process_time() - cpu
 
 
-def _warm(extractor: Extractor) -> float:
+def warm(extractor: Extractor | None = None) -> float:
     """Run ``extractor`` once on an English and a Chinese message (compiling its rules) and load the full-text
     index's tokenizer; the seconds it took."""
     t = time.perf_counter()
     tokenize("warm-up 热身")
     at = datetime(2024, 1, 1, tzinfo=UTC)
+    extractor = extractor or OfflineExtractor()
     for text in ("I moved to Paris last month.", "我上个月搬到了上海。"):
         extractor.extract(Episode("warm-up", "bench", text, 0, 0, speaker="A"), ExtractionContext("A", Role.USER, at))
     return time.perf_counter() - t

@@ -70,18 +70,46 @@ def http(db: str | None, clients: int, seconds: float, namespaces: int, as_json:
 
 
 @bench.command(name="ingest")
-@click.option("--data", type=click.Path(exists=True, dir_okay=False), required=True,
-              help="Conversations to replay: a LoCoMo file, JSON lines or a chat list.")  # fmt: skip
+@click.option("--data", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Conversations to replay: a LoCoMo file, JSON lines or a chat list (not with --long).")  # fmt: skip
+@click.option(
+    "--long",
+    "long_",
+    is_flag=True,
+    help="Instead: one long message at a time (prose en/zh, code, runaway text); seconds per MB.",
+)
+@click.option("--sizes", default="10000,100000,1000000", show_default=True, metavar="N,N,...",
+              help="With --long: the messages' lengths in characters.")  # fmt: skip
 @db_option(_TEMP)
 @click.option("--tz", default="UTC", show_default=True, help="Zone of the file's times that carry none (LoCoMo).")
 @click.option("--no-embed", is_flag=True, help="Skip the replay with vectors (episodes_per_s_with_embeddings).")
 @embedder_option
 @json_option
-def ingest(data: str, db: str | None, tz: str, no_embed: bool, embedder: str, as_json: bool) -> None:
+def ingest(
+    data: str | None, long_: bool, sizes: str, db: str | None, tz: str, no_embed: bool, embedder: str, as_json: bool
+) -> None:
     """Messages/s through Memory.add with the offline extractor (without, then with vectors), facts and
-    entities per message."""
+    entities per message; with --long, the seconds (and seconds per MB) one long message takes, by kind and
+    size, and per kind t(largest) / (t(next) scaled to its length): 1.0 is linear."""
+    if long_ == (data is not None):
+        raise click.UsageError("give --data FILE to replay a conversation, or --long (not both)")
+    if long_:
+        from ..bench.long import run as run_long
+
+        try:
+            lengths = sorted({int(n) for n in sizes.split(",")})
+        except ValueError:
+            message = f"{sizes!r} is not a list of numbers such as 10000,100000"
+            raise click.BadParameter(message, param_hint="--sizes") from None
+        if lengths[0] < 100:
+            raise click.BadParameter("each size must be at least 100 characters", param_hint="--sizes")
+        with reported():
+            figures = run_long(sizes=lengths, embedder=None if no_embed else embedder, db=db)
+        echo_figures(figures, as_json, width=32)
+        return
     from ..bench.ingest import run
 
+    assert data is not None
     with reported():
         figures = run(data, db=db, tz=tz, embed=not no_embed and embedder != "none", embedder=embedder)
     echo_figures(figures, as_json, width=32)

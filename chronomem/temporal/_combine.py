@@ -28,6 +28,8 @@ _RANGE = re.compile(
 )
 _RANGE_PRE = re.compile(r"(?:从|自|由|from|between|later\s+than)\s*$", re.I)
 _BETWEEN = re.compile(r"between\s*$", re.I)
+#: How far before a range its leading word is looked for (the word and the white space after it).
+_NEAR = 40
 _AFTER_PRE = re.compile(r"(?:自从|从|自|since|starting(?:\s+(?:from|on|in))?|from|as\s+of|after|beginning)\s*$", re.I)
 _AFTER_SUF = re.compile(r"\s*(?:开始|起|以来|以后|之后|往后|后|onwards?|and\s+after|and\s+later)", re.I)
 _BEFORE_PRE = re.compile(
@@ -75,11 +77,14 @@ def _range_pass(pieces: list[Piece], text: str, ctx: Ctx) -> list[Piece]:
         if out and out[-1].kind != "every" and p.kind != "every" and not out[-1].ranged and not p.ranged:
             a = out[-1]
             gap = text[a.end : p.start]
-            pre = _RANGE_PRE.search(text, 0, a.start)
+            # the word just before the range ("from", "between"): searched in a bounded stretch before it, as
+            # searching from the text's start for every piece took quadratic time
+            near = max(0, a.start - _NEAR)
+            pre = _RANGE_PRE.search(text, near, a.start)
             is_and = gap.strip().lower() == "and"
             if (
                 _RANGE.fullmatch(gap)
-                and (not is_and or _BETWEEN.search(text, 0, a.start))
+                and (not is_and or _BETWEEN.search(text, near, a.start))
                 and a.shape not in (Shape.OPEN_AFTER, Shape.OPEN_BEFORE)
                 and p.shape not in (Shape.OPEN_AFTER, Shape.OPEN_BEFORE)
             ):

@@ -185,7 +185,7 @@ def _word_clock(m: re.Match[str], c: Ctx) -> Piece | None:
     mm = en_number(w)
     if h is None or mm is None:
         return None
-    cued = re.search(r"(?:\bat|@|\bby|\baround|\babout)\s*$", m.string[: m.start()], re.I) is not None
+    cued = re.search(r"(?:\bat|@|\bby|\baround|\babout)\s*$", _before(m), re.I) is not None
     if not (m["mer"] or oh or cued or mm in (15, 30, 45)):
         # a bare "three twenty" is a number pair, not 3:20 (Duckling's negative corpus); quarter and half hours
         # ("ten thirty", "eleven fifteen") and "oh" minutes ("twelve oh three") are how clocks are spoken
@@ -213,7 +213,7 @@ def _past_to(m: re.Match[str], c: Ctx) -> Piece | None:
     if h is None or mm is None:
         return None
     if m["dir"].lower() in ("to", "till", "before"):
-        if re.search(r"\b(?:from|between)\s+$", m.string[: m.start()], re.I) and not m["mins"]:
+        if re.search(r"\b(?:from|between)\s+$", _before(m), re.I) and not m["mins"]:
             return None  # "from 10 to 12" is a range, not 11:50
         h, mm = (h - 1) % 24, 60 - mm
     named = m["h"].lower() in ("noon", "midnight") or bool(m["hh"])  # "a quarter to noon" is 11:45, not 23:45
@@ -370,7 +370,7 @@ def _h_notation(m: re.Match[str], c: Ctx) -> Piece | None:
     cue ("at 9h", "9h30 - 11h"), before a zone ("8h GMT") or past 12 ("15h"), since "2h" is also two hours."""
     h = int(m["h"])
     if m["mm"] is None and h <= 12 and not re.match(rf"\s*\(?{ZONE}", m.string[m.end() :], re.I):
-        before = m.string[: m.start()]
+        before = _before(m)
         if re.search(r"(?:\bat|@|\bfrom|\bbetween|\band|\bto|\btill|\buntil|[-–])\s*$", before, re.I) is None:
             return None
     return c.clock(*m.span(), h, int(m["mm"] or 0), None, None, h24=True)  # "15h" is 15h00, to the minute
@@ -386,9 +386,19 @@ def _hour_ap(m: re.Match[str], c: Ctx) -> Piece | None:
     """ "7p", "at 3p.", "from 9a to 11a": a one-letter meridiem; "a" only after a clock cue ("4a" is a paper
     size or a flat number)."""
     if m["mer"].lower() == "a":
-        before = m.string[: m.start()]
+        before = _before(m)
         if re.search(r"(?:\bat|@|\bfrom|\bto|\btill|\buntil|[-–])\s*$", before, re.I) is None:
             return None
     elif re.match(r"\s+(?:coins?|each|off|per|stamps?)\b", m.string[m.end() :], re.I):
         return None  # "10p each": pence
     return c.clock(m.start(), m.end(), int(m["h"]), None, None, meridiem(m["mer"]))
+
+
+#: How far before a match its cue word is looked for ("at", "from", "between" and the space after it).
+_CUE_REACH = 24
+
+
+def _before(m: re.Match[str]) -> str:
+    """The few characters before ``m``, where a cue that ends just before it is (searching all the text before
+    every match took quadratic time)."""
+    return m.string[max(0, m.start() - _CUE_REACH) : m.start()]

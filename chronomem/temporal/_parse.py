@@ -7,6 +7,7 @@ convert the local wall-clock results to UTC microseconds.
 
 from __future__ import annotations
 
+import bisect
 import re
 import string
 from datetime import datetime, timezone, tzinfo
@@ -107,11 +108,16 @@ def _find(text: str, ranks: list[int], ctx: Ctx) -> list[Piece]:
                 if piece is not None:
                     found.append((-(piece.end - piece.start), rank, piece.start, piece))
     found.sort(key=lambda t: t[:3])
+    # Longest first, each kept unless it overlaps one kept before. The kept pieces never overlap, so in the
+    # order of their starts their ends increase too and only the neighbours of a place can overlap it.
     taken: list[Piece] = []
+    starts: list[int] = []
     for _, _, _, piece in found:
-        if all(piece.end <= t.start or piece.start >= t.end for t in taken):
-            taken.append(piece)
-    return sorted(taken, key=lambda p: p.start)
+        i = bisect.bisect_right(starts, piece.start)
+        if (i == 0 or taken[i - 1].end <= piece.start) and (i == len(taken) or piece.end <= taken[i].start):
+            taken.insert(i, piece)
+            starts.insert(i, piece.start)
+    return taken
 
 
 def _to_mention(p: Piece, text: str, tz: tzinfo) -> Mention | None:

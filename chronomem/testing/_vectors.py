@@ -12,7 +12,7 @@ from .._memory import Memory
 from ..engines import open_engine
 from ..models import HashingEmbedder
 from ..models._embed import Matrix
-from ..write import PART_CHARS
+from ..write import MAX_PARTS, PART_CHARS, embedding_parts
 from ._base import EngineFixtures, at
 from ._checked import CheckedEngine
 from ._clock import ManualClock
@@ -66,6 +66,18 @@ class VectorTests(EngineFixtures):
         vmem.add_episode("Nothing about anything here.", id="short", occurred_at=at(2))
         assert _items(engine, vmem, "red bicycle stolen", k=1) == ["doc"]
         assert len(_items(engine, vmem, "weather", k=5)) == 2  # one hit per episode, not per part
+
+    def test_a_very_long_text_is_embedded_in_a_bounded_number_of_parts_and_found_by_its_last(
+        self, vmem: Memory, engine: CheckedEngine
+    ) -> None:
+        filler = "the model kept going without a stop and " * (MAX_PARTS * PART_CHARS // 10)
+        vmem.add_episode(f"{filler}at the very end the red bicycle was stolen", id="doc", occurred_at=at(1))
+        vmem.add_episode("Nothing about anything here.", id="short", occurred_at=at(2))
+        assert _items(engine, vmem, "red bicycle stolen", k=1) == ["doc"]
+        near = engine.nearest(vmem.namespace, MODEL, _q("the model kept going"), 10)
+        assert [i for _, i, _ in near].count("doc") == 1  # one hit per episode, not per part
+        stored = vmem.get_episode("doc")
+        assert len(embedding_parts(stored)) == MAX_PARTS
 
     def test_a_write_from_another_connection_is_found_at_once(
         self, vmem: Memory, engine: CheckedEngine, clock: ManualClock

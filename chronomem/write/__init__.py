@@ -36,7 +36,9 @@ from ._entities import (
 )
 from ._episodes import (
     MAX_CONTENT,
+    MAX_PARTS,
     PART_CHARS,
+    PART_OVERLAP,
     Embedded,
     context_before,
     embed_episode,
@@ -61,7 +63,9 @@ if TYPE_CHECKING:
 __all__ = [
     "GENERIC",
     "MAX_CONTENT",
+    "MAX_PARTS",
     "PART_CHARS",
+    "PART_OVERLAP",
     "Aim",
     "Checked",
     "Embedded",

@@ -13,16 +13,24 @@ from .._values import JSON, Episode, canonical_json
 from ..contracts import Embedder, Engine, Txn
 from ..errors import Conflict, InvalidValue
 from ..models._embed import Matrix
+from ..text._passages import passages
 
 __all__ = [
-    "CONTEXT_CHARS", "MAX_CONTENT", "PART_CHARS", "Embedded", "context_before", "embed_episode", "embedding_parts",
+    "CONTEXT_CHARS", "MAX_CONTENT", "MAX_PARTS", "PART_CHARS", "PART_OVERLAP", "Embedded", "context_before",
+    "embed_episode", "embedding_parts",
     "new_episode", "store_episode",
 ]  # fmt: skip
 
 MAX_CONTENT = 1_000_000
-#: An episode's text is embedded in parts of at most this many characters, cut between sentences (a chat
-#: message is one part; a document many, each found on its own).
+#: An episode's text is embedded in parts of at most this many characters (a chat message is one part, whole;
+#: a document many, each found on its own), cut at a paragraph, a code fence, a line or a sentence where one is
+#: near (:func:`chronomem.text.passages`)...
 PART_CHARS = 1_000
+#: ...each beginning this many characters before the last ended (a sentence cut in two is also read whole)...
+PART_OVERLAP = 100
+#: ...and at most this many of them: a longer text (a book, runaway output) is sampled by parts spread from its
+#: start to its end, so embedding a message costs at most this many parts whatever its length.
+MAX_PARTS = 32
 #: How much of the message before an episode its first vector also reads (see :func:`embedding_parts`).
 CONTEXT_CHARS = 300
 
@@ -85,9 +93,9 @@ def store_episode(txn: Txn, ep: Episode) -> Episode:
 
 def embedding_parts(ep: Episode, before: Episode | None = None) -> list[str]:
     """The texts an embedder reads for ``ep``: its content as a transcript line (``"Alice: I moved to
-    Berlin"``, so a question that names the speaker finds what they said), whole when short, else runs of
-    whole sentences of at most :data:`PART_CHARS` characters (a longer sentence is cut at the limit), each
-    with the speaker.
+    Berlin"``, so a question that names the speaker finds what they said), whole when short, else at most
+    :data:`MAX_PARTS` passages of at most :data:`PART_CHARS` characters, overlapping a little, each with the
+    speaker. Each is a vector of the episode: search finds the episode by its best one.
 
     ``before``, the message said just before it in the conversation (:func:`context_before`), leads the first
     part (its first :data:`CONTEXT_CHARS` characters): a reply often makes sense only after what it answers
@@ -139,19 +147,4 @@ def context_before(engine: Engine, namespace: str, ep: Episode) -> Episode | Non
 def _parts(ep: Episode) -> list[str]:
     lead = f"{ep.speaker}: " if ep.speaker else ""
     text = ep.content.strip()
-    if len(text) <= PART_CHARS:
-        return [lead + text]
-    from ..text import split_sentences
-
-    parts: list[str] = []
-    run = ""
-    for sentence in split_sentences(text):
-        pieces = [sentence[i : i + PART_CHARS] for i in range(0, len(sentence), PART_CHARS)]
-        for piece in pieces:
-            if run and len(run) + 1 + len(piece) > PART_CHARS:
-                parts.append(run)
-                run = ""
-            run = f"{run} {piece}" if run else piece
-    if run:
-        parts.append(run)
-    return [lead + p for p in parts]
+    return [lead + p for p in passages(text, size=PART_CHARS, overlap=PART_OVERLAP, limit=MAX_PARTS)]

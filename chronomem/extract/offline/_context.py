@@ -167,6 +167,25 @@ def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
     return _called_wrong(content, _earlier_claims(context), exact=True) is not None
 
 
+#: How much of a recent message is read again for the values a correction may correct: its end, from a line
+#: or a sentence on. A message after a long one (a pasted log, a document) costs as much as the message itself.
+RECENT_READ: Final = 4_000
+
+
+def recent_part(content: str) -> str:
+    """The part of a recent message read again: all of a short one, the last :data:`RECENT_READ` characters of a
+    long one, from its first line or sentence on.
+
+    >>> recent_part("x" * 5_000 + ". I live in Oslo.")
+    'I live in Oslo.'
+    """
+    if len(content) <= RECENT_READ:
+        return content
+    tail = content[-RECENT_READ:]
+    cut = min((at + len(mark) for mark in ("\n", ". ", "。") if (at := tail.find(mark)) >= 0), default=0)
+    return tail[cut:]
+
+
 def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
     """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first."""
     from ._read import read_message
@@ -176,7 +195,7 @@ def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
         if ep.speaker != context.speaker or ep.role not in (None, Role.USER, "user"):
             continue
         ctx = replace(context, reference=from_us(ep.occurred_at).astimezone(context.reference.tzinfo), recent=())
-        for c in read_message(ep.content, ctx).claims:
+        for c in read_message(recent_part(ep.content), ctx).claims:
             if c.subject.speaker and c.modality == Modality.ASSERTED and c.action is Action.ASSERT:
                 found.append((c, ep.occurred_at))
     return found

@@ -33,8 +33,13 @@ from ._time import birthday, pick_mention
 __all__ = ["Reading", "read_message"]
 
 _SENTENCE_END: Final = re.compile(
-    r"[。！？!?；;\n]+|(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bJr)(?<!\bvs)\.+(?=\s|$)"
+    r"[。！？!?；;\n]+|(?<![A-Z])(?<!\bSt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bJr)(?<!\bvs)\.++(?=\s|$)"
 )
+#: The most characters read as one sentence. A longer run (text without stops: a table, a log, runaway output)
+#: is read in pieces of at most this length, cut after a space or a comma where the piece's second half has
+#: one: no rule ever scans more than this at once, so reading a message takes time linear in its length.
+MAX_SENTENCE: Final = 1_000
+_CUTS: Final = (" ", ",", "，", "、", "\t")
 
 
 @dataclass(slots=True)
@@ -61,7 +66,12 @@ def read_message(content: str, context: ExtractionContext) -> Reading:
     reader = _MessageReader(content, norm, context, who)
     for start, end in _sentences(norm):
         reader.sentence(start, end)
-    if _BIRTHDAY_CUE.search(norm) and not any(c.predicate == "birthday" for c in reader.reading.claims):
+    # a day said apart from the word is read in a short message only (a document's days are not its birthday)
+    if (
+        len(norm) <= MAX_SENTENCE
+        and _BIRTHDAY_CUE.search(norm)
+        and not any(c.predicate == "birthday" for c in reader.reading.claims)
+    ):
         reader.reading.claims.extend(_birthday_said_apart(content, context, speaker))
     people = [*context.participants, *(ep.speaker for ep in context.recent if ep.speaker)]
     called = vocative(content, context.speaker, people)
@@ -87,15 +97,35 @@ def _birthday_said_apart(content: str, context: ExtractionContext, speaker: Ment
 
 
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
-    """Sentence spans, leading white space skipped (a subject is read at a sentence's very start)."""
+    """Sentence spans of at most :data:`MAX_SENTENCE` characters, leading white space skipped (a subject is
+    read at a sentence's very start).
+
+    >>> [len(s) for s in ("a" * 2500 + ". Ok.").split()]
+    [2501, 3]
+    >>> [b - a for a, b in _sentences("a" * 2500 + ". Ok.")]
+    [1000, 1000, 501, 3]
+    """
     start = 0
     for m in [*_SENTENCE_END.finditer(text), None]:
         end = len(text) if m is None else m.end()
+        yield from _bounded(text, start, end)
+        start = end
+
+
+def _bounded(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """``text[start:end]`` without its leading white space, in pieces of at most :data:`MAX_SENTENCE`."""
+    while True:
         while start < end and text[start].isspace():
             start += 1
-        if start < end:
-            yield start, end
-        start = end
+        if end - start <= MAX_SENTENCE:
+            break
+        half, limit = start + MAX_SENTENCE // 2, start + MAX_SENTENCE
+        cut = max(text.rfind(c, half, limit - 1) for c in _CUTS) + 1
+        cut = cut if cut > half else limit
+        yield start, cut
+        start = cut
+    if start < end:
+        yield start, end
 
 
 def _clauses(sentence: str, language: Language) -> Iterator[tuple[int, int]]:
@@ -122,7 +152,10 @@ class _MessageReader:
     """The per-message state of reading: the people, the current subject, what was found so far."""
 
     def __init__(self, content: str, norm: str, context: ExtractionContext, who: Who) -> None:
-        self.content, self.norm, self.context, self.who = content, norm, context, who
+        self.content, self.context, self.who = content, context, who
+        #: The sentence being read as its language folds it, and where it starts in the message: every span
+        #: read is inside it (rebuilding the whole message's text per sentence took quadratic time).
+        self.norm, self.said, self.at = norm, norm, 0
         self.reference = to_us(context.reference, name="reference")
         self.reading = Reading()
         self.linked: set[tuple[str, str]] = set()
@@ -132,10 +165,8 @@ class _MessageReader:
     def sentence(self, start: int, end: int) -> None:
         text = self.norm[start:end]
         language = language_for(detect_language(text))
-        folded = language.fold(text)
-        if folded != text:
-            text = folded
-            self.norm = self.norm[:start] + text + self.norm[end:]
+        text = language.fold(text)
+        self.said, self.at = text, start
         cues = language.cues
         mood = sentence_mood(text, cues)
         self.reading.correction = self.reading.correction or mood.correction
@@ -218,11 +249,15 @@ class _MessageReader:
         report.frame = None
         return subject, cs
 
+    def _said(self, start: int, end: int) -> str:
+        """The message's ``[start, end)``, inside the sentence being read, as its language folded it."""
+        return self.said[start - self.at : end - self.at]
+
     def _event(self, clause: Clause, mentions: list[Mention]) -> None:
         """An event or a plan of the speaker in a clause no predicate's rule read (:mod:`._events`)."""
         span = (clause.at, clause.at + len(clause.text))
         own = [m for m in mentions if span[0] <= m.span[0] and m.span[1] <= span[1]]
-        apart = _sentence_mention(self.norm, mentions, self.clause_spans, span)
+        apart = _sentence_mention(self.said, self.at, mentions, self.clause_spans, span)
         made = event_claim(clause, own or ([apart] if apart is not None else []), self.who.speaker)
         if made is not None:
             self.reading.claims.append(made)
@@ -288,15 +323,15 @@ class _MessageReader:
         span = (rest_start + hit.span[0], rest_start + hit.span[1])
         obj = None if hit.obj_span is None else (rest_start + hit.obj_span[0], rest_start + hit.obj_span[1])
         mention = pick_mention(mentions, clause, obj, span) or _sentence_mention(
-            self.norm, mentions, self.clause_spans, clause
+            self.said, self.at, mentions, self.clause_spans, clause
         )
         cues = self._cues(span, clause, mention, language)
         if hit.obj is not None and obj is not None:
             hit = _original(hit, self.content[obj[0] : obj[1]])
         if hit.role is not None:
             hit = replace(hit, role=language.role_word(hit.role))
-        subject = _owner(hit, self.norm[clause[0] : span[1]], subject, self.who)
-        words = self.norm[span[0] : span[1]]
+        subject = _owner(hit, self._said(clause[0], span[1]), subject, self.who)
+        words = self._said(span[0], span[1])
         said = HitContext(
             subject, mood, cues, mention, self.reference, self.who.speaker.name, language.code, span, words
         )
@@ -320,9 +355,9 @@ class _MessageReader:
         """The clause's cues; where the language marks a length of time that still holds by a word after it
         (Chinese: "住了五年了"), a length without it is over ("在北京住了五年，…")."""
         still = language.cues.still_after_length
-        cues = clause_cues(self.norm[clause[0] : span[0]], self.norm[clause[0] : clause[1]], language.cues)
+        cues = clause_cues(self._said(clause[0], span[0]), self._said(clause[0], clause[1]), language.cues)
         if still is not None and mention is not None and mention.shape is Shape.DURATION:
-            after = self.norm[mention.span[1] : clause[1]].strip()
+            after = self._said(mention.span[1], clause[1]).strip()
             if not after.startswith(still):
                 cues = replace(cues, past=True)
         return cues
@@ -388,13 +423,13 @@ def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:
 
 
 _TIME_ONLY = re.compile(
-    r"^[\s,，、]*(?:从|自从|自|打|(?i:since|from|starting|as of|beginning))?\s*$|"
-    r"^(?:起|开始|以来|之后|以后|后)?[\s,，、]*$"
+    r"^[\s,，、]*+(?:从|自从|自|打|(?i:since|from|starting|as of|beginning))?\s*+$|"
+    r"^(?:起|开始|以来|之后|以后|后)?[\s,，、]*+$"
 )
 
 
 def _sentence_mention(
-    norm: str, mentions: list[Mention], clauses: list[tuple[int, int]], clause: tuple[int, int]
+    said: str, at: int, mentions: list[Mention], clauses: list[tuple[int, int]], clause: tuple[int, int]
 ) -> Mention | None:
     """A time said as a clause of its own before this one ("下个月一号起，我调到…", "Last May, I moved…") when
     this clause has none; a time inside another clause ("今年三岁") belongs to that clause."""
@@ -404,7 +439,7 @@ def _sentence_mention(
         home = next(((a, b) for a, b in clauses if a <= m.span[0] < b), None)
         if home is None:
             continue
-        head, tail = norm[home[0] : m.span[0]], norm[m.span[1] : home[1]]
+        head, tail = said[home[0] - at : m.span[0] - at], said[m.span[1] - at : home[1] - at]
         if _TIME_ONLY.match(head) and _TIME_ONLY.match(tail):
             return m
     return None

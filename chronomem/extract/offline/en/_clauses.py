@@ -9,14 +9,17 @@ from typing import Final
 __all__ = ["CLAUSE_BREAK", "FILLER", "SCRIPT", "cased"]
 
 #: Where one clause ends and the next begins: a comma, a conjunction or a verb of saying before a new subject,
-#: a question, a condition or a name.
+#: a question, a condition or a name. A break starts where white space starts and takes all of it at once
+#: (possessive ``*+``/``++``), and at most four fillers lead the next subject ("so anyway I"): on a long run of
+#: spaces or of "and and and" every try is then short, where backtracking made splitting quadratic or worse.
 CLAUSE_BREAK: Final = re.compile(
-    r"\s*(?:[,;:]|\s(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|told me|tells me|"
-    r"mentioned|heard)(?:\s+that)?\b|\s+[-–—]+)\s+(?=(?:any|do|did|does|have|has|can|could|should|would|will|is|are)\b|"
+    r"(?<!\s)\s*+(?:[,;:]|(?<=\s)(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|"
+    r"told me|tells me|mentioned|heard)(?:\s++that)?\b|(?<=\s)[-–—]+)\s++"
+    r"(?=(?:any|do|did|does|have|has|can|could|should|would|will|is|are)\b|"
     r"(?:what|how|where|why|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will)\b|"
     r"[A-Z][a-z]+(?:'s|’s|\s+is)\s|(?:if|in case|unless|as long as)\b|"
     r"(?:(?:so|and|but|now|then|also|actually|still|lately|recently|honestly|"
-    r"really|luckily|sadly|anyway)\s+)*(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
+    r"really|luckily|sadly|anyway)\s+){0,4}(?:I\b|I'm|I've|I'd|I’m|we\b|We\b|my\b|My\b|our\b|he\b|she\b|He\b|She\b|you\b))"
 )
 
 #: Two English words in a row: a clause of another language holding English words is also read in English.
