@@ -408,9 +408,15 @@ class Memory(Reads):
         Time-correct: a fact row comes back only if it holds at ``valid_at`` as the store believed at
         ``as_of`` (both default to now), nothing recorded after ``as_of`` comes back, and an episode whose
         facts no longer hold ranks below one that supports what holds; ``preset="history"`` keeps what no
-        longer holds. A time the query names ("last week", "2024年4月") is read against ``valid_at``, the
-        question's own time, and boosts what lies in it; ``window=(start, end)`` instead keeps only that
-        period. ``kinds`` limits the result to some of ``"episode"``, ``"fact"``, ``"entity"``. Each
+        longer holds. An episode said after ``valid_at`` (but recorded by ``as_of``) still comes back, since
+        what was said later may tell of that time ("I moved last week"); it ranks below what was said by
+        ``valid_at`` on the same topic, and below the value in force at ``valid_at`` of a slot the question
+        asks for. A question that asks for a slot of someone it names ("where does Alice live?",
+        "王芳在哪里工作？", "who is Sam's partner?") ranks that slot's fact in force first, then the message that
+        said it, unless the subject spoke of the slot later in a message the store read no value from. A time
+        the query names ("last week", "2024年4月") is read against ``valid_at``, the question's own time, and
+        boosts what lies in it; ``window=(start, end)`` instead keeps only that period. ``kinds`` limits the
+        result to some of ``"episode"``, ``"fact"``, ``"entity"``. Each
         :class:`~chronomem.retrieve.Hit` explains its score and cites its episodes.
 
         Raises :class:`InvalidValue` for an empty or oversized query (over 2,000 characters), ``k`` outside

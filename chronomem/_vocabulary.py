@@ -89,6 +89,13 @@ class Predicate:
     bare "where?" after it asks about ("I got a new job!"); ``named`` the words that name it in a correction
     that names no value of it ("I mistyped the phone"); ``frames`` its statement in each language with
     ``{}`` where a short answer goes ("I live in {}").
+
+    How a question to the memory points at it: ``sought`` are the words of a question that asks anyone's value
+    of it ("where does Tom live?", "王芳住在哪里？"), whoever the question names; when several predicates' words
+    are in one question, the lowest rank wins. Search ranks the value in force of the subject the question
+    names first (:mod:`chronomem.retrieve._slots`), unless a later message of the subject's holds the ``told``
+    words (those of a message that speaks of its value: moving, a job, a number) and the store read no value
+    of it there: the store may lag behind what was said.
     """
 
     name: str
@@ -106,6 +113,8 @@ class Predicate:
     topic: Cue | None = None
     named: Cue | None = None
     frames: Mapping[str, str] = field(default_factory=dict)
+    sought: Cue | None = None
+    told: Cue | None = None
 
     @property
     def object(self) -> str:
@@ -127,46 +136,74 @@ PREDICATES: Final[dict[str, Predicate]] = {
                    r"住(?:在)?哪|在哪个城市|搬(?:到|去)哪|现在在哪|哪个区|"
                    r"still (?:live|living) in|还住|还在\S{0,10}住", 1),
            topic=_C(r"\b(?:moved?|moving|flat|apartment|house|place|home|relocat\w*)\b|搬|房子|新家", 2),
-           frames={"en": "I live in {}", "zh": "我住在{}"}),
+           frames={"en": "I live in {}", "zh": "我住在{}"},
+           sought=_C(r"\bwhere\b[^?]*\b(?:live[sd]?|living|stay(?:s|ing)?|based|resides?|mov(?:e|es|ed|ing)|"
+                     r"relocat\w*)\b|\b(?:which|what) (?:city|town)\b|\bwhere(?:'s| is) \S+ home\b|"
+                     r"住(?:在)?(?:哪|什么地方)|在哪个城市|搬(?:到|去|家到)?(?:哪|什么地方)|家在哪", 2),
+           told=_C(r"\b(?:mov(?:e|ed|ing)|relocat\w*|live[sd]?|living)\b|搬|住在", 0)),
         _P("from", True, entity_type="place", en="I'm from Ohio; I grew up in Lyon", zh="我老家是成都；我是四川人",
            synonyms=("is_from", "comes_from", "hometown", "grew_up_in", "origin", "born_in"), lasting=True,
            asks=_C(r"where are you from|where(?:'re| are) you originally|where did you grow up|hometown|"
                    r"哪里人|哪儿人|老家(?:是|在)?哪|家乡", 4),
-           frames={"en": "I'm from {}", "zh": "我老家是{}"}),
+           frames={"en": "I'm from {}", "zh": "我老家是{}"},
+           sought=_C(r"\bwhere(?:'s| is| was| are| were) \S+(?: \S+)? (?:originally )?from\b|"
+                     r"\bwhere did \S+(?: \S+)? grow up\b|\bhometown\b|哪里人|哪儿人|老家|家乡", 4)),
         _P("works_at", True, entity_type="organisation", en="I work at Acme; I joined Globex",
            zh="我在腾讯上班；我入职了字节", synonyms=("work_at", "works_for", "employer", "employed_by", "joined"),
            asks=_C(r"where (?:do|are) you (?:work|working)|who do you work for|which company|what company|"
                    r"where did you (?:start|join)|在哪(?:儿|里|家公司)?(?:上班|工作)|哪家公司|什么公司|"
                    r"still at\b|still (?:work|working|employed) (?:at|for|with)|还在\S{0,10}(?:上班|工作)", 2),
            topic=_C(r"\b(?:job|work|offer|hired|position|role|company|employer)\b|工作|上班|公司|offer|入职|跳槽", 1),
-           frames={"en": "I work at {}", "zh": "我在{}上班"}),
+           frames={"en": "I work at {}", "zh": "我在{}上班"},
+           sought=_C(r"\bwhere\b[^?]*\b(?:works?|working|employed|job)\b|\bwho\b[^?]*\bworks? for\b|"
+                     r"\b(?:which|what) (?:company|firm|employer)\b|"
+                     r"在哪(?:儿|里|个|家)?(?:公司)?(?:上班|工作|任职)|哪家公司|什么公司", 1),
+           told=_C(r"\b(?:job|jobs|hired|joined|quit|company|employer|offer|work(?:ing)? (?:at|for))\b|"
+                   r"工作|上班|公司|入职|跳槽|辞职", 0)),
         _P("job_title", True, value=True, en="I'm a nurse; I became team lead", zh="我是护士；我升职当组长了",
            synonyms=("job", "occupation", "profession", "title", "position"),
            asks=_C(r"what do you do|what(?:'s| is) your (?:job|role|position|title)|what do you work as|"
                    r"做什么工作|干什么工作|什么职位|做什么的|干什么的|什么工作", 3),
-           frames={"en": "I'm a {}", "zh": "我是{}"}),
+           frames={"en": "I'm a {}", "zh": "我是{}"},
+           sought=_C(r"\bwhat (?:does|do|did) \S+(?: \S+)? do for (?:a )?(?:living|work)\b|"
+                     r"\bwhat(?:'s| is| was) \S+(?: \S+)? (?:job title|occupation|profession)\b|"
+                     r"做什么工作|干什么工作|什么职位|是做什么的|是干什么的", 3),
+           told=_C(r"\b(?:promoted|promotion|job|role|title)\b|升职|职位|工作", 0)),
         _P("studies_at", True, entity_type="organisation", en="I study at MIT", zh="我在清华读研",
            synonyms=("study_at", "studies", "attends", "school", "university"),
            asks=_C(r"where do you study|which (?:school|university|college)|where are you studying|"
                    r"在哪(?:儿|里)?(?:读书|上学|读研)|哪个学校|什么学校|哪所", 5),
            topic=_C(r"\b(?:school|university|college|degree|phd|master'?s)\b|学校|大学|读研|读博|考上", 3),
-           frames={"en": "I study at {}", "zh": "我在{}读书"}),
+           frames={"en": "I study at {}", "zh": "我在{}读书"},
+           sought=_C(r"\bwhere\b[^?]*\b(?:study|studies|studying|enrolled)\b|"
+                     r"\b(?:which|what) (?:school|university|college)\b|"
+                     r"在哪(?:儿|里|个|所)?(?:学校|大学)?(?:读书|上学|读研|读博|念书)|哪(?:个|所)(?:学校|大学)", 5),
+           told=_C(r"\b(?:school|university|college|transferr?\w*|enrol\w*)\b|学校|大学|转学", 0)),
         _P("works_on", False, entity_type="project", en="I'm working on Project Alpha", zh="我负责Alpha项目",
            synonyms=("working_on", "work_on", "project")),
         _P("phone", True, value=True, en="my number is 555-0134", zh="我的手机号是13812345678",
            synonyms=("phone_number", "telephone", "mobile", "number"),
            asks=_C(r"\b(?:phone|number|cell|mobile)\b|手机号|电话|号码", 6),
            named=_C(r"\b(?:phone|number|cell|mobile)\b|手机|电话|号码", 1),
-           frames={"en": "my number is {}", "zh": "我的手机号是{}"}),
+           frames={"en": "my number is {}", "zh": "我的手机号是{}"},
+           sought=_C(r"\b(?:phone|cell|mobile|telephone) number\b|\bnumber (?:for|of)\b|手机号|电话号码|号码是多少", 6),
+           told=_C(r"\b(?:phone|number|cell|mobile)\b|手机|电话|号码", 0)),
         _P("email", True, value=True, en="my email is a@b.org", zh="我的邮箱是a@b.org",
            synonyms=("email_address", "mail"), asks=_C(r"e-?mail|邮箱", 7), named=_C(r"e-?mail|邮箱", 2),
-           frames={"en": "my email is {}", "zh": "我的邮箱是{}"}),
+           frames={"en": "my email is {}", "zh": "我的邮箱是{}"}, sought=_C(r"e-?mail|邮箱", 7),
+           told=_C(r"e-?mail|邮箱", 0)),
         _P("birthday", True, value=True, en="my birthday is May 3 (--05-03)", zh="我生日是5月3号（--05-03）",
            synonyms=("birth_date", "date_of_birth", "born_on"), lasting=True,
            asks=_C(r"birthday|when were you born|生日|哪天出生", 8), named=_C(r"birthday|生日", 3),
-           frames={"en": "my birthday is {}", "zh": "我的生日是{}"}),
+           frames={"en": "my birthday is {}", "zh": "我的生日是{}"},
+           sought=_C(r"birthday|\bwhen (?:was|were) \S+(?: \S+)? born\b|生日|哪天出生", 8)),
         _P("partner", True, entity_type="person", en="my wife Anna; I married Tom", zh="我老婆叫小红；我和小王结婚了",
-           synonyms=("spouse", "wife", "husband", "married_to", "girlfriend", "boyfriend"), acquired=True),
+           synonyms=("spouse", "wife", "husband", "married_to", "girlfriend", "boyfriend"), acquired=True,
+           sought=_C(r"\b(?:partner|wife|husband|spouse|girlfriend|boyfriend|fianc[eé]e?)\b|"
+                     r"\bwho (?:is|was|did) \S+(?: \S+)? (?:married to|marry|dating|seeing)\b|"
+                     r"老婆|老公|妻子|丈夫|男朋友|女朋友|对象|伴侣|爱人|和谁结婚|跟谁结婚", 9),
+           told=_C(r"\b(?:partner|wife|husband|girlfriend|boyfriend|fianc[eé]e?|married|divorc\w*|broke up|"
+                   r"split up|engaged)\b|老婆|老公|妻子|丈夫|男朋友|女朋友|对象|结婚|离婚|分手", 0)),
         _P("has_child", False, entity_type="person", en="my son Leo", zh="我儿子叫乐乐",
            synonyms=("child", "children", "son", "daughter"), acquired=True),
         _P("has_pet", False, entity_type="animal", en="I have a cat named Milo", zh="我养了一只猫叫咪咪",
@@ -179,7 +216,9 @@ PREDICATES: Final[dict[str, Predicate]] = {
         _P("allergic_to", False, en="I'm allergic to peanuts", zh="我对花生过敏", synonyms=("allergy", "allergies"),
            frames={"en": "I'm allergic to {}", "zh": "我对{}过敏"}),
         _P("diet", True, value=True, en="I'm vegetarian now", zh="我现在吃素", synonyms=("eats", "diet_type"),
-           frames={"en": "I'm {}"}),
+           frames={"en": "I'm {}"},
+           sought=_C(r"\bwhat\b[^?]*\bdiet|\bwhat (?:does|do) \S+(?: \S+)? eat\b|饮食|吃素吗", 10),
+           told=_C(r"\b(?:vegan|vegetarian|pescatarian|diet|meat|keto)\b|吃素|素食|饮食|吃肉", 0)),
         _P("speaks", False, entity_type="language", en="I speak Spanish", zh="我会说日语",
            synonyms=("speak", "language", "languages"), frames={"en": "I speak {}", "zh": "我会说{}"}),
         _P("owns", False, en="I bought a Tesla", zh="我买了一辆特斯拉", synonyms=("own", "bought", "possesses"),

@@ -33,6 +33,7 @@ __all__ = [
     "beyond_subject",
     "channels_for",
     "name_spans",
+    "named_entities",
     "rank_facts",
 ]
 
@@ -187,6 +188,20 @@ def name_spans(tokens: Sequence[str], max_tokens: int = _MAX_NAME_TOKENS) -> lis
     return list(out)
 
 
+def named_entities(engine: Engine, namespace: str, text: str, as_of: int) -> dict[str, Entity]:
+    """The entities ``text`` names, by id: every run of its words (unstemmed, :func:`name_spans`) looked up in
+    the name index (names, aliases, a person's shorter forms), those recorded by ``as_of`` and not merged
+    away."""
+    from ..text import default_tokenizer
+
+    entities: dict[str, Entity] = {}
+    for span in name_spans(default_tokenizer().words(text)):
+        for e in engine.find_entities(namespace, name_key(span)):
+            if e.recorded_at <= as_of and e.merged_into is None:
+                entities.setdefault(e.id, e)
+    return entities
+
+
 def beyond_subject(subject: Collection[str], document: str, terms: Sequence[str]) -> bool:
     """Whether a fact row's full-text ``document`` (its index terms, space-separated) holds a question term
     that is not one of its ``subject``'s name (the index's terms of it: :meth:`Engine.name_terms`), or the
@@ -240,14 +255,8 @@ class GraphChannel:
     names = ("graph",)
 
     def run(self, engine: Engine, namespace: str, request: SearchRequest, found: Found) -> None:
-        from ..text import tokenize
-
         point, history = request.point, request.preset.history
-        entities: dict[str, Entity] = {}
-        for span in name_spans(tokenize(request.text)):
-            for e in engine.find_entities(namespace, name_key(span)):
-                if e.recorded_at <= point.as_of and e.merged_into is None:
-                    entities.setdefault(e.id, e)
+        entities = named_entities(engine, namespace, request.text, point.as_of)
         if not entities:
             return
         query = FactQuery(touching=tuple(entities), as_of=point.as_of)

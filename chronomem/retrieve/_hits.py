@@ -58,7 +58,7 @@ class Hit:
     ``scores`` explains it: each channel's share of the fused score (``"fulltext"``, ``"support"``, …), the
     share a question lent the turn after it (``"answer"``), and the factors applied after fusion (``"time"``,
     ``"after"``, ``"recency"``, ``"importance"``, ``"speaker"``, ``"asks"``, ``"latest"``, ``"topic"``,
-    ``"correction"``, ``"stale"``; 1.0 = unchanged).
+    ``"correction"``, ``"stale"``; 1.0 = unchanged), and the gain of a record the slot rule put first (``"slot"``).
     ``cites`` are the ids of the episodes the record rests on (see :func:`cites_of`).
     """
 

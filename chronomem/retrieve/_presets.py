@@ -33,6 +33,7 @@ __all__ = [
     "LatestSettings",
     "Preset",
     "RecencySettings",
+    "SlotSettings",
     "SpeakerSettings",
     "StaleSettings",
     "TopicSettings",
@@ -147,6 +148,15 @@ class CorrectionSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class SlotSettings:
+    """The slot rule (:mod:`._slots`): whether a question that seeks a slot of a subject it names ranks the
+    slot's value in force and the episodes that said it first (``lift`` false: off). No factor: what the store
+    holds decides."""
+
+    lift: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class StaleSettings:
     """The stale rule (:func:`chronomem.retrieve.demote_stale`): ``factor`` on an episode whose facts no longer
     hold, applied to the ``depth`` best episodes, looking up at most ``topics`` slots for what holds there
@@ -199,6 +209,7 @@ class Preset:
     latest: LatestSettings = LatestSettings()
     topics: TopicSettings = TopicSettings()
     corrections: CorrectionSettings = CorrectionSettings()
+    slots: SlotSettings = SlotSettings()
     stale: StaleSettings = StaleSettings()
     extra: Mapping[str, float] = field(default_factory=dict)
 

@@ -18,6 +18,7 @@ from ._latest import latest_rule
 from ._ranking import Found, Ranking, RankingRule
 from ._recency import recency_rule
 from ._request import SearchRequest
+from ._slots import slot_rule
 from ._speakers import speaker_rule
 from ._stale import stale_rule
 from ._topics import topic_rule
@@ -28,7 +29,8 @@ __all__ = ["RULES", "run_search"]
 #: The rules after fusion, in the order they run. Each reads its own settings in the request's preset and is
 #: off when they say so. The order matters: the answer rule lends from the fused scores; the window rule drops
 #: what a filtering request leaves out before any factor; the factors (window, recency, importance, speaker,
-#: asking, latest) multiply before the rules that move records by score (topics, corrections); the stale rule
+#: asking, latest) multiply before the rules that move records by score (topics, corrections); the slot rule
+#: then puts what the store holds for the slot a question seeks above what the words found; the stale rule
 #: caps last, so that what no longer holds stays below what holds whatever moved before it.
 RULES: tuple[RankingRule, ...] = (
     answer_rule,
@@ -40,6 +42,7 @@ RULES: tuple[RankingRule, ...] = (
     latest_rule,
     topic_rule,
     correction_rule,
+    slot_rule,
     stale_rule,
 )
 

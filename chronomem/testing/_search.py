@@ -74,6 +74,18 @@ class SearchTests(EngineFixtures):
         past = mem.search("where does Alice live", valid_at=at(_day(3)), kinds=["fact"])
         assert [h.item.object for h in past] == ["berlin"]  # type: ignore[union-attr]
 
+    def test_a_question_about_a_slot_ranks_the_value_in_force_and_its_message_first(self, mem: Memory) -> None:
+        _story(mem)
+        hits = mem.search("where does Alice live now?", valid_at=at(_day(20)))
+        assert [(h.kind, h.id) for h in hits[:2]] == [("fact", hits[0].id), ("episode", "m3")]
+        assert hits[0].item.object == "paris" and hits[0].scores["slot"] > 0  # type: ignore[union-attr]
+        # valid_at before the move: the value in force then and its message first; what was said after
+        # valid_at still comes back, below them
+        past = mem.search("where does Alice live?", valid_at=at(_day(3)))
+        assert past[0].kind == "fact" and past[0].item.object == "berlin"  # type: ignore[union-attr]
+        episodes = [h.id for h in past if h.kind == "episode"]
+        assert episodes[0] == "m1" and "m3" in episodes
+
     def test_history_keeps_what_no_longer_holds(self, mem: Memory) -> None:
         _story(mem)
         hits = mem.search("Alice live Berlin", valid_at=at(_day(20)), kinds=["fact"], preset="history")

@@ -111,6 +111,15 @@ class Tokenizer:
         """
         return self._words(normalise(text))[1]
 
+    def words(self, text: str) -> list[str]:
+        """The words of ``text`` as :meth:`tokenize` segments them, in order, lower-case but not stemmed (a
+        name is looked up as it is written: "Alice", not "alic").
+
+        >>> Tokenizer().words("Where does Alice's sister live?")
+        ['where', 'does', 'alice', 'sister', 'live']
+        """
+        return self._words(normalise(text))[0]
+
     def query_terms(self, text: str) -> list[str]:
         """The terms of a question worth searching for: :meth:`tokenize` minus question stop-words
         ("what", "did", "I", "什么", "吗", ...), duplicates removed, first occurrence kept.
