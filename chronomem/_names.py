@@ -14,7 +14,7 @@ from .text._person_names import lookup_keys
 
 __all__ = [
     "MAX_NAME", "check_identifier", "check_namespace", "check_text", "digest", "empty_namespace", "entity_keys",
-    "name_key", "near_miss", "part_key", "slot_key", "slot_topic", "slugify",
+    "name_key", "near_miss", "part_key", "rekeyed_slot", "slot_key", "slot_topic", "slugify",
 ]  # fmt: skip
 
 MAX_NAME = 200
@@ -137,6 +137,23 @@ def slot_topic(slot: str) -> tuple[str, str]:
     """The subject and predicate of the slot whose key is ``slot`` (:func:`slot_key`)."""
     subject, predicate = slot.split("\x1f")[:2]
     return subject, predicate
+
+
+def rekeyed_slot(slot: str, old: str, new: str) -> str:
+    """The key :func:`slot_key` gives ``slot``'s fact once entity ``old`` is called ``new``: its subject, and
+    the object a multi-valued slot is keyed by, renamed; anything else (a value's digest, the modality) kept.
+
+    >>> knows = slot_key("tom", "knows", "tom", multi=True, modality="planned")
+    >>> rekeyed_slot(knows, "tom", "tim") == slot_key("tim", "knows", "tim", multi=True, modality="planned")
+    True
+    >>> rekeyed_slot(slot_key("ann", "lives_in", multi=False), "tom", "tim") == slot_key("ann", "lives_in", multi=False)
+    True
+    """
+    parts = slot.split("\x1f")
+    parts[0] = new if parts[0] == old else parts[0]
+    if len(parts) > 2 and parts[2] == f"@{old}":
+        parts[2] = f"@{new}"
+    return "\x1f".join(parts)
 
 
 def digest(text: str) -> str:

@@ -183,8 +183,10 @@ class Txn(Protocol):
 
     def mention(self, entity_id: str, names: Sequence[str], source: str) -> None:
         """Record that ``source`` (an episode id, or ``""`` for the application) called the entity by each of
-        ``names`` (its own spellings of them); recording one again changes nothing. What an erase of the
-        episode reads to take the names, and the entities, that only it gave."""
+        ``names`` (its own spellings of them, or the role name a description gives someone known by another
+        name: "Hannah's partner" for "my partner"); recording one again changes nothing. What an erase of the
+        episode reads to take the names, and the entities, that only it gave, and to rename an entity whose
+        name only it gave."""
         ...
 
     def mentions_by(self, source: str) -> list[tuple[str, str]]:
@@ -193,6 +195,14 @@ class Txn(Protocol):
 
     def mentions_of(self, entity_id: str) -> list[tuple[str, str]]:
         """``(name, source)`` of every mention of the entity, by name then source."""
+        ...
+
+    def rename_entity(self, old_id: str, entity: Entity) -> None:
+        """Store the entity kept as ``old_id`` as ``entity`` (a new id, name and aliases), and rewrite every
+        reference to the old id to the new one, in place and leaving no trace of the old one: fact rows,
+        statements and contradictions (their slots too, and the digests of those slots' erased rows), mentions,
+        merges and merge pointers, the name index and full-text documents. Only an erase does this (it takes
+        the name only the erased episode gave); no history of the old id is kept."""
         ...
 
     def named(self, entity_id: str) -> bool:

@@ -311,6 +311,28 @@ class Statements:
             "AND NOT EXISTS (SELECT 1 FROM statements s WHERE s.namespace = ? AND s.predicate = ?) "
             "AND NOT EXISTS (SELECT 1 FROM conflicts c WHERE c.namespace = ? AND c.predicate = ?)"
         )
+        # -- renaming an entity an erase left with a name only the erased episode gave (write/_erase.py):
+        # every reference to its old id (each pair of parameters: the old id, then the new one)
+        self.entity_slots = r(
+            "SELECT slot FROM facts WHERE namespace = ? AND (subject = ? OR object_id = ?) UNION "
+            "SELECT slot FROM statements WHERE namespace = ? AND (subject = ? OR object_id = ?) UNION "
+            "SELECT slot FROM conflicts WHERE namespace = ? AND (subject = ? OR object_id = ?)"
+        )
+        self.entity_rows = r("SELECT row_id FROM facts WHERE namespace = ? AND (subject = ? OR object_id = ?)")
+        self.rename_in = {
+            table: r(
+                f"UPDATE {table} SET slot = ?, subject = CASE WHEN subject = ? THEN ? ELSE subject END, "
+                "object_id = CASE WHEN object_id = ? THEN ? ELSE object_id END WHERE namespace = ? AND slot = ?"
+            )
+            for table in ("facts", "statements", "conflicts")
+        }
+        self.rename_erased_slot = r("UPDATE erased_rows SET slot_digest = ? WHERE namespace = ? AND slot_digest = ?")
+        self.rename_mentions = r("UPDATE mentions SET entity_id = ? WHERE namespace = ? AND entity_id = ?")
+        self.rename_merged_into = r("UPDATE entities SET merged_into = ? WHERE namespace = ? AND merged_into = ?")
+        self.rename_merges = r(
+            "UPDATE merges SET source = CASE WHEN source = ? THEN ? ELSE source END, "
+            "target = CASE WHEN target = ? THEN ? ELSE target END WHERE namespace = ? AND (source = ? OR target = ?)"
+        )
         self.delete_subject_said = r("DELETE FROM statements WHERE namespace = ? AND (subject = ? OR object_id = ?)")
         self.delete_merge_said = r("DELETE FROM statements WHERE namespace = ? AND merge = ?")
         self.revisions_into = r(

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from .._bitemporal import Held, Op, Plan, Said, SlotValue, Support
-from .._names import digest, entity_keys, name_key
+from .._names import digest, entity_keys, name_key, rekeyed_slot
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Revision, canonical_json
 from ..contracts import FactQuery
 
@@ -458,6 +458,28 @@ class SqlTxn(ABC, Generic[C]):
         c, ns, q, e = self._c, self._ns, self.sql, entity_id
         return any(c.execute(s, (ns, e, e)).fetchone() is not None
                    for s in (q.named_by_rows, q.named_by_said, q.named_by_conflicts))  # fmt: skip
+
+    def rename_entity(self, old_id: str, entity: Entity) -> None:
+        c, ns, q, old, new = self._c, self._ns, self.sql, old_id, entity.id
+        self.bump_cache_epoch()
+        slots = [r[0] for r in c.execute(q.entity_slots, (ns, old, old) * 3).fetchall()]
+        rows = [str(r[0]) for r in c.execute(q.entity_rows, (ns, old, old)).fetchall()]
+        d = self.dialect
+        for chunk in d.chunks(rows):  # the fact documents read the ids: written again below
+            c.execute(self.text.delete_rows.format(rows=d.in_ids("ref", len(chunk))), (ns, *d.ids(chunk)))
+        for slot in sorted(slots):
+            renamed = rekeyed_slot(slot, old, new)
+            for rename in q.rename_in.values():
+                c.execute(rename, (renamed, old, new, old, new, ns, slot))
+            c.execute(q.rename_erased_slot, (digest(renamed), ns, digest(slot)))
+        c.execute(q.delete_entity, (ns, old))
+        c.execute(q.delete_entity_names, (ns, old))
+        c.execute(self.text.delete, (ns, "entity", old))
+        self.put_entity(entity)
+        c.execute(q.rename_mentions, (new, ns, old))
+        c.execute(q.rename_merged_into, (new, ns, old))
+        c.execute(q.rename_merges, (old, new, old, new, ns, old, old))
+        self.index_records("fact", rows)
 
     # -- mentions -------------------------------------------------------------------------------
     def mention(self, entity_id: str, names: Sequence[str], source: str) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .._claims import ExtractionContext, Mentioned, by_role
-from .._names import slot_key
+from .._names import name_key, slot_key
 from .._values import Entity, Episode, Merge
 from ..errors import Conflict
 from ..write import find_entity, find_known, find_or_create, find_person, find_similar, mention, merge_entities
@@ -72,6 +72,10 @@ class Resolution:
             return self.entity(name, m.type)
         if by_role(name, owner):
             mention(self.txn, holder, (name,), self.episode.id)
+            if name_key(name) not in {name_key(n) for n in (holder.name, *holder.aliases)}:
+                # none of the holder's names, but what this message would have named them by had nobody named
+                # them before: what the holder is renamed to if the message that did is erased (write/_erase.py)
+                self.txn.mention(holder.id, [name], self.episode.id)
             self.known[name] = self.known[holder.id] = holder
             return holder
         ent = self.entity(name, m.type)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GENERIC", "Names", "candidates", "compatible", "find_entity", "find_known", "find_or_create",
-    "find_person", "find_similar", "mention", "most_similar", "need_entity",
+    "find_person", "find_similar", "free_id", "mention", "most_similar", "need_entity",
 ]  # fmt: skip
 
 #: The entity type that is compatible with every other (what a name is when nothing says more).
@@ -147,6 +147,17 @@ def mention(txn: Txn, entity: Entity, names: Sequence[str], source: str) -> None
         txn.mention(entity.id, said, source)
 
 
+def free_id(txn: Names, name: str, own: str | None = None) -> str:
+    """The id a new entity called ``name`` gets: its name slugified, made unique with a number (an id that is
+    ``own`` counts as free: the entity being renamed may keep its id)."""
+    base, n = slugify(name), 1
+    ident = base
+    while ident != own and txn.entity(ident) is not None:
+        n += 1
+        ident = f"{base}-{n}"
+    return ident
+
+
 def find_or_create(
     txn: Txn, namespace: str, name: str, type: str = "thing", aliases: tuple[str, ...] = (), *, source: str = DIRECT
 ) -> Entity:
@@ -163,11 +174,7 @@ def find_or_create(
             txn.put_entity(existing)
         mention(txn, existing, (name, *aliases), source)
         return existing
-    base, n = slugify(name), 1
-    ident = base
-    while txn.entity(ident) is not None:
-        n += 1
-        ident = f"{base}-{n}"
+    ident = free_id(txn, name)
     simple = to_simplified(name)
     if simple != name and simple not in aliases:
         aliases = (*aliases, simple)

@@ -8,7 +8,12 @@ An episode names entities as it is ingested: its speaker, the people, places and
 aliases it gives ("everyone calls me Bobby", "Marcus's sister"). Each such name is recorded as its mention
 (:meth:`~chronomem.contracts.Txn.mention`). When the episode is erased, an entity no other source mentions
 and nothing stored names goes, with its names and documents; one that others still mention keeps the names
-they call it by and loses the aliases only the erased episode gave (:func:`names_left`).
+they call it by and loses the aliases only the erased episode gave (:func:`names_left`). When its canonical
+name was one of those, it takes the name the first remaining source gives it, the one a store that never saw
+the episode would have made it with: "林静" named by the erased message and "我老婆" by a remaining one becomes
+"赵磊的老婆" (:func:`renamed`), and its id, made of its name, is rewritten wherever it is stored
+(:meth:`~chronomem.contracts.Txn.rename_entity`). Erase is the one destructive operation, so this is done in
+place: no history keeps the old name.
 
 The erased episode's own contradictions go with it. The others about what it spoke of are weighed again without
 it, as a retraction weighs them (:func:`~._conflicts.reweigh`): one that nothing contradicts any more has its
@@ -27,12 +32,13 @@ from .._values import Entity
 from ..errors import NotFound
 from ..text import to_simplified
 from ._conflicts import reweigh
+from ._entities import free_id
 from ._replay import replay_slot
 
 if TYPE_CHECKING:
     from ..contracts import Txn
 
-__all__ = ["erase_rows", "forget_names", "names_left"]
+__all__ = ["erase_rows", "forget_names", "names_left", "renamed"]
 
 
 def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode: str | None = None) -> int:
@@ -70,14 +76,46 @@ def names_left(entity: Entity, erased: Iterable[str], others: Iterable[str]) -> 
     >>> names_left(bob, ["Robert", "Bobby", "Rob"], ["Robert", "Rob"])
     ('Rob',)
     """
-    gone = {name_key(n) for n in erased} - {name_key(v) for n in others for v in (n, to_simplified(n))}
+    gone = _only_erased(erased, others)
     return tuple(a for a in entity.aliases if name_key(a) not in gone)
+
+
+def _only_erased(erased: Iterable[str], others: Iterable[str]) -> set[str]:
+    """The keys of the names of ``erased`` that no name of ``others`` (or its Simplified form) matches."""
+    return {name_key(n) for n in erased} - {name_key(v) for n in others for v in (n, to_simplified(n))}
+
+
+def renamed(entity: Entity, erased: Iterable[str], others: Sequence[Sequence[str]]) -> Entity | None:
+    """The name and aliases ``entity`` takes when the source that called it by ``erased`` is gone and its
+    canonical name was one only that source gave; ``None`` when it keeps its name (another source calls it
+    so, or none calls it anything). ``others`` holds the names each remaining source calls it by, sources in
+    the order they were recorded. A store that never saw the erased source named the entity when the first
+    of them named it, so it takes that source's name: one it already holds, first in its own order, else
+    the name that source gave it by a description (a role name, "Hannah's partner"). It keeps the aliases
+    :func:`names_left` keeps, and answers to the Simplified form of a Traditional Chinese name, as a new
+    entity does (:func:`~._entities.find_or_create`). The id is the caller's to choose.
+
+    >>> jing = Entity(id="林静", namespace="n", type="person", name="林静")
+    >>> renamed(jing, ["林静"], [["赵磊的老婆"]]).name, renamed(jing, ["林静"], [["林静"]])
+    ('赵磊的老婆', None)
+    """
+    said = [n for names in others for n in names]
+    if not others or name_key(entity.name) not in _only_erased(erased, said):
+        return None
+    held = [name_key(n) for n in (entity.name, *entity.aliases)]
+    first = min(others[0], key=lambda n: (held.index(name_key(n)) if name_key(n) in held else len(held), n))
+    kept = [a for a in names_left(entity, erased, said) if name_key(a) != name_key(first)]
+    simple = to_simplified(first)
+    if simple != first and name_key(simple) not in {name_key(a) for a in kept}:
+        kept.append(simple)
+    return replace(entity, name=first, aliases=tuple(kept))
 
 
 def forget_names(txn: Txn, mentioned: Sequence[tuple[str, str | None]]) -> None:
     """Take what ``mentioned`` (``(entity id, name)``, the erased episode's mentions, already deleted; name
     ``None`` for an entity its statements named by a description that is none of its names, "my husband")
-    alone gave: entities nobody else mentions and nothing names, and aliases nobody else uses."""
+    alone gave: entities nobody else mentions and nothing names, aliases nobody else uses, and a canonical
+    name (and the id made of it) nobody else uses, which becomes the one the others give (:func:`renamed`)."""
     by_entity: dict[str, list[str]] = {}
     for entity_id, name in mentioned:
         by_entity.setdefault(entity_id, []).extend(() if name is None else (name,))
@@ -85,11 +123,31 @@ def forget_names(txn: Txn, mentioned: Sequence[tuple[str, str | None]]) -> None:
         entity = txn.entity(entity_id)
         if entity is None or entity.merged_into is not None:  # gone already; a merged one goes by its survivor
             continue
-        others = [name for name, _ in txn.mentions_of(entity_id)]
-        if not others and not txn.named(entity_id):
+        by_source = _by_source(txn, txn.mentions_of(entity_id))
+        if not by_source and not txn.named(entity_id):
             txn.erase(subject=entity_id)
             continue
-        kept = names_left(entity, erased, others)
+        new = renamed(entity, erased, by_source)
+        if new is not None:
+            txn.rename_entity(entity_id, replace(new, id=free_id(txn, new.name, own=entity_id)))
+            continue
+        kept = names_left(entity, erased, [n for names in by_source for n in names])
         if kept != entity.aliases:
             txn.drop_names(entity_id, [a for a in entity.aliases if a not in kept])
             txn.put_entity(replace(entity, aliases=kept))
+
+
+def _by_source(txn: Txn, mentions: Sequence[tuple[str, str]]) -> list[list[str]]:
+    """The names of ``mentions`` (``(name, source)``) grouped by source, sources in the order their episodes
+    were recorded (then by id); the application's own (no episode) last."""
+    names: dict[str, list[str]] = {}
+    for name, source in mentions:
+        names.setdefault(source, []).append(name)
+    episodes = {s: txn.episode(s) for s in names}
+    last = (1, 0, "")
+
+    def recorded(source: str) -> tuple[int, int, str]:
+        ep = episodes[source]
+        return last if ep is None else (0, ep.recorded_at, source)
+
+    return [names[s] for s in sorted(names, key=recorded)]
