@@ -55,6 +55,7 @@ class Op(StrEnum):
     """What a statement does over its portion (see :mod:`chronomem._support`)."""
 
     ASSERT = "assert"  # the claim holds: it overrides another value, or adds its source to the same one
+    CORRECT = "correct"  # as ASSERT; the words said what was stored was wrong (weighed again as a correction)
     RETRACT = "retract"  # nothing holds (the value named, for a multi-valued slot)
     JOIN = "join"  # an entity merge brings the claim in: it adds to the same value or fills a gap, never overrides
     LEAVE = "leave"  # an entity merge takes the merged entity's claim out over its portion (only that claim)

@@ -22,20 +22,23 @@ the value ended ("not … anymore", which extractors turn into a retraction).
 A claim is weighed only against what was said before it (:func:`said_before`): a message said earlier than
 what is known, and learned later, is no change of mind against it. It holds until the value said later
 begins, which the write path works out by applying the slot's statements in the order they were said.
+
+When a message is taken back, the claims said after it are weighed again in the order they were said
+(:func:`kept_apart`): one that only repeated what the message said may contradict what is left.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ._bitemporal import SlotValue, covers, same_claim
+from ._bitemporal import Op, Said, SlotValue, covers, same_claim
 from ._claims import Action
-from ._support import ClaimRun
+from ._support import ClaimRun, replay, said_order
 from ._values import Fact, Interval, Kind, Modality
 
-__all__ = ["Decision", "Outcome", "Proposal", "clashes", "decide", "said_before"]
+__all__ = ["Decision", "Heard", "Outcome", "Proposal", "clashes", "decide", "kept_apart", "said_before"]
 
 _PLANS = (Kind.PLAN, Kind.EVENT)
 
@@ -134,6 +137,56 @@ def clashes(p: Proposal, plans: Sequence[Fact]) -> tuple[int, ...]:
         if r.modality == Modality.PLANNED and r.kind in _PLANS and r.subject == v.subject
         and r.valid.end is not None and r.valid.overlaps(p.portion) and not same_claim(r, v)
     )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """A claim of a message, to weigh again: its statement (for a claim held in a conflict, the statement it
+    would have been), who said it, whether it is about the speaker, whether its value lasts a lifetime, and
+    whether it is held apart now."""
+
+    said: Said
+    speaker: str | None
+    self_report: bool
+    lasting: bool
+    held: bool = False
+
+
+def kept_apart(fixed: Sequence[Said], heard: Sequence[Heard], speaker_of: Callable[[str], str | None]) -> list[Heard]:
+    """Which of ``heard`` (claims about one slot) contradict what the slot holds when every statement is
+    applied in the order said: ``fixed`` statements as they are (the application's, an entity merge's, and
+    those not weighed again), each of ``heard`` decided against what the statements and claims before it
+    give (:func:`decide`), written when it does not contradict it and kept apart when it does. ``speaker_of``
+    names the speaker of a source (``None`` for the application)."""
+    kept: list[Said] = []
+    apart: list[Heard] = []
+    items = sorted([(said_order(s), s, None) for s in fixed] + [(said_order(h.said), h.said, h) for h in heard],
+                   key=lambda item: item[0])  # fmt: skip
+    for _, said, h in items:
+        if h is None or said.claim is None or said.op not in _WEIGHED:
+            kept.append(said)
+            continue
+        runs = replay(kept, lambda _: True)
+        rows = [_as_row(i, run) for i, run in enumerate(runs)]
+        speakers = {i: frozenset(n for src, _ in run.support if (n := speaker_of(src)) is not None)
+                    for i, run in enumerate(runs)}  # fmt: skip
+        p = Proposal(said.claim, _WEIGHED[said.op], said.valid, h.speaker, h.self_report, said.claim.confidence,
+                     h.lasting)  # fmt: skip
+        if decide(p, rows, speakers={i: names for i, names in speakers.items() if names}).outcome is Outcome.CONFLICT:
+            apart.append(h)
+        else:
+            kept.append(said)
+    return apart
+
+
+_WEIGHED = {Op.ASSERT: Action.ASSERT, Op.CORRECT: Action.CORRECT}
+
+
+def _as_row(i: int, run: ClaimRun) -> Fact:
+    """A run of what a slot holds, as a row :func:`decide` weighs a claim against (``i`` its id)."""
+    c = run.claim
+    return Fact(i, "", c.subject, c.predicate, c.object, c.value, run.valid, Interval(0, None), c.kind,
+                c.modality, c.confidence)  # fmt: skip
 
 
 def _can_follow(p: Proposal, row: Fact, said_by: Mapping[int, frozenset[str]]) -> bool:

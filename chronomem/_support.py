@@ -87,7 +87,7 @@ def _at(said: Sequence[Said], t: int) -> tuple[SlotValue | None, list[str]]:
         elif claim is not None and same_claim(claim, s.claim):
             if s.source not in sources:
                 sources.append(s.source)
-        elif claim is None or s.op is Op.ASSERT:
+        elif claim is None or s.op is Op.ASSERT or s.op is Op.CORRECT:
             claim, sources = s.claim, [s.source]
     return claim, sources
 

@@ -263,6 +263,15 @@ class Txn(Protocol):
         """Delete the statements the entity merge made at ``merged_at`` (it is being undone)."""
         ...
 
+    def unsay(self, slot: str, s: Said) -> None:
+        """Delete the stored statement ``s`` about ``slot`` (by its ``tx`` and ``seq``): its claim is kept apart
+        in a conflict now."""
+        ...
+
+    def merged_at(self, tx: int) -> bool:
+        """Whether an entity merge was made at system time ``tx``."""
+        ...
+
     def support_of(self, row_ids: Sequence[int]) -> dict[int, list[Support]]:
         """The live support of each row: ``(episode id or "", part of its valid time)`` pairs (an entity merge
         reads it for the rows it moves; a write reads it with :meth:`current`)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from chronomem._bitemporal import Op, Said, SlotValue
 from chronomem._claims import Action
-from chronomem._decide import Outcome, Proposal, clashes, decide, said_before
+from chronomem._decide import Heard, Outcome, Proposal, clashes, decide, kept_apart, said_before
 from chronomem._support import ClaimRun, replay
 from chronomem._values import Fact, Interval
 
@@ -122,3 +122,34 @@ def test_a_claim_is_weighed_only_against_what_was_said_before_it() -> None:
     retracted = [_said("berlin", 0, 0), _said(None, 10, 15, Op.RETRACT), _said("berlin", 30, 50)]
     assert said_before([_row(3, "berlin", 30)], _known(retracted, 20)) == []
     assert said_before([_row(3, "berlin", 30)], _known(retracted, 50)) == [3]
+
+
+def _stated(source: str, obj: str, day: int, op: Op = Op.ASSERT, seq: int = 0) -> Said:
+    return Said(source, op, _value(obj), Interval(day * DAY), tx=day, seq=seq, at=day * DAY)
+
+
+_SPEAKERS = {"r": "rachel", "j": "diego", "m": "marcus", "c": "carol"}
+
+
+def _heard(s: Said, *, held: bool = False) -> Heard:
+    speaker = _SPEAKERS[s.source]
+    return Heard(s, speaker, speaker == "diego", False, held)
+
+
+def test_a_claim_that_repeated_a_message_taken_back_is_kept_apart_against_what_is_left() -> None:
+    """Rachel: Diego works at Acme; (Diego's own "I moved to Initech", taken back); Marcus: Initech."""
+    rachel, marcus = _stated("r", "acme", 1), _stated("m", "initech", 3)
+    assert kept_apart([rachel], [_heard(marcus)], _SPEAKERS.get) == [_heard(marcus)]
+    # Diego's own word stays: Marcus repeats it, nothing to keep apart
+    diego = _stated("j", "initech", 2)
+    assert kept_apart([rachel], [_heard(diego), _heard(marcus)], _SPEAKERS.get) == []
+
+
+def test_claims_are_weighed_in_the_order_said_a_claim_written_counts_for_those_after_it() -> None:
+    """A claim held apart before is written once nothing contradicts it, and what is said after it is weighed
+    against it: Carol repeating Rachel's Acme contradicts Marcus's Initech then."""
+    marcus, carol = _heard(_stated("m", "initech", 2), held=True), _heard(_stated("c", "acme", 3))
+    assert kept_apart([], [marcus, carol], _SPEAKERS.get) == [carol]
+    # a correction corrects: it is never kept apart
+    corrects = _heard(_stated("c", "acme", 3, Op.CORRECT))
+    assert kept_apart([], [marcus, corrects], _SPEAKERS.get) == []

@@ -194,6 +194,7 @@ class Statements:
             "SELECT source, target, merged, unmerged, detail FROM merges "
             "WHERE namespace = ? AND source = ? AND unmerged IS NULL"
         )
+        self.merge_made = r("SELECT 1 FROM merges WHERE namespace = ? AND merged = ?")
         self.delete_subject_merges = r("DELETE FROM merges WHERE namespace = ? AND (source = ? OR target = ?)")
         # -- vectors (engines/_vectors.py)
         self.put_vector = r(
@@ -271,6 +272,7 @@ class Statements:
             "AND {rows} ORDER BY row_id, episode_id, valid_from"
         )
         self.delete_said = r("DELETE FROM statements WHERE namespace = ? AND source = ?")
+        self.delete_one_said = r("DELETE FROM statements WHERE namespace = ? AND slot = ? AND tx = ? AND seq = ?")
         # The entities an episode introduced: made in the transaction of one of its statements naming them, and
         # named by no other source's statement or mention (run before the episode's statements are deleted).
         self.introduced_by = r(

@@ -286,6 +286,12 @@ class SqlTxn(ABC, Generic[C]):
     def forget_merge(self, merged_at: int) -> None:
         self._c.execute(self.sql.delete_merge_said, (self._ns, merged_at))
 
+    def unsay(self, slot: str, s: Said) -> None:
+        self._c.execute(self.sql.delete_one_said, (self._ns, slot, s.tx, s.seq))
+
+    def merged_at(self, tx: int) -> bool:
+        return self._c.execute(self.sql.merge_made, (self._ns, tx)).fetchone() is not None
+
     def support_of(self, row_ids: Sequence[int]) -> dict[int, list[Support]]:
         out: dict[int, list[Support]] = {}
         d = self.dialect

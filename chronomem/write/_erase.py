@@ -53,7 +53,8 @@ def erase_rows(txn: Txn, namespace: str, *, subject: str | None = None, episode:
 def _erase_episode(txn: Txn, namespace: str, episode: str) -> int:
     """Replay the episode's slots without it, delete its rows, then take what it alone named or stood
     against."""
-    if txn.episode(episode) is None:
+    found = txn.episode(episode)
+    if found is None:
         raise NotFound(f"no episode {episode!r} in namespace {namespace!r}")
     mentioned = txn.mentions_by(episode)
     slots = txn.said_slots(episode)
@@ -62,7 +63,7 @@ def _erase_episode(txn: Txn, namespace: str, episode: str) -> int:
     for slot in slots:
         replay_slot(txn, slot, frozenset({episode}))
     n = txn.erase(episode=episode)
-    reweigh(txn, episode, slots, forget=True)
+    reweigh(txn, episode, found.occurred_at, slots, forget=True)
     forget_names(txn, [*mentioned, *((e, None) for e in sorted(named))])
     return n
 

@@ -257,7 +257,8 @@ _LAST = 1 << 62
 
 
 def _statement(a: Aim) -> Said:
-    return Said(a.source, Op.RETRACT if a.retraction else Op.ASSERT, a.value, a.portion)
+    op = Op.RETRACT if a.retraction else Op.CORRECT if a.reason == Reason.CORRECTION else Op.ASSERT
+    return Said(a.source, op, a.value, a.portion)
 
 
 def write_fact(txn: Txn, namespace: str, c: Checked) -> WriteResult:

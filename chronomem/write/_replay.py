@@ -13,7 +13,7 @@ from .._values import Interval, WriteResult
 from ..contracts import Txn
 from ._execute import execute_plan
 
-__all__ = ["plan_replayed", "replay_slot", "said_by", "weighed"]
+__all__ = ["live", "plan_replayed", "replay_slot", "said_by", "weighed"]
 
 _ALWAYS = Interval(MIN_US, None)
 
@@ -28,14 +28,14 @@ def plan_replayed(txn: Txn, slot: str, extra: Sequence[Said] = (), gone: frozens
     """The plan that makes ``slot`` what its statements, and ``extra`` ones not stored yet, give from live
     sources; ``gone`` as for :func:`replay_slot`."""
     said = [*txn.said(slot), *extra]
-    return plan_replay(txn.current(slot), replay(said, _live(txn, said, gone)))
+    return plan_replay(txn.current(slot), replay(said, live(txn, said, gone)))
 
 
 def said_by(txn: Txn, slot: str, at: int) -> list[ClaimRun]:
     """What ``slot`` held as said by ``at``: its statements from live sources said at or before ``at``, applied
     by the support rule (what a message said at ``at`` knew of the slot)."""
     said = [s for s in txn.said(slot) if s.at <= at]
-    return replay(said, _live(txn, said, frozenset()))
+    return replay(said, live(txn, said, frozenset()))
 
 
 def weighed(txn: Txn, slot: str, at: int) -> list[Held]:
@@ -49,14 +49,14 @@ def weighed(txn: Txn, slot: str, at: int) -> list[Held]:
     return [h for h in held if h.row.row_id in known]
 
 
-def _live(txn: Txn, said: Sequence[Said], gone: frozenset[str]) -> Callable[[Said], bool]:
+def live(txn: Txn, said: Sequence[Said], gone: frozenset[str] = frozenset()) -> Callable[[Said], bool]:
     """Whether a statement's source is live: the application, or an episode neither retracted nor ``gone``."""
-    live: dict[str, bool] = {DIRECT: True}
-    for source in {s.source for s in said} - live.keys():
+    alive: dict[str, bool] = {DIRECT: True}
+    for source in {s.source for s in said} - alive.keys():
         episode = txn.episode(source)
-        live[source] = source not in gone and episode is not None and episode.retracted_at is None
+        alive[source] = source not in gone and episode is not None and episode.retracted_at is None
 
     def counts(s: Said) -> bool:
-        return live[s.source]
+        return alive[s.source]
 
     return counts

@@ -29,4 +29,4 @@ def retract_episode(txn: Txn, namespace: str, episode_id: str) -> WriteResult:
     txn.mark_episode_retracted(episode_id)
     slots = txn.said_slots(episode_id)
     done = [replay_slot(txn, slot) for slot in slots]
-    return merge_results(txn.tx, [*done, reweigh(txn, episode_id, slots)])
+    return merge_results(txn.tx, [*done, reweigh(txn, episode_id, found.occurred_at, slots)])
