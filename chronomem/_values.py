@@ -365,6 +365,7 @@ class Merge:
     conflicts: tuple[int, ...] = ()
     aliases: tuple[str, ...] = ()
     unmerged_at: int | None = None
+    episode: str | None = None  # the message whose words made the two one (None: the application merged them)
 
     def __repr__(self) -> str:
         return show(self, "merged_at", "unmerged_at")

@@ -268,8 +268,8 @@ class Txn(Protocol):
         in a conflict now."""
         ...
 
-    def merged_at(self, tx: int) -> bool:
-        """Whether an entity merge was made at system time ``tx``."""
+    def merges_at(self, tx: int) -> list[Merge]:
+        """The entity merges made at system time ``tx`` (undone ones too)."""
         ...
 
     def support_of(self, row_ids: Sequence[int]) -> dict[int, list[Support]]:

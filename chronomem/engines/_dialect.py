@@ -194,7 +194,10 @@ class Statements:
             "SELECT source, target, merged, unmerged, detail FROM merges "
             "WHERE namespace = ? AND source = ? AND unmerged IS NULL"
         )
-        self.merge_made = r("SELECT 1 FROM merges WHERE namespace = ? AND merged = ?")
+        self.merges_at = r(
+            "SELECT source, target, merged, unmerged, detail FROM merges WHERE namespace = ? AND merged = ? "
+            "ORDER BY source"
+        )
         self.delete_subject_merges = r("DELETE FROM merges WHERE namespace = ? AND (source = ? OR target = ?)")
         # -- vectors (engines/_vectors.py)
         self.put_vector = r(

@@ -157,7 +157,8 @@ def merge_from_row(r: Sequence[Any]) -> Merge:
     """A :class:`Merge` from ``source, target, merged, unmerged, detail``."""
     d = json.loads(r[4])
     return Merge(source=r[0], target=r[1], merged_at=r[2], unmerged_at=r[3], closed=tuple(d["closed"]),
-                 created=tuple(d["created"]), conflicts=tuple(d["conflicts"]), aliases=tuple(d["aliases"]))  # fmt: skip
+                 created=tuple(d["created"]), conflicts=tuple(d["conflicts"]), aliases=tuple(d["aliases"]),
+                 episode=d.get("episode"))  # fmt: skip
 
 
 def aliases_text(entity: Entity) -> str:

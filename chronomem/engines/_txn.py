@@ -208,7 +208,7 @@ class SqlTxn(ABC, Generic[C]):
     def put_merge(self, merge: Merge) -> None:
         m = merge
         detail = {"closed": list(m.closed), "created": list(m.created), "conflicts": list(m.conflicts),
-                  "aliases": list(m.aliases)}  # fmt: skip
+                  "aliases": list(m.aliases), "episode": m.episode}  # fmt: skip
         row = (self._ns, m.source, m.target, m.merged_at, m.unmerged_at, json.dumps(detail, ensure_ascii=False))
         self._c.execute(self.sql.put_merge, row)
 
@@ -289,8 +289,8 @@ class SqlTxn(ABC, Generic[C]):
     def unsay(self, slot: str, s: Said) -> None:
         self._c.execute(self.sql.delete_one_said, (self._ns, slot, s.tx, s.seq))
 
-    def merged_at(self, tx: int) -> bool:
-        return self._c.execute(self.sql.merge_made, (self._ns, tx)).fetchone() is not None
+    def merges_at(self, tx: int) -> list[Merge]:
+        return [merge_from_row(r) for r in self._c.execute(self.sql.merges_at, (self._ns, tx))]
 
     def support_of(self, row_ids: Sequence[int]) -> dict[int, list[Support]]:
         out: dict[int, list[Support]] = {}

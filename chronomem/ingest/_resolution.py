@@ -105,7 +105,7 @@ class Resolution:
             self.aliases.append((ent.id, alias.strip()))
 
     def _merge(self, source: Entity, target: Entity) -> None:
-        self.merged.append(merge_entities(self.txn, self.namespace, source.id, target.id))
+        self.merged.append(merge_entities(self.txn, self.namespace, source.id, target.id, self.episode.id))
         self.known = {k: e for k, e in self.known.items() if e.id not in (source.id, target.id)}
 
     def _holder(self, owner: str, predicate: str) -> Entity | None:

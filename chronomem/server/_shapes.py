@@ -109,6 +109,7 @@ class MergeOut(BaseModel):
     conflicts: list[int]
     aliases: list[str]
     unmerged_at: Instant | None
+    episode: str | None
 
 
 class ContradictionOut(BaseModel):

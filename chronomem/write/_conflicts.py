@@ -139,7 +139,7 @@ def _said_at(txn: Txn, c: Contradiction) -> int | None:
     """When the claim of ``c`` was said: its message's time; -1 when its message is retracted; ``None`` when
     ``c`` holds no message's claim (an entity merge opened it)."""
     ep = None if c.episode is None else txn.episode(c.episode)
-    if ep is None or txn.merged_at(c.opened_at):
+    if ep is None or txn.merges_at(c.opened_at):
         return None
     return -1 if ep.retracted_at is not None else ep.occurred_at
 

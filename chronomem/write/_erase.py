@@ -33,6 +33,7 @@ from ..errors import NotFound
 from ..text import to_simplified
 from ._conflicts import reweigh
 from ._entities import free_id
+from ._merge import unmerge_by
 from ._replay import replay_slot
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ def _erase_episode(txn: Txn, namespace: str, episode: str) -> int:
     found = txn.episode(episode)
     if found is None:
         raise NotFound(f"no episode {episode!r} in namespace {namespace!r}")
+    unmerge_by(txn, namespace, found)
     mentioned = txn.mentions_by(episode)
     slots = txn.said_slots(episode)
     said = [s.claim for slot in slots for s in txn.said(slot) if s.claim is not None]

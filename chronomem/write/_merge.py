@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from .._bitemporal import Held, NewRow, Op, Plan, Said, Support, claim_of, plan_merge
 from .._names import name_key, slot_key
 from .._support import DIRECT
-from .._values import Contradiction, Entity, Fact, Merge, Reason, Settlement
+from .._values import Contradiction, Entity, Episode, Fact, Merge, Reason, Settlement
 from ..contracts import FactQuery
 from ..errors import Conflict, NotFound
 from ._entities import compatible, find_entity
@@ -32,9 +32,10 @@ __all__ = ["merge_entities", "unmerge_entity"]
 _WHY = "{source!r} was merged into {target!r} and both held a value here"
 
 
-def merge_entities(txn: Txn, namespace: str, source_ref: str, target_ref: str) -> Merge:
-    """Merge the entity ``source_ref`` names into the one ``target_ref`` names; see the module docstring.
-    Raises :class:`NotFound`, or :class:`Conflict` for one entity, incompatible types, or a merged one."""
+def merge_entities(txn: Txn, namespace: str, source_ref: str, target_ref: str, episode: str | None = None) -> Merge:
+    """Merge the entity ``source_ref`` names into the one ``target_ref`` names, as ``episode`` says (``None``: as
+    the application says); see the module docstring. Raises :class:`NotFound`, or :class:`Conflict` for one
+    entity, incompatible types, or a merged one."""
     source, target = _entity(txn, namespace, source_ref), _entity(txn, namespace, target_ref)
     if source.id == target.id:
         raise Conflict(f"{source_ref!r} and {target_ref!r} are the same entity ({source.id}); nothing to merge")
@@ -77,9 +78,17 @@ def merge_entities(txn: Txn, namespace: str, source_ref: str, target_ref: str) -
     gained = tuple(dict.fromkeys(n for n in (source.name, *source.aliases) if name_key(n) not in known))
     txn.put_entity(replace(source, merged_into=target.id, merged_at=txn.tx))
     txn.put_entity(replace(target, aliases=(*target.aliases, *gained)))
-    merge = Merge(source.id, target.id, txn.tx, tuple(closed), tuple(created), tuple(conflicts), gained)
+    merge = Merge(source.id, target.id, txn.tx, tuple(closed), tuple(created), tuple(conflicts), gained,
+                  episode=episode)  # fmt: skip
     txn.put_merge(merge)
     return merge
+
+
+def unmerge_by(txn: Txn, namespace: str, episode: Episode) -> list[Merge]:
+    """Undo the entity merges that ingesting ``episode`` made and that are not undone yet (it is being
+    retracted or erased: nothing says the two are one any more)."""
+    made = [m for m in txn.merges_at(episode.recorded_at) if m.episode == episode.id and m.unmerged_at is None]
+    return [unmerge_entity(txn, namespace, m.source) for m in made]
 
 
 def unmerge_entity(txn: Txn, namespace: str, source_ref: str) -> Merge:

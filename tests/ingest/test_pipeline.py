@@ -199,6 +199,24 @@ def test_an_alias_naming_another_known_entity_merges_them_reversibly(mem: chrono
     assert mem.value("Bob", "lives_in").object == "boston"  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("undo", ["retract", "erase"])
+def test_taking_back_the_message_that_merged_two_entities_undoes_the_merge(mem: chronomem.Memory, undo: str) -> None:
+    """ "Robert, we call him Bob" merged Bob into Robert; once that message is retracted or erased, nothing says
+    they are one: Bob is Bob again, with his own Boston."""
+    mem.add(msg(1), claims=[Claim(_person("Bob"), "lives_in", Mentioned("Boston", "place"))])
+    mem.add(msg(2), claims=[Claim(_person("Robert"), "likes", value="chess")])
+    (merge,) = mem.add(msg(3), aliases=[Alias(_person("Robert"), "Bob")]).merged
+    if undo == "retract":
+        mem.retract_episode("m3")
+    else:
+        mem.erase(episode="m3")
+    assert mem.get_entity("Bob").id == "bob" and mem.value("Robert", "lives_in") is None
+    assert mem.value("Bob", "lives_in").object == "boston"  # type: ignore[union-attr]
+    assert "Bob" not in mem.get_entity("Robert").aliases
+    with pytest.raises(NotFound):
+        mem.unmerge(merge)
+
+
 @pytest.mark.parametrize("engine", ["sqlite", pytest.param("postgresql", marks=pytest.mark.integration)])
 def test_a_merge_and_a_change_of_a_merged_slot_in_one_message(
     engine: str, tmp_path: Path, request: pytest.FixtureRequest
