@@ -42,6 +42,24 @@ def test_first_person_statements_are_asserted_about_the_speaker(text: str, expec
     assert expected in asserted(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我下个月就在 Spotify 上班", (ME, "works_at", "Spotify")),
+        ("我搬到 Vancouver 了", (ME, "lives_in", "Vancouver")),
+        ("我在 Tsinghua 读博", (ME, "studies_at", "Tsinghua")),
+        ("我会说 French", (ME, "speaks", "French")),
+        ("我在 New Balance 工作", (ME, "works_at", "New Balance")),
+    ],
+)
+def test_a_latin_name_set_off_by_spaces_in_chinese_is_read_as_one_word(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    """Mixed Chinese puts a space around a Latin word as typography ("在 Spotify 上班"): the name is the object,
+    without the spaces."""
+    assert expected in asserted(text)
+
+
 def test_traditional_characters_keep_their_form() -> None:
     assert (ME, "lives_in", "臺南") in asserted("我住在臺南")
 

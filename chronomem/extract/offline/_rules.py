@@ -20,7 +20,15 @@ from enum import StrEnum
 
 import ahocorasick  # type: ignore[import-not-found]
 
-__all__ = ["BARE", "DECISIVE", "LOOSE", "USUAL", "WEAK", "Change", "ClaimRule", "Hit", "Rules", "split_list"]
+__all__ = [
+    "BARE", "DECISIVE", "JOINER", "LOOSE", "USUAL", "WEAK", "Change", "ClaimRule", "Hit", "Rules", "split_list",
+]  # fmt: skip
+
+#: What a language's ``fold`` may put in place of a space that only sets a word apart (a Latin name in Chinese,
+#: "在 Grab 上班"): not white space, so an object runs through it; one character, so spans still index the
+#: sentence. An object never starts or ends with it.
+JOINER = "\u2060"
+_EDGES = f" \t\n{JOINER}"
 
 # Priority bands: when two rules' matches in one clause overlap, the higher priority wins. A rule's priority is
 # its band, moved by a few points where two rules of one band meet on the same words.
@@ -211,14 +219,16 @@ def _group(m: re.Match[str], name: str) -> str | None:
 
 def _hit(r: ClaimRule, m: re.Match[str]) -> Hit | None:
     role, denied = _group(m, "role"), bool(_group(m, "neg"))
-    obj = _group(m, "obj")
-    if obj is None:
+    found = _group(m, "obj")
+    if found is None:
         return Hit(r, None, None, m.span(), role, denied)
+    obj = found.strip(_EDGES)
+    at = m.start("obj") + found.index(obj) if obj else m.start("obj")
     # a list's items are checked one by one (split_list): "hiking and the views are great" keeps "hiking"
     kept = r.check(obj) if r.check is not None and not _listed(r) else obj.strip()
     if not kept:
         return None
-    start = m.start("obj") + obj.find(kept) if kept in obj else m.start("obj")
+    start = at + obj.find(kept) if kept in obj else at
     return Hit(r, kept, (start, start + len(kept)), m.span(), role, denied)
 
 

@@ -27,4 +27,5 @@ CHINESE: Final = Language(
     filler=_clauses.FILLER,
     aliases=_rules.ZH_ALIASES,
     follow=_rules.ZH_FOLLOW,
+    fold=_clauses.joined,
 )

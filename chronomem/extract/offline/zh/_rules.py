@@ -13,24 +13,34 @@ import re
 from typing import Final
 
 from ...._vocabulary import ZH_PETS, ZH_TITLE_SUFFIXES, words
-from .._rules import BARE, DECISIVE, LOOSE, USUAL, WEAK, Change, Rules
+from .._rules import BARE, DECISIVE, JOINER, LOOSE, USUAL, WEAK, Change, Rules
 
 __all__ = ["ZH_ALIASES", "ZH_FOLLOW", "ZH_NAME", "ZH_RULES"]
 
-_STOP = r"(?=$|[\s，,。.！!？?；;、：:~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦)"
+#: Where a Latin name set apart by spaces was (:data:`~.._rules.JOINER`): a name may start or end there.
+_J = f"{JOINER}?"
+_STOP = rf"(?=$|[\s{JOINER}，,。.！!？?；;、：:~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦)"
 #: One character of an object: no punctuation or particle; a space only inside Latin words ("Model Y").
 _C = r"(?:[^\s，,。.！!？?；;、：:了的]|(?<=[A-Za-z0-9]) (?=[A-Za-z0-9]))"
+#: One character of an object that runs up to the verb closing its pattern: no punctuation, particle or 在 (``_WD``
+#: allows 在); a space only inside Latin words ("New Balance").
+_W = r"(?:[^\s，,。.！!？?；;、了的在]|(?<=[A-Za-z0-9]) (?=[A-Za-z0-9]))"
+_WD = r"(?:[^\s，,。.！!？?；;、了的]|(?<=[A-Za-z0-9]) (?=[A-Za-z0-9]))"
 #: 在 "at", but not the 在 inside 现在 "now", 正在, 实在, 存在, 所在, 好在.
 _AT = r"(?<![现正实存所好])在"
 _OBJ = rf"(?P<obj>{_C}{{1,15}}){_STOP}"
 _LIST = rf"(?P<obj>(?:{_C}|、){{1,24}}){_STOP}"
 #: A person's or pet's name as given after 叫/名叫: Latin letters or up to four Han characters.
 ZH_NAME: Final = r"(?:[A-Za-z][\w.\-]*(?: [A-Z][\w.\-]*)*|[\u4e00-\u9fff]{1,4}?)"
-_NAMED = rf"(?P<obj>{ZH_NAME})(?=$|[\s，,。.！!？?；;、~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦|今年|已经|是|在|很|也)"
+_NAMED = (
+    rf"{_J}(?P<obj>{ZH_NAME})(?=$|[\s{JOINER}，,。.！!？?；;、~～)）]|了|的|呢|吧|啊|呀|啦|嘛|哦|今年|已经|是|在|很|也)"
+)
 _TITLES = "|".join(sorted(ZH_TITLE_SUFFIXES, key=len, reverse=True))
-_TITLE = rf"(?P<obj>(?![做当干一个名位])[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_TITLES}))"
+_TITLE = rf"{_J}(?P<obj>(?![做当干一个名位])[\u4e00-\u9fffA-Za-z]{{0,8}}?(?:{_TITLES}))"
 _PETS = "|".join(sorted(ZH_PETS, key=len, reverse=True))
-_LANG = r"(?P<obj>(?:[\u4e00-\u9fff]{1,3}?(?:语|话)|[\u4e00-\u9fff]{1,2}文|English|Spanish|French|German|Japanese))"
+_LANG = (
+    _J + r"(?P<obj>(?:[\u4e00-\u9fff]{1,3}?(?:语|话)|[\u4e00-\u9fff]{1,2}文|English|Spanish|French|German|Japanese))"
+)
 _PLACE_SUFFIX = re.compile(r"(?:市|省|区|县|镇|村|州|岛|湾|城|国|乡|街道|新区)$")
 _BAD_OBJECT = re.compile(
     r"^(?:什么|哪|这|那|它|他|她|你|我|人|一下|一点|东西|任何|死|得|着|过|上了|没有|没|不|都|也|家$|家里|家休息|路上)"
@@ -222,14 +232,14 @@ _r("lives_in.move", "lives_in", rf"(?:搬到|搬去|搬来|搬回|搬回到|搬�
    rf"了?{_OBJ}", "搬 迁到 移居 移民 调到 调去", DECISIVE, change=Change.START, check=_moved_to)  # fmt: skip
 _r("lives_in.moved_from", "lives_in", rf"从(?P<obj>{_C}{{2,10}}?)(?:搬到|搬去|搬来|搬回|迁到|调到|来到|到)",
    "从", DECISIVE - 1, change=Change.UNTIL, check=_obj2)  # fmt: skip
-_r("lives_in.in_live", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)"
+_r("lives_in.in_live", "lives_in", _AT + rf"(?P<obj>{_W}{{2,12}}?)"
    r"(?:住|定居|生活|安家|落户|待|呆)",
    "住 定居 生活 安家 落户 待 呆", USUAL + 2, check=_obj2)  # fmt: skip
 _r("lives_in.bare", "lives_in", r"^(?:现在|目前|如今|最近|人|我|现|还|也|一直)*在"
-   r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10})(?:呢|了|啦|呀)?$", "在", BARE, check=_place)  # fmt: skip
+   rf"(?P<obj>{_W}{{2,10}})(?:呢|了|啦|呀)?$", "在", BARE, check=_place)  # fmt: skip
 
 _r("works_at.bare", "works_at", r"^(?:现在|目前|如今|最近|现|还)*(?:在|去了|跳到了?|换到了?)"
-   r"(?P<obj>[^\s，,。.！!？?；;、了的]{2,12})"
+   rf"(?P<obj>{_WD}{{2,12}})"
    r"(?:呢|了|啦|呀)?$", "在 去了 跳到 换到", BARE - 1, check=_organisation)  # fmt: skip
 
 # from --------------------------------------------------------------------------------------------------
@@ -239,21 +249,21 @@ _r("from.hometown", "from", rf"(?:老家|家乡|故乡|籍贯|祖籍)(?:就|也|
 _r("from.person", "from", r"(?:^(?:是)?|是)(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:$|[，,。！!]|啊|呀|哦|呢)", "人",
    USUAL - 5, check=_from_place)  # fmt: skip
 _r("from.come", "from", rf"(?:来自|出生在|出生于|生在){_OBJ}", "来自 出生 生在", USUAL + 2, check=_obj2)
-_r("from.grew_up", "from", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12}?)(?:长大|出生)", "长大 出生",
+_r("from.grew_up", "from", _AT + rf"(?P<obj>{_W}{{2,12}}?)(?:长大|出生)", "长大 出生",
    DECISIVE - 2,
    check=_obj2)  # fmt: skip
 
 # works_at ----------------------------------------------------------------------------------------------
-_r("works_at.at", "works_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{1,15}?)"
+_r("works_at.at", "works_at", _AT + rf"(?P<obj>{_W}{{1,15}}?)"
    r"(?:上班|工作|任职|打工|实习|干活|做事|供职|当|做|干|担任)",
    "上班 工作 任职 打工 实习 干活 做事 供职 当 做 干 担任", USUAL,
    check=_organisation_or_any)  # fmt: skip
-_r("works_at.doing", "works_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:做|当|担任|干)"
+_r("works_at.doing", "works_at", _AT + rf"(?P<obj>{_W}{{2,10}}?)(?:做|当|担任|干)"
    r"(?![饭菜事])", "做 当 担任 干", USUAL + 1, check=_organisation_doing)  # fmt: skip
-_r("works_at.go", "works_at", r"(?:去|进|到)了?(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)"
+_r("works_at.go", "works_at", rf"(?:去|进|到)了?(?P<obj>{_W}{{2,15}}?)"
    r"(?:上班|工作|任职|实习)",
    "上班 工作 任职 实习", USUAL + 1, change=Change.START, check=_organisation_or_any)  # fmt: skip
-_r("lives_in.work_in", "lives_in", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,10}?)(?:上班|工作|打工|做|当)",
+_r("lives_in.work_in", "lives_in", _AT + rf"(?P<obj>{_W}{{2,10}}?)(?:上班|工作|打工|做|当)",
    "上班 工作 打工", USUAL - 1,
    check=_place)  # fmt: skip
 _r("works_at.job_at", "works_at", rf"(?:工作|新工作|上班|单位|公司)(?:是|就)?在{_OBJ}", "工作 上班 单位 公司",
@@ -272,11 +282,11 @@ _r("job_title.is", "job_title", rf"(?:是|当|做|担任|干|升职当|升职为
    rf"当上了?|升了?)(?:一名|一个|一位|个|名|位)?{_TITLE}", "是 当 做 担任 干 升 转 成为", USUAL)  # fmt: skip
 
 # studies_at --------------------------------------------------------------------------------------------
-_r("studies_at.at", "studies_at", _AT + r"(?P<obj>[^\s，,。.！!？?；;、了的在]{2,15}?)"
+_r("studies_at.at", "studies_at", _AT + rf"(?P<obj>{_W}{{2,15}}?)"
    r"(?:读书|上学|读研|读博|念书|读大学|"
    r"读本科|读硕士|读博士|留学|进修|上大学|读高中|读初中|读|念|学习)", "读 上学 念书 留学 进修 上大学 学习", USUAL + 2,
    check=_obj2)  # fmt: skip
-_r("studies_at.bare", "studies_at", r"^(?:现在|目前|如今|最近|现|还)*在(?P<obj>[^\s，,。.！!？?；;、了的在]{2,12})"
+_r("studies_at.bare", "studies_at", rf"^(?:现在|目前|如今|最近|现|还)*在(?P<obj>{_W}{{2,12}})"
    r"(?:呢|了|啦|呀)?$", "在", BARE + 1, check=_school)  # fmt: skip
 _r("studies_at.admitted", "studies_at", rf"(?:考上了?|考进了?|考入){_OBJ}", "考上 考进 考入", USUAL,
    change=Change.START, check=_obj2)  # fmt: skip
@@ -355,7 +365,7 @@ for _predicate in ("works_at", "lives_in", "studies_at"):
         _predicate,
         _predicate,
         r"^(?:现在|目前|如今|最近|现|还|又|已经|后来|然后)*(?:在|去了|到了|跳到了?|换到了?|搬到了?|转到了?)"
-        r"(?P<obj>[^\s，,。.！!？?；;、了的]{2,12})(?:呢|了|啦|呀)?$",
+        rf"(?P<obj>{_WD}{{2,12}})(?:呢|了|啦|呀)?$",
         "在 去了 到了 跳到 换到 搬到 转到",
         10,
         check=_obj2,
