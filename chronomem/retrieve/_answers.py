@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 
 from .._values import Episode
+from ._cues import cue_marks
 from ._fusion import Scored
 from ._hits import EPISODE, Key
 from ._ranking import Ranking, live
@@ -50,15 +51,19 @@ def lend_to_answers(scored: dict[Key, Scored], answers: Mapping[Key, Key], share
 
 
 def answer_rule(ranking: Ranking) -> None:
-    """Apply :func:`lend_to_answers` to the ``answers.depth`` leading episodes that ask, with the turn after each
+    """Apply :func:`lend_to_answers` to the ``answers.depth`` leading episodes that ask (in a message short
+    enough for its cue to mark it whole, :mod:`._cues`), with the turn after each
     that was recorded by ``as_of`` and is not retracted then (``answers.share`` 0, or no episodes asked for:
     off)."""
     request, settings = ranking.request, ranking.preset.answers
     if settings.share <= 0 or EPISODE not in request.kinds:
         return
     found, as_of = ranking.found, request.point.as_of
+    limit = ranking.preset.cue_chars
     asking = [
-        k for k in ranking.leading(settings.depth) if isinstance(e := found.items[k], Episode) and asks(e.content)
+        k
+        for k in ranking.leading(settings.depth)
+        if isinstance(e := found.items[k], Episode) and cue_marks(e.content, limit) and asks(e.content)
     ]
     if not asking:
         return

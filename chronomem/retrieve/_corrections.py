@@ -29,6 +29,7 @@ from typing import TypeVar
 from .._values import Episode
 from ..text import CHAR_MARK, EN_QUERY_STOPWORDS, ZH_QUERY_STOPWORDS
 from ..text._normalise import has_han
+from ._cues import cue_marks
 from ._fusion import Scored
 from ._hits import Key
 from ._ranking import Ranking
@@ -67,7 +68,8 @@ def correction_rule(ranking: Ranking) -> None:
         return
     episodes = {k: item for k, item in ranking.found.items.items() if k in scored and isinstance(item, Episode)}
     lead = sorted(episodes, key=lambda k: (-scored[k].score, k))[: settings.depth]
-    corrections = [k for k, e in episodes.items() if is_correction(e.content)]
+    limit = ranking.preset.cue_chars
+    corrections = [k for k, e in episodes.items() if cue_marks(e.content, limit) and is_correction(e.content)]
     if not lead or not corrections:
         return
     reference = window[1] if window is not None and window[1] is not None else request.point.valid_at

@@ -188,7 +188,10 @@ class Preset:
       (:func:`~._speakers.without_names`): full text and the speaker rule match names; in a query vector a
       name pulls toward short turns that are little more than names;
     * ``name_only_facts``: keep fact rows full text found by the name of their subject alone (when the
-      question has other words: :func:`~._channels.beyond_subject`).
+      question has other words: :func:`~._channels.beyond_subject`);
+    * ``cue_chars``: the longest message whose cues (a question mark, a correction word) the asking, answer
+      and correction rules read as marking it whole (:mod:`._cues`; 0: any length). The length of one embedded
+      part of a message (``PART_CHARS``): a chat turn is one, a long message several.
     """
 
     name: str
@@ -200,6 +203,7 @@ class Preset:
     history: bool = False
     name_free_vectors: bool = True
     name_only_facts: bool = False
+    cue_chars: int = _within(1000, 0, integer=True)
     window: WindowSettings = WindowSettings()
     recency: RecencySettings = RecencySettings()
     importance: ImportanceSettings = ImportanceSettings()
