@@ -59,6 +59,7 @@ __all__ = [
     "TextMatch",
     "TextQuery",
     "Txn",
+    "embed_queries",
 ]
 
 _T = TypeVar("_T")
@@ -502,6 +503,10 @@ class Embedder(Protocol):
       It raises :class:`~chronomem.errors.InvalidValue` for an empty sequence, a text that is not a
       non-blank ``str``, or a text longer than the model reads (nothing is silently truncated), and a
       :class:`~chronomem.errors.ModelError` subclass when the model itself fails.
+    - optionally, ``embed_queries(texts)``: the same for texts that are search questions, for a model trained
+      to read a question and the text answering it differently (E5's ``query:`` and ``passage:``). ``embed``
+      is then what stored text goes through. An embedder without it reads questions like any text; call
+      :func:`embed_queries` rather than the method, which picks whichever the embedder has.
     """
 
     @property
@@ -511,6 +516,19 @@ class Embedder(Protocol):
     def dim(self) -> int: ...
 
     def embed(self, texts: Sequence[str]) -> Matrix: ...
+
+
+def embed_queries(embedder: Embedder, texts: Sequence[str]) -> Matrix:
+    """``texts`` embedded as search questions: the embedder's ``embed_queries`` when it has one, else its
+    ``embed`` (same checks, same errors, same shape as :meth:`Embedder.embed`).
+
+    >>> from chronomem.models import HashingEmbedder
+    >>> e = HashingEmbedder(dim=16)
+    >>> bool((embed_queries(e, ["where?"]) == e.embed(["where?"])).all())
+    True
+    """
+    method: Callable[[Sequence[str]], Matrix] = getattr(embedder, "embed_queries", embedder.embed)
+    return method(texts)
 
 
 @runtime_checkable

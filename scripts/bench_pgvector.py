@@ -73,13 +73,14 @@ def _steady(url: str, episodes: int, queries: int) -> dict[str, object]:
 
 def _nearest(url: str, episodes: int, queries: int, depth: int, ef: int) -> dict[str, object]:
     from chronomem.bench.search import LOCOMO, _questions
+    from chronomem.contracts import embed_queries
     from chronomem.engines._engine import SqlEngine
     from chronomem.engines._postgres import PostgresEngine
     from chronomem.models._choose import choose_embedder
 
     embedder = choose_embedder("auto")
     assert embedder is not None
-    vectors = embedder.embed(_questions(LOCOMO)[:queries])
+    vectors = embed_queries(embedder, _questions(LOCOMO)[:queries])
     engine = PostgresEngine(url)
     namespace = f"bench-search-{episodes}"
     try:

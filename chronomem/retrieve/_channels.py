@@ -16,7 +16,7 @@ from typing import Protocol
 
 from .._names import name_key
 from .._values import Entity, Episode, Fact, canonical_json
-from ..contracts import Embedder, Engine, FactQuery, TextMatch, TextQuery
+from ..contracts import Embedder, Engine, FactQuery, TextMatch, TextQuery, embed_queries
 from ._bm25 import bm25
 from ._hits import ENTITY, EPISODE, FACT, Item, tie_key
 from ._ranking import Found, live
@@ -131,10 +131,11 @@ class FulltextChannel:
 
 
 class VectorChannel:
-    """Episodes whose text means what the query means (``"vector"``): the query embedded by the memory's
-    embedder, the nearest episode vectors of that model recorded by ``as_of`` (:meth:`Engine.nearest`,
-    exact below 20,000 vectors), best first. Finds what full text misses: other words ("puppy" for "dog"),
-    the other language (a Chinese question, an English memory), a paraphrase."""
+    """Episodes whose text means what the query means (``"vector"``): the query embedded as a question by the
+    memory's embedder (:func:`~chronomem.contracts.embed_queries`), the nearest episode vectors of that model
+    recorded by ``as_of`` (:meth:`Engine.nearest`, exact below 20,000 vectors), best first. Finds what full text
+    misses: other words ("puppy" for "dog"), the other language (a Chinese question, an English memory), a
+    paraphrase."""
 
     names = ("vector",)
 
@@ -143,7 +144,7 @@ class VectorChannel:
 
     def run(self, engine: Engine, namespace: str, request: SearchRequest, found: Found) -> None:
         as_of, history = request.point.as_of, request.preset.history
-        query = self.embedder.embed([self._text(request, found)])[0]
+        query = embed_queries(self.embedder, [self._text(request, found)])[0]
         near = engine.nearest(namespace, self.embedder.name, query, request.preset.depth, as_of)
         ids = [item for kind, item, _ in near if kind == EPISODE]
         if not ids:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from model_servers import MisbehavingServer, Step, free_port
 
-from chronomem.contracts import Embedder
+from chronomem.contracts import Embedder, embed_queries
 from chronomem.errors import ConfigError, InvalidValue, ModelResponseError, ModelTimeout, ModelUnavailable
 from chronomem.models import Endpoint, OpenAIEmbedder
 
@@ -100,3 +100,10 @@ def test_transport_failures_map_to_model_errors(flaky: MisbehavingServer) -> Non
     slow = Endpoint(flaky.base_url, model="emb", timeout_s=0.2, max_retries=0)
     with OpenAIEmbedder(slow, dim=1) as e, pytest.raises(ModelTimeout):
         e.embed(["x"])
+
+
+def test_a_question_is_sent_as_is_like_any_text(flaky: MisbehavingServer) -> None:
+    flaky.script(Step(body=answer([0.0, 2.0])), Step(body=answer([0.0, 2.0])))
+    with embedder(flaky) as e:
+        np.testing.assert_array_equal(embed_queries(e, ["where?"]), e.embed(["where?"]))
+    assert [r["input"] for r in flaky.requests] == [["where?"], ["where?"]]
