@@ -60,6 +60,8 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
   (``as_of``, superseded facts, retracted episodes) with the same hits in the same order on every engine;
 * :class:`ContextTests` — ``Memory.context``: a slot's history with dates and citations, open conflicts,
   nothing recorded after ``as_of``;
+* :class:`RecallTests` — questions about time as calls: ``changes(entity=, axis=)``, ``at_event``, ``kind=`` on
+  facts and search, ``recent``;
 * :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
   independent model of the write rule, and retracting random episodes against replaying the others;
@@ -94,6 +96,7 @@ from ._history import HistoryTests
 from ._ingest import IngestionTests
 from ._merges import MergeTests
 from ._order import SaidOrderTests
+from ._recall import RecallTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._search import SearchTests
@@ -123,6 +126,7 @@ __all__ = [
     "MergeTests",
     "ModelBasedTests",
     "ModelRow",
+    "RecallTests",
     "ReferenceCases",
     "ReferenceModel",
     "Row",
@@ -153,6 +157,7 @@ class EngineConformance(
     VectorTests,
     SearchTests,
     ContextTests,
+    RecallTests,
     ContractTests,
     ModelBasedTests,
     UndoTests,
