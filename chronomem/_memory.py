@@ -456,7 +456,9 @@ class Memory(Reads):
         """What the memory knows about ``query`` as text for an LLM prompt, within ``budget_tokens``.
 
         The ``k`` hits of :meth:`search` (same time rules) told as a narrative grouped by entity and ordered
-        in time: each fact's slot with its history ("lives in: Berlin from 2023-01-05 until 2024-01-03
+        in time, with the relations a walk through the graph reaches from the hits' entities (``preset.walk``: two
+        edges, eight relations by default; each told with the path to it, "via 张三 assigned_to 登录模块重构"):
+        each fact's slot with its history ("lives in: Berlin from 2023-01-05 until 2024-01-03
         (change said on 2024-01-03; past); now Paris since 2024-01-03"), open conflicts called out, episodes
         quoted briefly, every statement citing its episodes with their dates, labels in the question's
         language. Dates are days in ``zone`` (an IANA name), else in the zone the cited episodes were said in.
@@ -474,13 +476,16 @@ class Memory(Reads):
         """
         # deferred, as in search()
         from .retrieve import check_budget, gather, render_context
+        from .retrieve import preset as search_preset
 
         budget = check_budget(budget_tokens)
         if zone is not None:
             check_zone(zone)
         v, t = self._point(valid_at, as_of)
-        hits = self.search(query, k=k, valid_at=from_us(v), as_of=from_us(t), preset=preset, kinds=kinds)
-        return render_context(replace(gather(self.engine, self.namespace, query, hits, v, t), zone=zone), budget)
+        chosen = search_preset(preset)
+        hits = self.search(query, k=k, valid_at=from_us(v), as_of=from_us(t), preset=chosen, kinds=kinds)
+        material = gather(self.engine, self.namespace, query, hits, (v, t), chosen.walk)
+        return render_context(replace(material, zone=zone), budget)
 
     def at_event(
         self, query: str, *, about: str | Entity | Iterable[str | Entity] = (), as_of: datetime | None = None

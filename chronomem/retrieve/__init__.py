@@ -48,6 +48,7 @@ from ._presets import (
     SpeakerSettings,
     StaleSettings,
     TopicSettings,
+    WalkSettings,
     WindowSettings,
     preset,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "Statement",
     "TopicSettings",
     "VectorChannel",
+    "WalkSettings",
     "WindowSettings",
     "apply_factors",
     "bm25",
