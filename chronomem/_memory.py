@@ -24,7 +24,7 @@ from ._values import (
     Reason,
     WriteResult,
 )
-from .contracts import Engine
+from .contracts import Engine, FactQuery
 from .errors import InvalidValue, NotFound
 from .write import FactRecord, Reindexed, Writer, check_entity_name, embed_episode, new_episode, reindex
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from .contracts import LLM, Embedder, Extractor
     from .ingest import Alias, Claim, IngestResult, Message
-    from .retrieve import Context, Hits, Preset
+    from .retrieve import Context, Hits, Moment, Preset
 
 __all__ = ["Memory"]
 
@@ -416,7 +416,8 @@ class Memory(Reads):
         said it, unless the subject spoke of the slot later in a message the store read no value from. A time
         the query names ("last week", "2024年4月") is read against ``valid_at``, the question's own time, and
         boosts what lies in it; ``window=(start, end)`` instead keeps only that period. ``kinds`` limits the
-        result to some of ``"episode"``, ``"fact"``, ``"entity"``. Each
+        result to some of ``"episode"``, ``"fact"``, ``"entity"``, or to facts of some kinds
+        (:class:`~chronomem.Kind`: ``["preference"]``, ``["episode", "plan"]``). Each
         :class:`~chronomem.retrieve.Hit` explains its score and cites its episodes.
 
         Raises :class:`InvalidValue` for an empty or oversized query (over 2,000 characters), ``k`` outside
@@ -450,17 +451,21 @@ class Memory(Reads):
         k: int = 20,
         preset: str | Preset = "default",
         zone: str | None = None,
+        kinds: Iterable[str] | None = None,
     ) -> Context:
         """What the memory knows about ``query`` as text for an LLM prompt, within ``budget_tokens``.
 
         The ``k`` hits of :meth:`search` (same time rules) told as a narrative grouped by entity and ordered
-        in time: each fact's slot with its history ("lives in: Berlin from 2023-01-05 until 2024-01-03
+        in time, with the relations a walk through the graph reaches from the hits' entities (``preset.walk``: two
+        edges, eight relations by default; each told with the path to it, "via 张三 assigned_to 登录模块重构"):
+        each fact's slot with its history ("lives in: Berlin from 2023-01-05 until 2024-01-03
         (change said on 2024-01-03; past); now Paris since 2024-01-03"), open conflicts called out, episodes
         quoted briefly, every statement citing its episodes with their dates, labels in the question's
         language. Dates are days in ``zone`` (an IANA name), else in the zone the cited episodes were said in.
         The :class:`~chronomem.retrieve.Context` also holds the same content as sections and
         statements, the estimated token count and what was cut for the budget.
 
+        ``kinds`` limits the material as in :meth:`search` (``["preference"]``: what the person likes).
         Raises what :meth:`search` raises, and :class:`InvalidValue` for a budget outside 100..100,000.
 
         >>> print(mem.context("where does Alice live?", budget_tokens=300))      # doctest: +SKIP
@@ -471,10 +476,45 @@ class Memory(Reads):
         """
         # deferred, as in search()
         from .retrieve import check_budget, gather, render_context
+        from .retrieve import preset as search_preset
 
         budget = check_budget(budget_tokens)
         if zone is not None:
             check_zone(zone)
         v, t = self._point(valid_at, as_of)
-        hits = self.search(query, k=k, valid_at=from_us(v), as_of=from_us(t), preset=preset)
-        return render_context(replace(gather(self.engine, self.namespace, query, hits, v, t), zone=zone), budget)
+        chosen = search_preset(preset)
+        hits = self.search(query, k=k, valid_at=from_us(v), as_of=from_us(t), preset=chosen, kinds=kinds)
+        material = gather(self.engine, self.namespace, query, hits, (v, t), chosen.walk)
+        return render_context(replace(material, zone=zone), budget)
+
+    def at_event(
+        self, query: str, *, about: str | Entity | Iterable[str | Entity] = (), as_of: datetime | None = None
+    ) -> Moment:
+        """The memory at the time of the event ``query`` names: "who worked on Project Alpha when the release
+        happened?" is ``mem.at_event("Project Alpha release", about="Project Alpha").facts``.
+
+        The event is the best event fact a search finds (what no longer holds included), its time the fact's
+        valid start; without one, the best message, its time when it was said. The :class:`~chronomem.retrieve.
+        Moment` holds that time, the record and the facts true then about ``about`` (entities; default: the
+        event's own, or those of the facts the message gave), as believed at ``as_of`` (default now). Raises
+        :class:`NotFound` when nothing matches, and what :meth:`search` raises."""
+        from .retrieve import Moment, event_of
+
+        t = self._as_of(as_of)
+        refs = [about] if isinstance(about, str | Entity) else list(about)
+        wanted = [self.get_entity(r).id for r in refs]  # an unknown entity fails before the search
+        hits = self.search(query, k=10, as_of=from_us(t), kinds=["episode", Kind.EVENT.value], preset="history")
+        found = event_of(hits)
+        if found is None:
+            raise NotFound(f"no event or message in namespace {self.namespace!r} matches {query!r:.80}")
+        at, until, event = found
+        if not wanted:
+            if isinstance(event, Episode):
+                told = self.engine.facts(self.namespace, FactQuery(supported_by=(event.id,), as_of=t))
+                wanted = sorted({f.subject for f in told})
+            else:
+                wanted = [event.subject]
+        facts = (
+            self.engine.facts(self.namespace, FactQuery(touching=tuple(wanted), valid_at=at, as_of=t)) if wanted else []
+        )
+        return Moment(at, until, event, tuple(facts))

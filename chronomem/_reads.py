@@ -4,21 +4,33 @@ histories, audits, changes, version chains and neighbourhoods at a (``valid_at``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
+from ._changes import AXES, system_changes, valid_changes
 from ._names import check_identifier, check_text, near_miss
-from ._time import now_us, to_us
-from ._values import Change, Entity, Fact, Revision, Subgraph, canonical_json
+from ._time import MAX_US, now_us, to_us
+from ._values import Change, Entity, Episode, Fact, Kind, Revision, Subgraph, canonical_json
 from .contracts import Engine, FactQuery
 from .errors import InvalidInput, InvalidValue, NotFound
 from .write import find_entity
 
-__all__ = ["EntityReads", "Reads"]
+__all__ = ["EntityReads", "Reads", "fact_kinds"]
 
 
 def _us(dt: datetime | None, name: str, default: int) -> int:
     return default if dt is None else to_us(dt, name=name)
+
+
+def fact_kinds(kind: str | Iterable[str] | None) -> frozenset[str] | None:
+    """``kind=`` checked: the kinds of fact it names (``None``: every kind). Raises :class:`InvalidValue`."""
+    if kind is None:
+        return None
+    known = {k.value for k in Kind}
+    named = [kind] if isinstance(kind, str) else list(kind) if isinstance(kind, Iterable) else [kind]
+    if not named or not all(isinstance(k, str) and k in known for k in named):
+        raise InvalidValue(f"kind={kind!r:.80}; use one or a list of {sorted(known)}")
+    return frozenset(named)
 
 
 class Reads:
@@ -53,13 +65,22 @@ class Reads:
         return _us(as_of, name, now_us())
 
     def facts(
-        self, entity: str | Entity, *, valid_at: datetime | None = None, as_of: datetime | None = None
+        self,
+        entity: str | Entity,
+        *,
+        valid_at: datetime | None = None,
+        as_of: datetime | None = None,
+        kind: str | Iterable[str] | None = None,
     ) -> list[Fact]:
-        """Every fact about ``entity`` (as subject or object) true at ``valid_at`` as believed at ``as_of``."""
+        """Every fact about ``entity`` (as subject or object) true at ``valid_at`` as believed at ``as_of``;
+        with ``kind=``, only facts of that kind or kinds (:class:`~chronomem.Kind`: ``"preference"``,
+        ``["plan", "event"]``)."""
+        kinds = fact_kinds(kind)
         v, t = self._point(valid_at, as_of)
-        return self._about(
+        found = self._about(
             entity, lambda i: self.engine.facts(self.namespace, FactQuery(touching=(i,), valid_at=v, as_of=t))
         )
+        return found if kinds is None else [f for f in found if f.kind in kinds]
 
     def value(
         self, subject: str | Entity, predicate: str, *, valid_at: datetime | None = None, as_of: datetime | None = None
@@ -147,6 +168,15 @@ class Reads:
         how = "" if fact.modality == "asserted" else f" ({fact.modality})"
         return f"{name(fact.subject)} {fact.predicate} {what}{how}, valid {fact.valid}, recorded {fact.recorded}"
 
+    def recent(self, session: str | None = None, n: int = 10) -> list[Episode]:
+        """The last ``n`` episodes of ``session`` (``None``: those said in no session), oldest first, taken-back
+        ones left out: the turns to put before an agent's next reply."""
+        if session is not None and (not isinstance(session, str) or not session):
+            raise InvalidValue(f"session={session!r:.60}; pass a session id (a non-empty string) or None")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 1000:
+            raise InvalidValue(f"n={n!r}; use an integer from 1 to 1000")
+        return self.engine.recent_episodes(self.namespace, session, MAX_US, n)
+
     def audit(self, subject: str | Entity, predicate: str | None = None) -> list[Fact]:
         """Every row ever stored for ``subject.predicate`` (every predicate of ``subject`` when ``None``), across
         all system time, in the order they were recorded."""
@@ -156,9 +186,36 @@ class Reads:
         rows = self.engine.facts(self.namespace, FactQuery(subject=ent.id, predicate=predicate))
         return sorted(rows, key=lambda f: (f.recorded.start, f.valid.start, f.row_id))
 
-    def changes(self, since: datetime, until: datetime | None = None) -> list[Change]:
-        """What the store learned or unlearned in ``(since, until]`` (system time)."""
-        return self.engine.changes(self.namespace, to_us(since, name="since"), self._as_of(until, "until"))
+    def changes(
+        self,
+        since: datetime,
+        until: datetime | None = None,
+        *,
+        entity: str | Entity | None = None,
+        axis: str = "system",
+        as_of: datetime | None = None,
+    ) -> list[Change]:
+        """What changed in ``(since, until]`` (``until`` defaults to now), oldest first.
+
+        ``axis="system"`` (the default): what the store learned or unlearned then, namespace-wide or, with
+        ``entity=``, in the rows about it (as subject or object). ``axis="valid"`` (needs ``entity=``): what
+        began or ended to hold in the world then, as the store believed at ``as_of`` (default now): "what
+        changed about Ann since February?" is ``changes(feb, entity="Ann", axis="valid")``. See
+        :mod:`chronomem._changes` for the rule."""
+        if axis not in AXES:
+            raise InvalidValue(f"axis={axis!r}; use 'system' (what the store learned) or 'valid' (the world)")
+        lo, hi = to_us(since, name="since"), self._as_of(until, "until")
+        if axis == "system" and as_of is not None:
+            raise InvalidValue("as_of= is for axis='valid'; on the system axis (since, until] is the period")
+        if entity is None:
+            if axis == "valid":
+                raise InvalidValue("axis='valid' reads one entity's changes: pass entity=")
+            return self.engine.changes(self.namespace, lo, hi)
+        ent = self.get_entity(entity)
+        if axis == "system":
+            return system_changes(self.engine.facts(self.namespace, FactQuery(touching=(ent.id,))), lo, hi)
+        t = self._as_of(as_of)
+        return valid_changes(self.engine.facts(self.namespace, FactQuery(touching=(ent.id,), as_of=t)), lo, hi)
 
     def versions(self, fact: Fact | int) -> list[Revision]:
         """The version chain through a row: every revision link reachable backwards and forwards."""

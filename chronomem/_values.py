@@ -321,10 +321,11 @@ class Revision:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """What the store learned (``learned``) or stopped believing (``unlearned``) at system time ``at``."""
+    """What the store learned (``learned``) or stopped believing (``unlearned``) at system time ``at``; or, read
+    on the valid axis, what began (``began``) or ended (``ended``) to hold in the world at valid time ``at``."""
 
     at: int
-    action: str  # "learned" | "unlearned"
+    action: str  # "learned" | "unlearned" | "began" | "ended"
     fact: Fact
 
     def __repr__(self) -> str:

@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from .._access import Role
 from .._memory import Memory
 from .._time import from_us, now_us, parse_instant
-from .._wire import conflict_json, context_json, fact_json, hit_json, ingest_json, instant
+from .._values import Fact
+from .._wire import conflict_json, context_json, episode_json, fact_json, hit_json, ingest_json, instant
 from ..errors import ChronomemError, InvalidInput, NaiveDatetime, NotFound, StorageError
 from ._auth import require
 
@@ -38,6 +39,11 @@ Subject = Annotated[
 IncludePast = Annotated[
     bool,
     Field(description="Also rank what no longer holds (where she used to live) as high as what holds now."),
+]
+Since = Annotated[str, Field(description=f"The start of the period, exclusive ({_TIME}).")]
+FactKinds = Annotated[
+    list[Literal["fact", "preference", "goal", "plan", "event", "habit", "summary"]] | None,
+    Field(description="Only facts of these kinds (a preference, a plan, an event...); default all."),
 ]
 Predicate = Annotated[
     str, Field(description="The attribute or relation: lives_in, works_at, likes, job, age, … (snake_case).")
@@ -61,8 +67,10 @@ def _dumps(obj: object) -> str:
 
 
 def _when(text: str | None, name: str) -> datetime | None:
-    if text is None:
-        return None
+    return None if text is None else _need(text, name)
+
+
+def _need(text: str, name: str) -> datetime:
     try:
         return from_us(parse_instant(text.replace("Z", "+00:00"), name=name))
     except NaiveDatetime as exc:  # its own message speaks of Python datetimes; the agent sent text
@@ -124,7 +132,11 @@ class Tools:
         valid_at: ValidAt = None,
         as_of: AsOf = None,
         kinds: Annotated[
-            list[Literal["episode", "fact", "entity"]] | None, Field(description="Only these kinds (default all).")
+            list[Literal["episode", "fact", "entity", "preference", "goal", "plan", "event", "habit", "summary"]]
+            | None,
+            Field(
+                description="Only these kinds of record, or facts of these kinds (preference, plan...); default all."
+            ),
         ] = None,
         include_past: IncludePast = False,
         ctx: Context | None = None,
@@ -165,11 +177,58 @@ class Tools:
             )
         return _dumps([fact_json(f) for f in rows])
 
-    def facts(self, entity: Subject, valid_at: ValidAt = None, as_of: AsOf = None, ctx: Context | None = None) -> str:
+    def facts(
+        self, entity: Subject, valid_at: ValidAt = None, as_of: AsOf = None, kind: FactKinds = None,
+        ctx: Context | None = None,
+    ) -> str:  # fmt: skip
         _allow(ctx, Role.READ, "facts")
         with _as_tool_errors():
-            rows = self.memory.facts(entity, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of"))
+            rows = self.memory.facts(
+                entity, valid_at=_when(valid_at, "valid_at"), as_of=_when(as_of, "as_of"), kind=kind
+            )
         return _dumps([fact_json(f) for f in rows])
+
+    def changes(
+        self,
+        entity: Subject,
+        since: Since,
+        until: Annotated[str | None, Field(description=f"The end of the period ({_TIME}); default now.")] = None,
+        axis: Annotated[
+            Literal["valid", "system"],
+            Field(description="valid: what began or ended in the world; system: what the memory learned or unlearned."),
+        ] = "valid",
+        ctx: Context | None = None,
+    ) -> str:
+        _allow(ctx, Role.READ, "changes")
+        with _as_tool_errors():
+            found = self.memory.changes(_need(since, "since"), _when(until, "until"), entity=entity, axis=axis)
+        return _dumps([{"at": instant(c.at), "action": c.action, "fact": fact_json(c.fact)} for c in found])
+
+    def at_event(
+        self,
+        event: Annotated[
+            str, Field(description="The event, in words ('the Alpha release', '我感冒那天').", min_length=1)
+        ],
+        about: Annotated[list[str] | None, Field(description="Entities whose facts to read at that time.")] = None,
+        ctx: Context | None = None,
+    ) -> str:
+        _allow(ctx, Role.READ, "at_event")
+        with _as_tool_errors():
+            moment = self.memory.at_event(event, about=about or ())
+        found = fact_json(moment.event) if isinstance(moment.event, Fact) else episode_json(moment.event)
+        return _dumps({"at": instant(moment.at), "until": instant(moment.until), "event": found,
+                       "facts": [fact_json(f) for f in moment.facts]})  # fmt: skip
+
+    def recent(
+        self,
+        session: Annotated[str | None, Field(description="The conversation; default: messages of no session.")] = None,
+        n: Annotated[int, Field(description="How many of the last messages.", ge=1, le=100)] = 10,
+        ctx: Context | None = None,
+    ) -> str:
+        _allow(ctx, Role.READ, "recent")
+        with _as_tool_errors():
+            found = self.memory.recent(session, n)
+        return _dumps([episode_json(e) for e in found])
 
     def history(self, subject: Subject, predicate: Predicate, as_of: AsOf = None, ctx: Context | None = None) -> str:
         _allow(ctx, Role.READ, "history")
@@ -242,6 +301,13 @@ TOOLS = (
          "to see all the memory holds about someone or something."),
     Tool("history", "How an attribute of an entity changed over time (each value with when it held), oldest first, "
          "as the memory believed it at as_of. Use it for 'where did Alice live before?'."),
+    Tool("changes", "What changed about an entity since a time: with axis='valid' (default) what began or ended "
+         "to hold in the world ('what changed about Ann since February?'), with axis='system' what the memory "
+         "learned or unlearned about it then."),
+    Tool("at_event", "What held when an event the memory knows of happened: finds the event ('the Alpha "
+         "release'), its time, and the facts true then about the entities you name in 'about' (default the "
+         "event's own). Use it for 'who worked on X when Y happened?'."),
+    Tool("recent", "The last messages of a conversation (session), oldest first: what was just said."),
     Tool("conflicts", "Contradictions the memory could not settle on its own (two claims that cannot both hold), "
          "each with the claim, the rows it contradicts and why. Ask the user to settle them."),
     Tool("forget_episode", "Forget a message: by default undo what it taught (what it replaced comes back; history "

@@ -34,6 +34,7 @@ from ._context import (
 from ._fusion import Ranked, Scored, apply_factors, fuse
 from ._hits import ENTITY, EPISODE, FACT, KINDS, Hit, Hits, Item, Key, cites_of, key_of, tie_key
 from ._material import ENTITY_SLOTS, Material, Slot, gather
+from ._moment import Moment, event_of
 from ._presets import (
     PRESETS,
     AnswerSettings,
@@ -47,6 +48,7 @@ from ._presets import (
     SpeakerSettings,
     StaleSettings,
     TopicSettings,
+    WalkSettings,
     WindowSettings,
     preset,
 )
@@ -86,6 +88,7 @@ __all__ = [
     "Key",
     "LatestSettings",
     "Material",
+    "Moment",
     "Point",
     "Preset",
     "Ranked",
@@ -102,6 +105,7 @@ __all__ = [
     "Statement",
     "TopicSettings",
     "VectorChannel",
+    "WalkSettings",
     "WindowSettings",
     "apply_factors",
     "bm25",
@@ -111,6 +115,7 @@ __all__ = [
     "cites_of",
     "demote_stale",
     "estimate_tokens",
+    "event_of",
     "fuse",
     "gather",
     "holds_at",

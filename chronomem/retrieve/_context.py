@@ -65,6 +65,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "said": '{date} {speaker}said: "{quote}"',
         "conflict": "open conflict: {predicate} {value} from {start} contradicts {against}; unresolved",
         "known": "what is known",
+        "via": " (via {path})",
         "sep": "; ",
         "colon": ": ",
     },
@@ -78,6 +79,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "said": "{date} {speaker}说：“{quote}”",
         "conflict": "未解决的冲突：{predicate} {value}（自 {start} 起）与 {against} 矛盾",
         "known": "已知内容",
+        "via": "（经由 {path}）",
         "sep": "；",
         "colon": "：",
     },
@@ -244,7 +246,8 @@ def _ranks(m: Material) -> tuple[dict[Slot, float], list[tuple[Episode, float]],
         elif isinstance(item, Entity):
             entity_rank.setdefault(item.id, rank)
     for slot in m.stories:
-        told.setdefault(slot, entity_rank.get(slot[0], len(m.hits)) + 0.25)
+        walked = m.walked.get(slot)
+        told.setdefault(slot, walked.rank + 0.5 if walked else entity_rank.get(slot[0], len(m.hits)) + 0.25)
     return told, list(quoted.values()), entity_rank
 
 
@@ -266,11 +269,23 @@ def _story(slot: Slot, m: Material, rank: float, lang: str, day: Day) -> Stateme
             changed = day(_change_said(f, story, m))
             parts.append(labels["past"].format(value=value, start=day(f.valid.start), end=day(end), changed=changed))
     cites = _cites([e for f in rows for e in f.episodes], m, day)
-    text = _predicate(slot[1]) + labels["colon"] + labels["sep"].join(parts) + _cite_text(cites, lang)
+    text = _predicate(slot[1]) + labels["colon"] + labels["sep"].join(parts) + _via(slot, m, lang)
+    text += _cite_text(cites, lang)
     past = not any(f.valid.contains(m.valid_at) for f in rows)
     return Statement(
         "fact", text, rows[0].valid.start, rank, cites, tuple(f.row_id for f in rows), past, _entity_key(slot[0])
     )
+
+
+def _via(slot: Slot, m: Material, lang: str) -> str:
+    """The path the walk took to ``slot`` ("via Zhang San assigned_to login refactor"), or nothing."""
+    walked = m.walked.get(slot)
+    if walked is None or not walked.path:
+        return ""
+    steps = [
+        f"{m.names.get(f.subject, f.subject)} {f.predicate} {_value(f.object, f.value, m.names)}" for f in walked.path
+    ]
+    return LABELS[lang]["via"].format(path=", ".join(steps))
 
 
 def _change_said(f: Fact, story: Sequence[Fact], m: Material) -> int:

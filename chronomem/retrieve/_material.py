@@ -12,12 +12,16 @@ from .._values import Contradiction, Entity, Episode, Fact
 from ..contracts import Engine, FactQuery
 from ._channels import rank_facts
 from ._hits import Hit
+from ._presets import WalkSettings
+from ._walk import Walked, seeds_of, walk
 
 __all__ = ["ENTITY_SLOTS", "Material", "Slot", "gather"]
 
 #: The most slots an entity hit brings in (its facts that hold at ``valid_at``, those whose predicate or value
 #: holds a word of the question first: :func:`~._channels.rank_facts`).
 ENTITY_SLOTS = 8
+
+_NO_WALK = WalkSettings(hops=0, edges=0)
 
 #: A slot's story is keyed by ``(subject id, predicate)``.
 Slot = tuple[str, str]
@@ -38,12 +42,21 @@ class Material:
     episodes: Mapping[str, Episode] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
     zone: str | None = None  # the zone dates are days of; None: the conversation's
+    walked: Mapping[Slot, Walked] = field(default_factory=dict)  # relations the walk found (:mod:`._walk`)
 
 
-def gather(engine: Engine, namespace: str, query: str, hits: Sequence[Hit], valid_at: int, as_of: int) -> Material:
-    """Read what :func:`chronomem.retrieve.render_context` needs for ``hits`` (a search at ``valid_at``,
-    ``as_of``): one history read per slot, one conflict read per subject, one read of episodes and one of
-    entities."""
+def gather(
+    engine: Engine,
+    namespace: str,
+    query: str,
+    hits: Sequence[Hit],
+    point: tuple[int, int],
+    walking: WalkSettings = _NO_WALK,
+) -> Material:
+    """Read what :func:`chronomem.retrieve.render_context` needs for ``hits`` (a search at ``point``, valid time
+    and system time): the relations ``walking`` reaches from them (one read per hop), one history read per
+    slot, one conflict read per subject, one read of episodes and one of entities."""
+    valid_at, as_of = point
     from ..text import query_terms
 
     terms = query_terms(query)
@@ -56,6 +69,8 @@ def gather(engine: Engine, namespace: str, query: str, hits: Sequence[Hit], vali
             held = rank_facts(held, terms, set())  # the slots the question's words name first
             for slot in list(dict.fromkeys((f.subject, f.predicate) for f in held))[:ENTITY_SLOTS]:
                 slots[slot] = None
+    walked = walk(engine, namespace, seeds_of(hits), set(slots), terms, point, walking) if walking.edges else {}
+    slots.update(dict.fromkeys(walked))
     stories = {
         (s, p): tuple(
             sorted(
@@ -87,7 +102,8 @@ def gather(engine: Engine, namespace: str, query: str, hits: Sequence[Hit], vali
         stories,
         conflicts,
         episodes,
-        _names(engine, namespace, hits, stories, conflicts),
+        _names(engine, namespace, hits, stories, conflicts, walked),
+        walked=walked,
     )
 
 
@@ -97,8 +113,11 @@ def _names(
     hits: Sequence[Hit],
     stories: Mapping[Slot, tuple[Fact, ...]],
     conflicts: Sequence[Contradiction],
+    walked: Mapping[Slot, Walked],
 ) -> dict[str, str]:
     ids: dict[str, None] = {}
+    for w in walked.values():
+        ids.update(dict.fromkeys(x for f in w.path for x in (f.subject, f.object) if x is not None))
     for hit in hits:
         if isinstance(hit.item, Entity):
             ids[hit.item.id] = None

@@ -37,6 +37,7 @@ __all__ = [
     "SpeakerSettings",
     "StaleSettings",
     "TopicSettings",
+    "WalkSettings",
     "WindowSettings",
     "preset",
 ]
@@ -169,9 +170,20 @@ class StaleSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class WalkSettings:
+    """The walk a context takes through the graph (:func:`chronomem.retrieve.walk`): from the entities of the
+    hits, along relations (edges) that hold at ``valid_at`` as believed at ``as_of``, up to ``hops`` edges away,
+    telling at most ``edges`` relations it found that way (0: no walk). "What blocks Zhang's task?" finds Zhang
+    and his task; the task's dependency is two edges from him."""
+
+    hops: int = _within(2, 0, 6, integer=True)
+    edges: int = _within(8, 0, 100, integer=True)
+
+
+@dataclass(frozen=True, slots=True)
 class Preset:
     """How one search ranks: how the channels read and fuse (the fields below), then a settings object per
-    rule (see each class).
+    rule (see each class), and the walk through the graph a context takes (``walk``).
 
     * ``channels``: each channel's weight in the fusion (a channel not named, or weighted 0, does not run);
     * ``rrf_k``: the rank constant of reciprocal-rank fusion (larger flattens the head of each list; a small
@@ -215,6 +227,7 @@ class Preset:
     corrections: CorrectionSettings = CorrectionSettings()
     slots: SlotSettings = SlotSettings()
     stale: StaleSettings = StaleSettings()
+    walk: WalkSettings = WalkSettings()
     extra: Mapping[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

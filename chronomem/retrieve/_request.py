@@ -10,8 +10,9 @@ from datetime import datetime
 
 from .._names import check_text
 from .._time import from_us, now_us, to_us
+from .._values import Kind
 from ..errors import InvalidInterval, InvalidValue
-from ._hits import KINDS
+from ._hits import FACT, KINDS
 from ._presets import Preset, preset
 from ._timeliness import Point
 
@@ -48,6 +49,8 @@ class SearchRequest:
     window: tuple[int | None, int | None] | None = None
     filter: bool = False
     latest: bool = False
+    #: The kinds of fact kept (``preference``, ``event``…); ``None``: every fact (:func:`check_request`).
+    fact_kinds: frozenset[str] | None = None
 
 
 def check_request(
@@ -73,25 +76,32 @@ def check_request(
     now = now_us() if valid_at is None or as_of is None else 0
     v = now if valid_at is None else to_us(valid_at, name="valid_at")
     t = now if as_of is None else to_us(as_of, name="as_of")
-    wanted = _kinds(kinds)
+    wanted, fact_kinds = _kinds(kinds)
     if window is not None:
         span = _window(window)
         found = SearchRequest(query, _terms(query, ()), k, Point(v, t, span), wanted, chosen, span, True)
     else:
         found = _with_intent(query, k, Point(v, t), wanted, chosen)
-    return replace(found, latest=bool(LATEST_CUES.search(query.lower())))
+    return replace(found, latest=bool(LATEST_CUES.search(query.lower())), fact_kinds=fact_kinds)
 
 
-def _kinds(kinds: Iterable[str] | None) -> tuple[str, ...]:
+def _kinds(kinds: Iterable[str] | None) -> tuple[tuple[str, ...], frozenset[str] | None]:
+    """The kinds of record a search keeps, and the kinds of fact (:class:`~chronomem.Kind`) it keeps when
+    some are named: ``["preference"]`` keeps preference facts only, ``["episode", "plan"]`` episodes and plan
+    facts, ``["fact", "plan"]`` every fact."""
     if kinds is None:
-        return KINDS
+        return KINDS, None
     if isinstance(kinds, str):
         kinds = [kinds]
     out = tuple(dict.fromkeys(kinds))
-    unknown = [x for x in out if x not in KINDS]
+    fact_kinds = frozenset(x for x in out if x in Kind.__members__.values())
+    unknown = [x for x in out if x not in KINDS and x not in fact_kinds]
     if unknown or not out:
-        raise InvalidValue(f"kinds={list(out)!r}; use some of {list(KINDS)}")
-    return out
+        raise InvalidValue(
+            f"kinds={list(out)!r}; use some of {list(KINDS)} (records) or of {[k.value for k in Kind]} (facts)"
+        )
+    records = tuple(x for x in KINDS if x in out or (x == FACT and fact_kinds))
+    return records, None if FACT in out or not fact_kinds else fact_kinds
 
 
 def _window(window: Window) -> tuple[int | None, int | None]:

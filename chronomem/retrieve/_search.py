@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._values import Fact
 from ..contracts import Engine
 from ._answers import answer_rule
 from ._asking import asking_rule
 from ._channels import CHANNELS, Channel
 from ._corrections import correction_rule
 from ._fusion import fuse
-from ._hits import Hit, Hits, cites_of, tie_key
+from ._hits import Hit, Hits, Item, cites_of, key_of, tie_key
 from ._importance import importance_rule
 from ._latest import latest_rule
 from ._ranking import Found, Ranking, RankingRule
@@ -71,10 +72,17 @@ def run_search(
 
 def _hits(ranking: Ranking) -> Hits:
     scored, items, request = ranking.scored, ranking.found.items, ranking.request
-    wanted = set(request.kinds)
-    order = sorted((k for k in scored if k[0] in wanted), key=lambda k: (-scored[k].score, tie_key(items[k])))
+    kept = [k for k in scored if _wanted(request, items[k])]
+    order = sorted(kept, key=lambda k: (-scored[k].score, tie_key(items[k])))
     out = Hits(basis=request.point.as_of)
     for key in order[: request.k]:
         item, s = items[key], scored[key]
         out.append(Hit(key[0], item, s.score, dict(s.parts), cites_of(item)))
     return out
+
+
+def _wanted(request: SearchRequest, item: Item) -> bool:
+    """Whether ``item`` is of a kind ``request`` keeps (a fact: of a kind of fact it keeps, when it names some)."""
+    if key_of(item)[0] not in request.kinds:
+        return False
+    return request.fact_kinds is None or not isinstance(item, Fact) or item.kind in request.fact_kinds

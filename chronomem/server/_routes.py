@@ -8,7 +8,7 @@ then) default to now. Lists are pages: ``limit`` (1..1000) items from ``offset``
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse
@@ -28,10 +28,12 @@ from ._shapes import (
     ContradictionOut,
     EntityOut,
     EpisodeOut,
+    EpisodesOut,
     ErasedOut,
     FactOut,
     HitsOut,
     MessagesOut,
+    MomentOut,
     Page,
     RevisionsOut,
     SubgraphOut,
@@ -45,6 +47,7 @@ _Time = Annotated[AwareDatetime | None, Query()]
 _Id = Annotated[str, Path(min_length=1, max_length=200)]
 _Limit = Annotated[int, Query(ge=1, le=1000, description="Items per page.")]
 _Offset = Annotated[int, Query(ge=0, le=10_000_000, description="Items to skip.")]
+_Kinds = Annotated[list[str] | None, Query(description="Kinds of record or of fact (preference, plan, event...).")]
 
 
 async def _known_parameters(request: Request) -> None:
@@ -97,7 +100,7 @@ async def search(
     as_of: _Time = None,
     window_start: _Time = None,
     window_end: _Time = None,
-    kinds: Annotated[list[str] | None, Query()] = None,
+    kinds: _Kinds = None,
     preset: Annotated[str, Query(max_length=100)] = "default",
 ) -> dict[str, Any]:
     window = None if window_start is None and window_end is None else (window_start, window_end)
@@ -116,9 +119,30 @@ async def context(
     as_of: _Time = None,
     k: Annotated[int, Query(ge=1, le=1000)] = 20,
     preset: Annotated[str, Query(max_length=100)] = "default",
+    kinds: _Kinds = None,
 ) -> dict[str, Any]:
-    found = await mem.context(q, budget_tokens=budget_tokens, valid_at=valid_at, as_of=as_of, k=k, preset=preset)
+    found = await mem.context(
+        q, budget_tokens=budget_tokens, valid_at=valid_at, as_of=as_of, k=k, preset=preset, kinds=kinds
+    )
     return dict(to_json(found))
+
+
+@router.get(
+    "/at_event", tags=["read"], response_model=MomentOut, summary="The memory when an event happened (Memory.at_event)"
+)
+async def at_event(
+    mem: Mem,
+    q: Annotated[str, Query(min_length=1, max_length=2000)],
+    about: Annotated[list[str] | None, Query(description="Entities whose facts to read then.")] = None,
+    as_of: _Time = None,
+) -> dict[str, Any]:
+    return dict(to_json(await mem.at_event(q, about=about or (), as_of=as_of)))
+
+
+@router.get("/recent", tags=["read"], response_model=EpisodesOut, summary="A session's last episodes, oldest first")
+async def recent(mem: Mem, session: Annotated[str | None, Query(min_length=1, max_length=200)] = None,
+                 n: Annotated[int, Query(ge=1, le=1000)] = 10) -> dict[str, Any]:  # fmt: skip
+    return {"episodes": to_json(await mem.recent(session, n))}
 
 
 @router.post("/entities", tags=["write"], response_model=EntityOut, summary="Add an entity", status_code=201)
@@ -147,9 +171,9 @@ async def erase_entity(ref: _Id, mem: Mem) -> dict[str, Any]:
     response_model=Page[FactOut],
     summary="Facts about an entity at (valid_at, as_of)",
 )
-async def facts(ref: _Id, mem: Mem, valid_at: _Time = None, as_of: _Time = None, limit: _Limit = 100,
-                offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
-    return page(await mem.facts(ref, valid_at=valid_at, as_of=as_of), offset, limit)
+async def facts(ref: _Id, mem: Mem, valid_at: _Time = None, as_of: _Time = None, kind: _Kinds = None,
+                limit: _Limit = 100, offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
+    return page(await mem.facts(ref, valid_at=valid_at, as_of=as_of, kind=kind), offset, limit)
 
 
 @router.get(
@@ -216,11 +240,13 @@ async def audit(ref: _Id, predicate: _Id, mem: Mem, limit: _Limit = 100, offset:
     "/changes",
     tags=["read"],
     response_model=Page[ChangeOut],
-    summary="What the memory learned or unlearned in (since, until]",
+    summary="What the memory learned or unlearned in (since, until], or what began and ended for an entity",
 )
-async def changes(mem: Mem, since: Annotated[AwareDatetime, Query()], until: _Time = None, limit: _Limit = 100,
-                  offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
-    return page(await mem.changes(since, until), offset, limit)
+async def changes(mem: Mem, since: Annotated[AwareDatetime, Query()], until: _Time = None,
+                  entity: Annotated[str | None, Query(min_length=1, max_length=200)] = None,
+                  axis: Annotated[Literal["system", "valid"], Query()] = "system", as_of: _Time = None,
+                  limit: _Limit = 100, offset: _Offset = 0) -> dict[str, Any]:  # fmt: skip
+    return page(await mem.changes(since, until, entity=entity, axis=axis, as_of=as_of), offset, limit)
 
 
 @router.get(

@@ -24,7 +24,7 @@ __all__ = ["INSTANT_FIELDS", "EntityIn", "MessageIn", "MessagesIn", "ResolveIn",
 #: Fields of the Python API's values that hold an instant (int UTC microseconds) rather than a number.
 INSTANT_FIELDS = frozenset(
     {"at", "tx", "occurred_at", "recorded_at", "opened_at", "settled_at", "merged_at", "unmerged_at",
-     "retracted_at", "valid_at", "as_of", "when", "valid_from", "valid_to"}
+     "retracted_at", "valid_at", "as_of", "when", "valid_from", "valid_to", "until"}
 )  # fmt: skip
 
 _Name = Annotated[str, Field(min_length=1, max_length=200)]

@@ -16,12 +16,14 @@ __all__ = [
     "ContradictionOut",
     "EntityOut",
     "EpisodeOut",
+    "EpisodesOut",
     "ErasedOut",
     "ErrorBody",
     "FactOut",
     "HitsOut",
     "IngestResultOut",
     "MessagesOut",
+    "MomentOut",
     "Page",
     "RevisionsOut",
     "SubgraphOut",
@@ -145,6 +147,17 @@ class HitOut(BaseModel):
     scores: dict[str, float]
     cites: list[str]
     id: str
+
+
+class MomentOut(BaseModel):
+    at: Instant
+    until: Instant | None
+    event: FactOut | EpisodeOut
+    facts: list[FactOut]
+
+
+class EpisodesOut(BaseModel):
+    episodes: list[EpisodeOut]
 
 
 class CitationOut(BaseModel):

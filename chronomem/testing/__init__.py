@@ -60,6 +60,10 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
   (``as_of``, superseded facts, retracted episodes) with the same hits in the same order on every engine;
 * :class:`ContextTests` — ``Memory.context``: a slot's history with dates and citations, open conflicts,
   nothing recorded after ``as_of``;
+* :class:`WalkTests` — the context's walk through the graph: the relation two edges away that answers, read at
+  the question's (valid, as-of) point, with the path to it;
+* :class:`RecallTests` — questions about time as calls: ``changes(entity=, axis=)``, ``at_event``, ``kind=`` on
+  facts and search, ``recent``;
 * :class:`ContractTests` — atomic writes, strictly increasing system time, migrations, read conventions;
 * :class:`ModelBasedTests` — Hypothesis: random asserts/retracts against :class:`ReferenceModel`, an
   independent model of the write rule, and retracting random episodes against replaying the others;
@@ -85,7 +89,7 @@ from __future__ import annotations
 from ._base import NAMESPACE, EngineFixtures, MakeEngine, Row, at, row_of
 from ._checked import CheckedEngine
 from ._clock import ManualClock
-from ._context import ContextTests
+from ._context import ContextTests, WalkTests
 from ._contract import ContractTests
 from ._episodes import EpisodeTests
 from ._erasing import EraseTests
@@ -94,6 +98,7 @@ from ._history import HistoryTests
 from ._ingest import IngestionTests
 from ._merges import MergeTests
 from ._order import SaidOrderTests
+from ._recall import RecallTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
 from ._search import SearchTests
@@ -123,6 +128,7 @@ __all__ = [
     "MergeTests",
     "ModelBasedTests",
     "ModelRow",
+    "RecallTests",
     "ReferenceCases",
     "ReferenceModel",
     "Row",
@@ -135,6 +141,7 @@ __all__ = [
     "UndoMachine",
     "UndoTests",
     "VectorTests",
+    "WalkTests",
     "WithdrawnConflictTests",
     "at",
     "dump_store",
@@ -153,6 +160,8 @@ class EngineConformance(
     VectorTests,
     SearchTests,
     ContextTests,
+    WalkTests,
+    RecallTests,
     ContractTests,
     ModelBasedTests,
     UndoTests,

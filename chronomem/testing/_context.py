@@ -7,7 +7,7 @@ from .._memory import Memory
 from ..ingest import Claim, Mentioned
 from ._base import EngineFixtures, at
 
-__all__ = ["ContextTests"]
+__all__ = ["ContextTests", "WalkTests"]
 
 _DAY = 86_400_000_000
 
@@ -43,3 +43,41 @@ class ContextTests(EngineFixtures):
         ctx = mem.context("where does Alice live?", valid_at=at(20 * _DAY), as_of=before)
         assert "Paris" not in ctx.text and "Rome" not in ctx.text
         assert "now Berlin since 1970-01-02 [m1 1970-01-02]" in ctx.text
+
+
+def _project(mem: Memory) -> None:
+    """Zhang San works on Project Beta and is assigned the login refactor, which depends on the gateway upgrade
+    (until day 30); Wang Wu's report depends on the budget."""
+    day = at(_DAY)
+    mem.assert_fact("张三", "works_on", "项目 Beta", valid_from=day, multi=True)
+    mem.assert_fact("张三", "assigned_to", "登录模块重构", valid_from=day, multi=True)
+    mem.assert_fact("登录模块重构", "depends_on", "API网关升级", valid_from=day, valid_to=at(30 * _DAY), multi=True)
+    mem.assert_fact("王五", "assigned_to", "季度报告", valid_from=day, multi=True)
+    mem.assert_fact("季度报告", "depends_on", "预算审批", valid_from=day, multi=True)
+
+
+class WalkTests(EngineFixtures):
+    def test_context_walks_from_the_hits_to_the_relation_that_answers(self, mem: Memory) -> None:
+        _project(mem)
+        ctx = mem.context("张三的任务被什么阻塞？", valid_at=at(10 * _DAY))
+        assert "API网关升级" in ctx.text and "经由 张三 assigned_to 登录模块重构" in ctx.text
+        assert "预算审批" not in ctx.text  # another person's task is not on the way
+        walked = next(s for sec in ctx.sections for s in sec.statements if "API网关升级" in s.text)
+        assert walked.kind == "fact" and walked.facts
+
+    def test_the_walk_reads_the_graph_at_the_questions_time(self, mem: Memory) -> None:
+        _project(mem)
+        ctx = mem.context("张三的任务被什么阻塞？", valid_at=at(40 * _DAY))  # the dependency ended on day 30
+        assert "API网关升级" not in ctx.text and "登录模块重构" in ctx.text
+        before = mem.context("张三的任务被什么阻塞？", valid_at=at(10 * _DAY), as_of=at(2))  # before it was known
+        assert "API网关升级" not in before.text
+
+    def test_a_preset_without_a_walk_tells_only_the_hits(self, mem: Memory) -> None:
+        from dataclasses import replace
+
+        from ..retrieve import PRESETS, WalkSettings
+
+        _project(mem)
+        still = replace(PRESETS["default"], name="still", walk=WalkSettings(edges=0))
+        ctx = mem.context("张三的任务被什么阻塞？", valid_at=at(10 * _DAY), preset=still)
+        assert "API网关升级" not in ctx.text

@@ -17,7 +17,10 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOLS = {"remember", "search", "context", "value", "facts", "history", "conflicts", "forget_episode"}
+TOOLS = {
+    "remember", "search", "context", "value", "facts", "history", "changes", "at_event", "recent", "conflicts",
+    "forget_episode",
+}  # fmt: skip
 MESSAGES = [
     {"id": "m1", "speaker": "Alice", "content": "I live in Berlin and I'm allergic to peanuts.",
      "occurred_at": "2023-01-10T09:00:00+01:00"},

@@ -68,6 +68,33 @@ def test_every_tool_in_process(tmp_path: Path) -> None:
     assert undone["closed"] and undone["at"].endswith("Z") and erased["erased_rows"] >= 1
 
 
+def test_the_tools_about_time(tmp_path: Path) -> None:
+    moves = [{**m, "session": "s1"} for m in MOVE[:2]] + [
+        {"id": "m5", "speaker": "Ann", "content": "I love hiking.", "occurred_at": "2024-06-01T10:00:00Z"}
+    ]
+    results = _run(tmp_path / "m.db", [
+        ("remember", {"messages": moves}),
+        ("changes", {"entity": "Ann", "since": "2024-01-01T00:00:00Z"}),
+        ("changes", {"entity": "Ann", "since": "2024-01-01T00:00:00Z", "axis": "system"}),
+        ("facts", {"entity": "Ann", "kind": ["preference"]}),
+        ("search", {"query": "hiking", "kinds": ["preference"]}),
+        ("at_event", {"event": "moved to Bergen", "about": ["Ann"]}),
+        ("recent", {"session": "s1", "n": 1}),
+        ("changes", {"entity": "Ann", "since": "2024-01-01T00:00"}),
+    ])  # fmt: skip
+    assert not any(failed for failed, _ in results[:-1]), results
+    _, valid, system, liked, hits, moment, recent, naive = (json.loads(t) if not f else t for f, t in results)
+    assert [(c["action"], c["fact"]["object"]) for c in valid] == [
+        ("ended", "oslo"),
+        ("began", "bergen"),
+        ("began", "hiking"),
+    ]
+    assert valid[0]["at"].startswith("2024-03-01") and len(system) > len(valid)
+    assert [f["predicate"] for f in liked] == ["likes"] and {h["fact"]["kind"] for h in hits} == {"preference"}
+    assert moment["at"].startswith("2024-03-01") and {f["object"] for f in moment["facts"]} >= {"bergen"}
+    assert [e["id"] for e in recent] == ["m2"] and "has no offset" in naive
+
+
 def test_errors_say_what_to_fix(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
     results = _run(db, [

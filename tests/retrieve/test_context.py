@@ -174,7 +174,7 @@ def test_an_entity_hit_brings_the_slots_the_question_names_first(tmp_path: Path)
         hits = m.search(question, kinds=["entity"])
         assert [h.item.name for h in hits] == ["Alice"]  # type: ignore[union-attr]
         now = to_us(datetime.now(UTC))
-        slots = list(gather(m.engine, m.namespace, question, hits, now, now).stories)
+        slots = list(gather(m.engine, m.namespace, question, hits, (now, now)).stories)
     assert len(slots) == ENTITY_SLOTS and slots[0] == ("alice", "speaks")
 
 

@@ -68,6 +68,28 @@ def test_search_and_context(api: Api) -> None:
     assert "Paris" in found["text"] and found["tokens"] <= 300
 
 
+def test_the_routes_about_time(any_api: Api) -> None:
+    api = any_api
+    valid = api.get(f"{A}/changes", "alice:read", params={"since": "2024-05-01T00:00:00Z", "entity": "Alice",
+                                                         "axis": "valid"}).json()["items"]  # fmt: skip
+    assert [(c["action"], c["fact"]["object"], c["at"]) for c in valid] == [
+        ("ended", "berlin", "2024-06-01T07:00:00Z"),
+        ("began", "paris", "2024-06-01T07:00:00Z"),
+    ]
+    wrong = api.get(f"{A}/changes", "alice:read", params={"since": "2024-05-01T00:00:00Z", "axis": "valid"})
+    assert wrong.status_code == 422 and "entity=" in wrong.json()["error"]["message"]
+    kinds = api.get(f"{A}/entities/Alice/facts", "alice:read", params={"kind": ["fact"]}).json()["items"]
+    assert kinds and {f["kind"] for f in kinds} == {"fact"}
+    moment = api.get(f"{A}/at_event", "alice:read", params={"q": "moved to Paris", "about": "Alice"}).json()
+    assert moment["event"]["id"] == "a2" and moment["at"] == "2024-06-01T07:00:00Z"
+    assert {f["object"] for f in moment["facts"] if f["predicate"] == "lives_in"} == {"paris"}
+    api.post(f"{A}/messages", "alice:write", json={"messages": [
+        {**said(f"s{i}", f"turn {i}", f"2024-07-0{i + 1}T09:00:00Z"), "session": "chat"} for i in range(3)
+    ]})  # fmt: skip
+    recent = api.get(f"{A}/recent", "alice:read", params={"session": "chat", "n": 2}).json()["episodes"]
+    assert [e["id"] for e in recent] == ["s1", "s2"]
+
+
 def test_conflicts_listed_and_resolved_once(api: Api) -> None:
     (conflict,) = api.get(f"{A}/conflicts", "alice:read").json()["items"]
     assert conflict["predicate"] == "allergic_to" and conflict["episode"] == "a4"
