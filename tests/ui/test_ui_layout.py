@@ -89,3 +89,13 @@ def test_chinese_on_a_narrow_screen(page: Any, served: Served, artifacts: Path) 
     assert page.inner_text("#holds") == "lives_in 上海"
     assert "上海" in page.locator("#graph text").all_text_contents()
     assert page.evaluate("document.documentElement.scrollWidth") <= 420
+
+
+def test_narrowing_the_window_redraws_to_the_new_width(page: Any, served: Served, artifacts: Path) -> None:
+    open_entity(page, served, "alice", "Alice")
+    page.set_viewport_size({"width": 420, "height": 900})
+    page.wait_for_function("document.getElementById('timeline-svg').width.baseVal.value <= 420")
+    page.wait_for_function("document.getElementById('graph-svg').width.baseVal.value <= 420")
+    page.screenshot(path=str(artifacts / "narrowed.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 420
+    assert sorted(labels(page)) == ["Berlin", "Bob", "Globex", "Paris"]

@@ -2,7 +2,7 @@
 // Times: the API's instants keep microseconds, so they are compared as integers of microseconds (us) and sent
 // back to the API as the strings it gave.
 import { timeAxis } from "./axis.js";
-import { drawTimeline, esc } from "./timeline.js";
+import { drawTimeline, esc, fit } from "./timeline.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY_STORE = "chronomem.key";
@@ -102,6 +102,7 @@ function setNamespace(ns, rerun = true) {
 
 function clearEntity() {
   state.entity = null;
+  state.hood = null;
   state.rows = [];
   state.holds = new Set();
   state.selected = null;
@@ -229,6 +230,7 @@ async function fetchPoint() {
         return `<li data-row="${f.row_id}">${from}${esc(f.predicate)} <b>${esc(shown(f))}</b></li>`;
       })
       .join("") || '<li class="hint">nothing</li>';
+    state.hood = hood;
     redraw();
     drawGraph(hood);
   } catch (e) {
@@ -250,6 +252,7 @@ function drawGraph(hood) {
     const a = (2 * Math.PI * i) / others.length - Math.PI / 2;
     pos.set(id, [width / 2 + Math.cos(a) * rx, height / 2 + Math.sin(a) * (height / 2 - 30)]);
   });
+  const font = `11px ${getComputedStyle($("graph")).fontFamily}`;
   const out = [`<svg xmlns="${SVGNS}" width="${width}" height="${height}" id="graph-svg">`];
   for (const f of edges) {
     const a = pos.get(f.subject), b = pos.get(f.object);
@@ -259,7 +262,8 @@ function drawGraph(hood) {
   }
   for (const [id, [px, py]] of pos) {
     out.push(`<g class="node${id === center ? " center" : ""}" data-entity="${esc(id)}"><circle cx="${px}" cy="${py}" r="9"/>`);
-    out.push(`<text x="${px}" y="${py + 22}" text-anchor="middle">${esc(names.get(id) || id)}</text></g>`);
+    const room = 2 * Math.min(px, width - px) - 4; // centred under the node, inside the picture
+    out.push(`<text x="${px}" y="${py + 22}" text-anchor="middle">${esc(fit(names.get(id) || id, room, font))}</text></g>`);
   }
   out.push("</svg>");
   $("graph").innerHTML = out.join("");
@@ -359,7 +363,7 @@ function init() {
     cancelAnimationFrame(resized);
     resized = requestAnimationFrame(() => {
       redraw();
-      if (state.entity) fetchPoint(); // the graph is drawn to the box's width too
+      if (state.entity && state.hood) drawGraph(state.hood); // drawn to the box's width too
     });
   });
   window.addEventListener("hashchange", fromHash);
