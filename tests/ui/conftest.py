@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from ui_seed import seed_many, seed_story
+from ui_seed import seed_many, seed_months, seed_story
 from uitools import Served, serve
 from unavailable import unavailable
 
@@ -37,10 +37,12 @@ def chromium(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Namespaces ``alice`` (ui_seed.seed_story) and ``big`` (ui_seed.seed_many: ~4,000 rows on one entity)."""
+    """Namespaces ``alice`` (ui_seed.seed_story), ``big`` (ui_seed.seed_many: ~4,000 rows on one entity) and
+    ``locomo`` (ui_seed.seed_months: months of history and a few facts years older)."""
     db = tmp_path_factory.mktemp("ui") / "m.db"
     seed_story(db)
     seed_many(db)
+    seed_months(db)
     return db
 
 

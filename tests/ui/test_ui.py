@@ -6,36 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from uitools import Served, serve
-
-
-def settle(page: Any) -> None:
-    """Wait until the page has fetched what holds at its chosen point."""
-    page.wait_for_selector("body:not([data-busy])", state="attached", timeout=30_000)
-
-
-def open_entity(page: Any, served: Served, ns: str, entity: str) -> None:
-    page.goto(served.url + "/ui/")
-    page.fill("#key", served.key or "")
-    page.fill("#ns", ns)
-    page.fill("#entity", entity)
-    page.click("#pick button")
-    page.wait_for_selector("#controls:not([hidden])")
-    settle(page)
-
-
-def labels(page: Any) -> list[str]:
-    return [t.text_content() for t in page.locator("#timeline text.label").all()]
-
-
-def holds(page: Any) -> list[str]:
-    return [" ".join(t.split()) for t in page.locator("#holds li").all_inner_texts()]
-
-
-def set_valid(page: Any, instant: str) -> None:
-    page.fill("#valid-at", instant)
-    page.press("#valid-at", "Enter")
-    settle(page)
+from uitools import Served, holds, labels, open_entity, serve, set_valid, settle
 
 
 def test_ui_is_served_and_the_timeline_shows_the_known_bars(page: Any, served: Served, artifacts: Path) -> None:
@@ -44,9 +15,9 @@ def test_ui_is_served_and_the_timeline_shows_the_known_bars(page: Any, served: S
     assert page.locator("#timeline rect.bar").count() == 6
     assert page.locator("#timeline rect.bar.closed").count() == 2
     assert page.locator("#timeline text.mark").count() == 2
-    assert sorted(labels(page)) == ["berlin", "bob", "globex", "paris"]
+    assert sorted(labels(page)) == ["Berlin", "Bob", "Globex", "Paris"]  # names, as the graph shows them
     assert [t.text_content() for t in page.locator("#timeline text.slot").all()] == ["knows", "lives_in", "works_at"]
-    assert holds(page) == ["knows bob", "lives_in paris", "works_at globex"]
+    assert holds(page) == ["knows Bob", "lives_in Paris", "works_at Globex"]
     assert page.evaluate("sessionStorage.getItem('chronomem.key')") == served.key
     shot = artifacts / "alice.png"
     page.screenshot(path=str(shot), full_page=True)
@@ -61,29 +32,29 @@ def test_system_time_before_the_correction_shows_the_old_value(page: Any, served
     page.keyboard.press("ArrowLeft")  # the tick of Alice's last write (knows bob)
     settle(page)
     assert page.inner_text("#system-label") == corrected
-    assert "works_at globex" in holds(page)
+    assert "works_at Globex" in holds(page)
     page.keyboard.press("ArrowLeft")  # one transaction earlier: before the correction
     settle(page)
     assert page.inner_text("#system-label") < corrected
-    assert holds(page) == ["lives_in paris", "works_at acme"]
-    assert "acme" in labels(page) and "globex" not in labels(page) and "bob" not in labels(page)
+    assert holds(page) == ["lives_in Paris", "works_at Acme"]
+    assert "Acme" in labels(page) and "Globex" not in labels(page) and "Bob" not in labels(page)
     # the acme row is drawn as believed then: not closed
-    acme = page.locator("#timeline text.label", has_text="acme").get_attribute("data-row")
+    acme = page.locator("#timeline text.label", has_text="Acme").get_attribute("data-row")
     assert "closed" not in page.locator(f"#timeline rect.bar[data-row='{acme}']").get_attribute("class")
     page.keyboard.press("End")
     settle(page)
-    assert "works_at globex" in holds(page)
+    assert "works_at Globex" in holds(page)
 
 
 def test_valid_time_changes_what_holds_and_the_graph(page: Any, served: Served) -> None:
     open_entity(page, served, "alice", "Alice")
     set_valid(page, "2024-03-01T00:00:00Z")
-    assert holds(page) == ["lives_in berlin", "works_at globex"]
+    assert holds(page) == ["lives_in Berlin", "works_at Globex"]
     assert page.locator("#timeline rect.bar.holds").count() == 2
     graph = page.locator("#graph text").all_text_contents()
     assert "Berlin" in graph and "Paris" not in graph and "Bob" not in graph
     set_valid(page, "2024-07-01T00:00:00Z")
-    assert holds(page) == ["knows bob", "lives_in paris", "works_at globex"]
+    assert holds(page) == ["knows Bob", "lives_in Paris", "works_at Globex"]
     assert "Bob" in page.locator("#graph text").all_text_contents()
     page.focus("#valid")
     page.keyboard.press("Home")  # the slider's left end: before anything Alice said
@@ -94,8 +65,8 @@ def test_valid_time_changes_what_holds_and_the_graph(page: Any, served: Served) 
 
 def test_clicking_a_bar_shows_its_episode(page: Any, served: Served) -> None:
     open_entity(page, served, "alice", "Alice")
-    page.locator("#timeline text.label", has_text="globex").click(force=True)  # labels let clicks through
-    row = page.locator("#timeline text.label", has_text="globex").get_attribute("data-row")
+    page.locator("#timeline text.label", has_text="Globex").click(force=True)  # labels let clicks through
+    row = page.locator("#timeline text.label", has_text="Globex").get_attribute("data-row")
     page.locator(f"#timeline rect.bar[data-row='{row}']").click()
     page.wait_for_selector("#detail .episode")
     assert page.inner_text("#detail .episode").endswith("Sorry, I work at Globex, not Acme.")
@@ -156,7 +127,7 @@ def test_a_dev_server_needs_no_key(page: Any, store: Path, chromium: str, tmp_pa
         page.goto(url + "/ui/#ns=alice&entity=Bob")
         page.wait_for_selector("#controls:not([hidden])")
         settle(page)
-        assert holds(page) == ["alice knows bob", "lives_in rome"]  # edges into Bob too
+        assert holds(page) == ["Alice knows Bob", "lives_in Rome"]  # edges into Bob too
 
 
 def test_a_wrong_key_is_reported(page: Any, served: Served) -> None:

@@ -57,3 +57,28 @@ def seed_many(path: Path, slots: int = 20, per_slot: int = 100) -> None:
         mem.bulk_assert(records)
     finally:
         mem.close()
+
+
+def seed_months(path: Path, episodes: int = 300) -> None:
+    """Namespace ``locomo``: a conversation's worth of history on Caroline (``episodes`` episodes over six months
+    of 2023, each behind one fact) and three facts dated years earlier (school in 2015, a dog in 2019, a move to
+    Palo Alto in 2021): the shape of a LoCoMo dialogue."""
+    mem = chronomem.open(str(path), namespace="locomo", embedder=None)
+    start = at("2023-05-01T00:00:00Z")
+    try:
+        e = said(mem, "m0", "I went to Stanford in 2015.", "2023-05-01T10:00:00Z", speaker="Caroline")
+        mem.assert_fact("Caroline", "studied_at", "Stanford", valid_from=at("2015-09-01T00:00:00Z"), episode=e)
+        e = said(mem, "m1", "I adopted Oscar in 2019.", "2023-05-01T10:01:00Z", speaker="Caroline")
+        mem.assert_fact("Caroline", "has_pet", "Oscar", valid_from=at("2019-03-15T00:00:00Z"), episode=e)
+        e = said(mem, "m2", "We moved to Palo Alto in 2021.", "2023-05-01T10:02:00Z", speaker="Caroline")
+        mem.assert_fact("Caroline", "lives_in", "Palo Alto", valid_from=at("2021-01-15T00:00:00Z"), episode=e)
+        records = []
+        for i in range(episodes):
+            when = start + timedelta(hours=14 * i)
+            ident = said(mem, f"d{i}", f"Today I did activity {i}.", when.isoformat(), speaker="Caroline")
+            predicate = ("did", "felt", "read")[i % 3]
+            value = f"{predicate} {i}"
+            records.append(FactRecord("Caroline", predicate, None, value=value, valid_from=when, episode=ident))
+        mem.bulk_assert(records)
+    finally:
+        mem.close()

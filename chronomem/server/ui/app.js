@@ -1,12 +1,18 @@
-// chronomem web UI: plain JS over the JSON API (no build step, no libraries).
+// chronomem web UI: plain JS modules over the JSON API (no build step, no libraries).
 // Times: the API's instants keep microseconds, so they are compared as integers of microseconds (us) and sent
 // back to the API as the strings it gave.
-"use strict";
+import { timeAxis } from "./axis.js";
+import { drawTimeline, esc, fit } from "./timeline.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY_STORE = "chronomem.key";
 const SVGNS = "http://www.w3.org/2000/svg";
-const state = { ns: "", entity: null, rows: [], ticks: [], validRange: [0, 1], holds: new Set(), selected: null };
+const state = {
+  ns: "", entity: null, rows: [], ticks: [], axis: timeAxis([]), holds: new Set(), selected: null,
+  names: new Map(), // entity id -> name, in state.ns (rows and facts carry ids; people read names)
+  gen: 0, // bumped by every openEntity: answers for an older one are dropped
+  hitsNs: null, // the namespace the search hits came from
+};
 
 // ---- time -------------------------------------------------------------------------------------------------
 function usOf(iso) {
@@ -21,9 +27,8 @@ function isoOf(us) {
   const micro = String(us - ms * 1000).padStart(3, "0");
   return new Date(ms).toISOString().replace("Z", micro + "Z").replace(".000000Z", "Z");
 }
-const day = (us) => new Date(us / 1000).toISOString().slice(0, 10);
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-const shown = (f) => (f.object !== null && f.object !== undefined ? f.object : JSON.stringify(f.value));
+const nameOf = (id) => state.names.get(id) ?? id;
+const shown = (f) => (f.object !== null && f.object !== undefined ? nameOf(f.object) : JSON.stringify(f.value));
 
 // ---- API --------------------------------------------------------------------------------------------------
 function status(text, error = false) {
@@ -31,18 +36,25 @@ function status(text, error = false) {
   $("status").classList.toggle("error", error);
 }
 
-async function api(path, params = {}) {
+class ApiError extends Error {
+  constructor(status, code, message) {
+    super(`${status} ${code}: ${message}`);
+    this.status = status;
+  }
+}
+
+async function api(path, params = {}, ns = state.ns) {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) qs.append(k, v);
   const headers = {};
   const key = sessionStorage.getItem(KEY_STORE);
   if (key) headers.Authorization = "Bearer " + key;
-  const url = "/v1/namespaces/" + encodeURIComponent(state.ns) + path + (qs.toString() ? "?" + qs : "");
+  const url = "/v1/namespaces/" + encodeURIComponent(ns) + path + (qs.toString() ? "?" + qs : "");
   const resp = await fetch(url, { headers });
   const body = await resp.json().catch(() => ({}));
   if (!resp.ok) {
     const err = body.error || { code: resp.status, message: resp.statusText };
-    throw new Error(`${resp.status} ${err.code}: ${err.message}`);
+    throw new ApiError(resp.status, err.code, err.message);
   }
   return body;
 }
@@ -60,9 +72,49 @@ async function pages(path, params = {}, maxPages = 50) {
 
 const ent = (id) => "/entities/" + encodeURIComponent(id);
 
+// the names of these entity ids, fetched once per namespace (8 at a time); an id that fails keeps showing as is
+async function learnNames(ids) {
+  const todo = [...new Set(ids)].filter((id) => id !== null && id !== undefined && !state.names.has(id));
+  const worker = async () => {
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      try {
+        state.names.set(id, (await api(ent(id))).name);
+      } catch {
+        state.names.set(id, id);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, todo.length) }, worker));
+}
+
 // ---- loading ----------------------------------------------------------------------------------------------
-async function openEntity(ns, ref) {
+// Another namespace: nothing shown from the old one stays (entity, names, search hits); the search box's
+// question is asked again of the new namespace unless `rerun` is false.
+function setNamespace(ns, rerun = true) {
+  if (ns === state.ns) return;
   state.ns = ns;
+  state.names = new Map();
+  clearEntity();
+  $("hits").innerHTML = "";
+  state.hitsNs = null;
+  if (rerun && $("q").value.trim()) search();
+}
+
+function clearEntity() {
+  state.entity = null;
+  state.hood = null;
+  state.rows = [];
+  state.holds = new Set();
+  state.selected = null;
+  $("controls").hidden = true;
+  for (const id of ["timeline", "holds", "graph"]) $(id).innerHTML = "";
+  $("timeline-count").textContent = "";
+  $("detail").innerHTML = '<p class="hint">click a bar</p>';
+}
+
+async function openEntity(ns, ref) {
+  const gen = ++state.gen;
+  setNamespace(ns);
   state.hash = new URLSearchParams({ ns, entity: ref }).toString();
   location.hash = state.hash;
   status(`loading ${ref}…`);
@@ -70,11 +122,18 @@ async function openEntity(ns, ref) {
   try {
     const entity = await api(ent(ref));
     const rows = await pages(`${ent(entity.id)}/audit`); // every row of every slot, ever recorded
+    state.names.set(entity.id, entity.name);
+    await learnNames(rows.flatMap((r) => [r.subject, r.object]));
+    if (gen !== state.gen) return;
     const predicates = new Set(rows.map((r) => r.predicate));
     setRows(entity, rows);
     status(`${entity.name} (${entity.id}): ${rows.length} rows in ${predicates.size} slots`);
   } catch (e) {
-    status(String(e.message || e), true);
+    if (gen !== state.gen) return;
+    clearEntity(); // nothing of the entity shown before stays on screen under the error
+    const hint = e.status === 401 ? " (paste an API key above and press open)" : "";
+    status(String(e.message || e) + hint, true);
+    if (e.status === 401) $("key").focus();
     delete document.body.dataset.busy;
   }
 }
@@ -95,11 +154,7 @@ function setRows(entity, rows) {
     if (r.re !== null) ticks.set(r.re, r.recorded.end);
   }
   state.ticks = [...ticks.entries()].sort((a, b) => a[0] - b[0]);
-  const finite = rows.flatMap((r) => (r.ve === null ? [r.vs] : [r.vs, r.ve]));
-  let lo = Math.min(...finite), hi = Math.max(...finite);
-  if (!finite.length) lo = hi = Date.now() * 1000;
-  const pad = Math.max((hi - lo) * 0.08, 86400e6);
-  state.validRange = [lo - pad, hi + pad];
+  state.axis = timeAxis(rows.flatMap((r) => (r.ve === null ? [r.vs] : [r.vs, r.ve])), rows.some((r) => r.ve === null));
   $("system").max = String(Math.max(0, state.ticks.length - 1));
   $("system").value = $("system").max;
   $("valid").value = $("valid").max;
@@ -110,8 +165,8 @@ function setRows(entity, rows) {
 
 // ---- the chosen point -------------------------------------------------------------------------------------
 function validUs() {
-  const [lo, hi] = state.validRange;
-  return Math.round(lo + ((hi - lo) * Number($("valid").value)) / Number($("valid").max));
+  // the slider follows the timeline's axis: the same position means the same instant in both
+  return state.axis.at(Number($("valid").value) / Number($("valid").max));
 }
 function asOf() {
   const t = state.ticks[Number($("system").value)];
@@ -130,124 +185,74 @@ function onValidText(ev) {
   if (ev.key !== "Enter") return;
   const us = usOf($("valid-at").value);
   if (Number.isNaN(us)) return status("valid time: not an instant (e.g. 2024-03-01T00:00:00Z)", true);
-  const [lo, hi] = state.validRange;
   state.validAt = us;
-  $("valid").value = String(Math.round(((us - lo) / (hi - lo)) * Number($("valid").max)));
+  $("valid").value = String(Math.round(state.axis.unit(us) * Number($("valid").max)));
   refresh();
 }
 
 let pending = null, frame = null;
 function refresh() {
   $("system-label").value = asOf()[1];
-  if (frame === null) frame = requestAnimationFrame(() => { frame = null; drawTimeline(); });
+  if (frame === null) frame = requestAnimationFrame(() => { frame = null; redraw(); });
   clearTimeout(pending);
   document.body.dataset.busy = "1"; // tests wait for it to go
   pending = setTimeout(fetchPoint, 120);
 }
 
+function redraw() {
+  if (!state.entity) return;
+  const began = performance.now();
+  const bars = drawTimeline($("timeline"), {
+    rows: state.rows, axis: state.axis, sys: asOf()[0], holds: state.holds, selected: state.selected,
+    validAt: state.validAt ?? validUs(), label: shown,
+  });
+  $("timeline-count").textContent = `${bars} rows known as of ${asOf()[1]}`;
+  $("timeline").dataset.ms = String(Math.round(performance.now() - began));
+}
+
 async function fetchPoint() {
   if (!state.entity) return;
-  const p = point();
+  const p = point(), gen = state.gen, entity = state.entity;
   const key = JSON.stringify(p);
   state.pointKey = key;
   try {
     const [holds, hood] = await Promise.all([
-      pages(`${ent(state.entity.id)}/facts`, p),
-      api(`${ent(state.entity.id)}/neighbourhood`, { ...p, hops: 1 }),
+      pages(`${ent(entity.id)}/facts`, p),
+      api(`${ent(entity.id)}/neighbourhood`, { ...p, hops: 1 }),
     ]);
-    if (state.pointKey !== key) return; // a later point was asked for meanwhile
+    for (const e of hood.entities) state.names.set(e.id, e.name);
+    await learnNames(holds.map((f) => f.subject));
+    if (state.pointKey !== key || gen !== state.gen) return; // a later point or entity was asked for meanwhile
     state.holds = new Set(holds.map((f) => f.row_id));
     $("holds").innerHTML = holds
       .map((f) => {
-        const from = f.subject === state.entity.id ? "" : `${esc(f.subject)} `; // an edge into the entity
+        const from = f.subject === entity.id ? "" : `${esc(nameOf(f.subject))} `; // an edge into the entity
         return `<li data-row="${f.row_id}">${from}${esc(f.predicate)} <b>${esc(shown(f))}</b></li>`;
       })
       .join("") || '<li class="hint">nothing</li>';
-    drawTimeline();
+    state.hood = hood;
+    redraw();
     drawGraph(hood);
   } catch (e) {
-    status(String(e.message || e), true);
+    if (gen === state.gen) status(String(e.message || e), true);
   }
-  if (state.pointKey === key) delete document.body.dataset.busy;
-}
-
-// ---- timeline (one SVG string: thousands of bars stay cheap) -------------------------------------------------
-const LEFT = 130, LANE = 16, CLOSED_LANE = 9, MAX_OPEN_LANES = 40, MAX_CLOSED_LANES = 3, GAP = 8;
-
-function lanes(rows, max) {
-  // greedy interval packing by valid start; past `max` lanes the rest overdraw the last one
-  const ends = [];
-  for (const r of rows.sort((a, b) => a.vs - b.vs)) {
-    let i = ends.findIndex((e) => e !== null && e <= r.vs);
-    if (i < 0 && ends.length < max) i = ends.push(null) - 1;
-    if (i < 0) i = max - 1;
-    ends[i] = r.ve === null ? Infinity : r.ve;
-    r.lane = i;
-  }
-  return ends.length;
-}
-
-function drawTimeline() {
-  const began = performance.now();
-  const box = $("timeline");
-  const width = Math.max(600, box.clientWidth || 900);
-  const [lo, hi] = state.validRange;
-  const x = (us) => LEFT + ((Math.min(Math.max(us, lo), hi) - lo) / (hi - lo)) * (width - LEFT - 10);
-  const sys = asOf()[0];
-  const known = state.rows.filter((r) => r.rs <= sys);
-  const slots = new Map();
-  for (const r of known) {
-    const s = slots.get(r.predicate) || slots.set(r.predicate, { open: [], closed: [] }).get(r.predicate);
-    (r.re !== null && r.re <= sys ? s.closed : s.open).push(r);
-  }
-  const out = [
-    `<svg xmlns="${SVGNS}" width="${width}" height="HEIGHT" id="timeline-svg">`,
-    '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">',
-    '<rect width="6" height="6" fill="#eef0f4"/><line x1="0" y1="0" x2="0" y2="6" stroke="#8a93a6" stroke-width="2"/></pattern></defs>',
-  ];
-  let y = 22;
-  for (let t = 0; t <= 6; t++) {
-    const us = lo + ((hi - lo) * t) / 6;
-    const anchor = t === 0 ? "start" : t === 6 ? "end" : "middle";
-    out.push(`<text class="axis" x="${x(us)}" y="12" text-anchor="${anchor}">${day(us)}</text>`);
-  }
-  let bars = 0;
-  for (const [pred, s] of [...slots.entries()].sort()) {
-    const nOpen = Math.max(1, lanes(s.open, MAX_OPEN_LANES)), nClosed = lanes(s.closed, MAX_CLOSED_LANES);
-    const h = nOpen * LANE + nClosed * CLOSED_LANE + 4;
-    out.push(`<rect class="band" x="0" y="${y - 2}" width="${width}" height="${h}"/>`);
-    out.push(`<text class="slot" x="4" y="${y + 11}">${esc(pred)}</text>`);
-    for (const [rows, base, lh, closed] of [[s.open, y, LANE, false], [s.closed, y + nOpen * LANE, CLOSED_LANE, true]]) {
-      for (const r of rows) {
-        const x0 = x(r.vs), x1 = r.ve === null ? width - 10 : x(r.ve), w = Math.max(2, x1 - x0), top = base + r.lane * lh;
-        const cls = "bar" + (closed ? " closed" : "") + (state.holds.has(r.row_id) ? " holds" : "") + (state.selected === r.row_id ? " selected" : "");
-        out.push(`<rect class="${cls}" data-row="${r.row_id}" x="${x0}" y="${top}" width="${w}" height="${lh - 3}"/>`);
-        bars++;
-        if (closed) out.push(`<text class="mark" x="${x0 + 1}" y="${top + lh - 4}">✕</text>`);
-        if (!closed && w > 36) out.push(`<text class="label" data-row="${r.row_id}" x="${x0 + 4}" y="${top + 10}">${esc(shown(r).slice(0, Math.floor(w / 7)))}</text>`);
-      }
-    }
-    y += h + GAP;
-  }
-  const v = x(state.validAt ?? validUs());
-  out.push(`<line class="now" x1="${v}" x2="${v}" y1="14" y2="${y}"/>`, "</svg>");
-  box.innerHTML = out.join("").replace("HEIGHT", String(y + 4));
-  $("timeline-count").textContent = `${bars} rows known as of ${asOf()[1]}`;
-  box.dataset.ms = String(Math.round(performance.now() - began));
+  if (state.pointKey === key && gen === state.gen) delete document.body.dataset.busy;
 }
 
 // ---- graph --------------------------------------------------------------------------------------------------
 function drawGraph(hood) {
-  const width = Math.max(400, $("graph").clientWidth || 700), height = 320;
+  const width = Math.max(240, $("graph").clientWidth || 700), height = 320;
   const center = state.entity.id;
   const names = new Map(hood.entities.map((e) => [e.id, e.name]));
   const edges = hood.facts.filter((f) => f.object !== null && names.has(f.object) && names.has(f.subject));
   const others = [...names.keys()].filter((id) => id !== center).slice(0, 60);
   const pos = new Map([[center, [width / 2, height / 2]]]);
+  const rx = Math.max(40, width / 2 - 80);
   others.forEach((id, i) => {
     const a = (2 * Math.PI * i) / others.length - Math.PI / 2;
-    pos.set(id, [width / 2 + Math.cos(a) * (width / 2 - 80), height / 2 + Math.sin(a) * (height / 2 - 30)]);
+    pos.set(id, [width / 2 + Math.cos(a) * rx, height / 2 + Math.sin(a) * (height / 2 - 30)]);
   });
+  const font = `11px ${getComputedStyle($("graph")).fontFamily}`;
   const out = [`<svg xmlns="${SVGNS}" width="${width}" height="${height}" id="graph-svg">`];
   for (const f of edges) {
     const a = pos.get(f.subject), b = pos.get(f.object);
@@ -257,7 +262,8 @@ function drawGraph(hood) {
   }
   for (const [id, [px, py]] of pos) {
     out.push(`<g class="node${id === center ? " center" : ""}" data-entity="${esc(id)}"><circle cx="${px}" cy="${py}" r="9"/>`);
-    out.push(`<text x="${px}" y="${py + 22}" text-anchor="middle">${esc(names.get(id) || id)}</text></g>`);
+    const room = 2 * Math.min(px, width - px) - 4; // centred under the node, inside the picture
+    out.push(`<text x="${px}" y="${py + 22}" text-anchor="middle">${esc(fit(names.get(id) || id, room, font))}</text></g>`);
   }
   out.push("</svg>");
   $("graph").innerHTML = out.join("");
@@ -268,7 +274,7 @@ async function showRow(rowId) {
   const r = state.rows.find((x) => x.row_id === rowId);
   if (!r) return;
   state.selected = rowId;
-  drawTimeline();
+  redraw();
   const closed = r.recorded.end ? `closed ${esc(r.recorded.end)}` : "current";
   let html = `<p><b>${esc(r.predicate)}</b> = <b>${esc(shown(r))}</b> (row ${r.row_id}, ${esc(r.kind)}, ${esc(r.modality)})<br>`
     + `valid ${esc(r.valid.start)} → ${esc(r.valid.end || "…")}<br>recorded ${esc(r.recorded.start)}, ${closed}</p>`;
@@ -292,20 +298,27 @@ async function showRow(rowId) {
     }
   }
   if (!r.episodes.length) html += '<p class="hint">no episode behind this row</p>';
-  $("detail").innerHTML = html;
+  if (state.selected === rowId) $("detail").innerHTML = html;
 }
 
 async function search(ev) {
-  ev.preventDefault();
-  state.ns = $("ns").value.trim();
+  if (ev) ev.preventDefault();
+  const ns = $("ns").value.trim() || state.ns;
   const q = $("q").value.trim();
-  if (!q || !state.ns) return;
+  if (!q || !ns) return;
+  if (ns !== state.ns) {
+    state.gen++; // an entity still loading from the old namespace is dropped
+    setNamespace(ns, false);
+  }
   try {
     const p = state.entity ? point() : {};
-    const { hits } = await api("/search", { q, k: 20, ...p });
+    const { hits } = await api("/search", { q, k: 20, ...p }, ns);
+    await learnNames(hits.filter((h) => h.kind === "fact").flatMap((h) => [h.item.subject, h.item.object]));
+    if (ns !== state.ns) return; // the namespace changed while searching
+    state.hitsNs = ns;
     $("hits").innerHTML = hits.map((h) => {
       const it = h.item;
-      const text = h.kind === "episode" ? it.content : h.kind === "entity" ? it.name : `${it.subject} ${it.predicate} ${shown(it)}`;
+      const text = h.kind === "episode" ? it.content : h.kind === "entity" ? it.name : `${nameOf(it.subject)} ${it.predicate} ${shown(it)}`;
       const target = h.kind === "entity" ? it.id : h.kind === "fact" ? it.subject : "";
       return `<li data-kind="${esc(h.kind)}" data-entity="${esc(target)}"><small>${esc(h.kind)}</small> ${esc(text)}</li>`;
     }).join("") || '<li class="hint">no hits</li>';
@@ -330,14 +343,12 @@ function init() {
   $("valid").addEventListener("input", onValidSlider);
   $("valid-at").addEventListener("keydown", onValidText);
   $("system").addEventListener("input", refresh);
-  $("timeline").addEventListener("click", (ev) => {
+  const pickRow = (ev) => {
     const row = ev.target.closest("[data-row]");
     if (row) showRow(Number(row.dataset.row));
-  });
-  $("holds").addEventListener("click", (ev) => {
-    const row = ev.target.closest("[data-row]");
-    if (row) showRow(Number(row.dataset.row));
-  });
+  };
+  $("timeline").addEventListener("click", pickRow);
+  $("holds").addEventListener("click", pickRow);
   const goto = (ev) => {
     const node = ev.target.closest("[data-entity]");
     if (node && node.dataset.entity) {
@@ -347,15 +358,31 @@ function init() {
   };
   $("graph").addEventListener("click", goto);
   $("hits").addEventListener("click", goto);
-  window.addEventListener("resize", () => state.entity && drawTimeline());
+  let resized = null;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(resized);
+    resized = requestAnimationFrame(() => {
+      redraw();
+      if (state.entity && state.hood) drawGraph(state.hood); // drawn to the box's width too
+    });
+  });
   window.addEventListener("hashchange", fromHash);
   fromHash();
 }
 
 function fromHash() {
-  // #ns=alice&entity=Alice opens that entity (a link to share; openEntity writes it back)
+  // #ns=alice&entity=Alice opens that entity (a link to share; openEntity writes it back). A link may carry the
+  // key too (#key=cmk_…&ns=…): it goes to this tab's sessionStorage and out of the address bar and history at
+  // once. A fragment never reaches the server (nor its logs) and is never sent as Referer.
   const h = new URLSearchParams(location.hash.slice(1));
-  if (!h.get("ns") || !h.get("entity") || location.hash.slice(1) === state.hash) return;
+  if (h.has("key")) {
+    const key = h.get("key").trim();
+    if (key) sessionStorage.setItem(KEY_STORE, key);
+    $("key").value = key;
+    h.delete("key");
+    history.replaceState(null, "", location.pathname + location.search + (h.toString() ? "#" + h : ""));
+  }
+  if (!h.get("ns") || !h.get("entity") || h.toString() === state.hash) return;
   $("ns").value = h.get("ns");
   $("entity").value = h.get("entity");
   openEntity(h.get("ns"), h.get("entity"));
