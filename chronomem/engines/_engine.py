@@ -18,6 +18,7 @@ from ..contracts import Erasure, FactQuery, TextMatch, TextQuery
 from ..errors import InvalidValue
 from ._dialect import DUMPED_COLUMNS, Dialect, Statements
 from ._fulltext import TextStatements, content_terms, fact_terms, has_term
+from ._load import Tables
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
 from ._termstats import TermStats, match_terms
@@ -86,6 +87,15 @@ class SqlEngine(ABC):
             names = [c.strip() for c in columns.split(",")]
             out[table] = [dict(zip(names, row, strict=True)) for row in self._read(self.sql.dump[table], (namespace,))]
         return out
+
+    def load(self, namespace: str, tables: Tables, erasures: Sequence[Erasure] = (), namespace_digest: str = "") -> int:
+        """Write a dump's rows (``tables``, as :meth:`dump` lists them) and erase records into ``namespace``, which
+        must hold no row, in one write transaction (see :mod:`._load`). Returns the full-text documents written.
+        Raises :class:`~chronomem.errors.Conflict` for a namespace that holds rows; nothing is written then."""
+        n = self.write(namespace, lambda txn: txn.load(tables, erasures, namespace_digest))
+        self._vectors.forget(namespace)
+        self._terms.forget(namespace)
+        return n
 
     def ensure_namespace(self, namespace: str) -> None:
         if not self._read(self.sql.has_namespace, (namespace,)):
