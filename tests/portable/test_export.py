@@ -144,6 +144,8 @@ def test_the_three_queries_answer_as_chronomem_does(mem: Memory) -> None:
     edges = graph.cypher("MATCH (a:Entity)-[r:LIVES_IN]->(b:Entity) RETURN b.name AS place, r.tx_to AS tx_to").to_list()
     assert sorted(e["place"] for e in edges if e["tx_to"] is None) == ["Berlin", "Rome"]
     assert _same_answers(mem) > 50
+    with pytest.raises(sqlite3.Error, match="constraint"):  # the export's unique constraint on Fact.fact_id
+        graph.cypher(f"CREATE (:Fact {{fact_id: {paris.row_id}}})")
 
 
 def test_the_queries_answer_as_chronomem_does_on_random_stores(tmp_path: Path) -> None:
