@@ -79,14 +79,19 @@ class SqlEngine(ABC):
         return bool(self._read(self.sql.any_episode, (namespace,)) or self._read(self.sql.any_entity, (namespace,)))
 
     def dump(self, namespace: str) -> dict[str, list[dict[str, Any]]]:
-        """Every row ``namespace`` holds, table by table, each as column -> value, in no particular order (the
-        audit records of erases, kept by namespace digest, are not the namespace's). For tests that compare
-        whole stores (:func:`chronomem.testing.dump_store`); not a backup format."""
+        """Every row ``namespace`` holds, table by table, each as column -> value, in storage order (the
+        audit records of erases, kept by namespace digest, are not the namespace's), all read from one snapshot.
+        What :mod:`chronomem.portable` dumps and :func:`chronomem.testing.dump_store` compares."""
+        found = self._read_snapshot([(self.sql.dump[t], (namespace,)) for t in DUMPED_COLUMNS])
         out = {}
-        for table, columns in DUMPED_COLUMNS.items():
+        for (table, columns), rows in zip(DUMPED_COLUMNS.items(), found, strict=True):
             names = [c.strip() for c in columns.split(",")]
-            out[table] = [dict(zip(names, row, strict=True)) for row in self._read(self.sql.dump[table], (namespace,))]
+            out[table] = [dict(zip(names, row, strict=True)) for row in rows]
         return out
+
+    def _read_snapshot(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """Several reads that see one snapshot of the database (a dump's tables: no write between two of them)."""
+        return [self._read(sql, args) for sql, args in statements]
 
     def load(self, namespace: str, tables: Tables, erasures: Sequence[Erasure] = (), namespace_digest: str = "") -> int:
         """Write a dump's rows (``tables``, as :meth:`dump` lists them) and erase records into ``namespace``, which

@@ -65,8 +65,8 @@ def _portable(memory: Memory) -> Portable:
 
 
 def read_dump(memory: Memory) -> Dump:
-    """``memory``'s namespace as a :class:`Dump`: every row of one snapshot per table (no write should run
-    meanwhile: a dump of a namespace being written may mix two transactions)."""
+    """``memory``'s namespace as a :class:`Dump`: every row, all tables read from one snapshot (writers go on
+    meanwhile; the erase records are read just after)."""
     engine = _portable(memory)
     tables = engine.dump(memory.namespace)
     embedder = memory.embedder.name if memory.embedder is not None else embedder_of(tables)

@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from .._memory import Memory
 from .._values import Fact
 from ..engines._sql import INF
-from ..errors import Conflict, InvalidInput, InvalidValue, NotFound
+from ..errors import ChronomemError, Conflict, InvalidInput, InvalidValue, NotFound
 from ..models import HashingEmbedder
 from ..portable import dump, restore
 from ._base import EngineFixtures, MakeEngine, at
@@ -281,6 +281,13 @@ class PortableTests(EngineFixtures):
             with pytest.raises(InvalidValue):
                 restore(target, broken)
             assert not any(rows for t, rows in engine.dump(target.namespace).items() if t != "namespaces")
+        # whole lines, but a row twice: the database refuses it midway, and the transaction takes back the rest
+        twice = next(line for line in lines if line.startswith('{"table":"facts"'))
+        end = lines[-1].replace(f'"rows":{len(lines) - 2}', f'"rows":{len(lines) - 1}')
+        target = memory(engine, "empty-twice")
+        with pytest.raises(ChronomemError):
+            restore(target, [*lines[:-1], twice, end])
+        assert not any(rows for t, rows in engine.dump(target.namespace).items() if t != "namespaces")
         future = lines[0].replace('"version":1', '"version":99')
         with pytest.raises(InvalidValue, match="version 99"):
             restore(memory(engine, "empty-future"), [future, *lines[1:]])
