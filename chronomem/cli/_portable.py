@@ -12,17 +12,14 @@ import click
 from ..portable import dump as dump_to
 from ..portable import export_csv, export_cypher, read_lines
 from ..portable import restore as restore_from
-from ._options import db_option, open_existing, open_memory, reported
+from ._options import db_option, namespace_option, open_existing, open_memory, reported
 
 __all__ = ["dump_command", "export_command", "restore_command"]
-
-_namespace = click.option("--namespace", "-n", envvar="CHRONOMEM_NAMESPACE", default="default", show_default=True,
-                          help="The namespace to read.")  # fmt: skip
 
 
 @click.command(name="dump")
 @db_option("the user's memory file")
-@_namespace
+@namespace_option
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The file to write (JSON lines); - for standard output.")  # fmt: skip
 def dump_command(db: str | None, namespace: str, out: Path) -> None:
@@ -55,7 +52,7 @@ def restore_command(db: str | None, namespace: str | None, file: IO[str]) -> Non
 
 @click.command(name="export")
 @db_option("the user's memory file")
-@_namespace
+@namespace_option
 @click.option("--format", "fmt", type=click.Choice(["cypher", "csv"]), required=True,
               help="cypher: statements for cypher-shell; csv: neo4j-admin import files.")  # fmt: skip
 @click.option("--out", "out", type=click.Path(path_type=Path), required=True,
