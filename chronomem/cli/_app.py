@@ -13,6 +13,7 @@ from ._facts import facts_command, history_command, value_command
 from ._ingest import ingest_command
 from ._mcp import mcp_command
 from ._options import reported
+from ._portable import dump_command, export_command, restore_command
 from ._recall import context_command, search_command
 from ._reindex import reindex_command
 from ._serve import keys_group, serve
@@ -49,7 +50,8 @@ def demo(db: Path | None) -> None:
 
 for command in (
     ingest_command, search_command, context_command, facts_command, value_command, history_command, mcp_command,
-    serve, keys_group, bench, migrate, doctor, reindex_command, time_group,
+    serve, keys_group, bench, migrate, doctor, reindex_command, time_group, dump_command, restore_command,
+    export_command,
 ):  # fmt: skip
     cli.add_command(command)
 

@@ -114,6 +114,16 @@ class Dialect:
         for i in range(0, len(values), self.max_ids):
             yield values[i : i + self.max_ids]
 
+    #: A query giving the lowest and highest fact row id any namespace holds when row ids are the database's,
+    #: not a namespace's (SQLite's ``facts.row_id`` is the table's key): a restore must then not reuse them.
+    #: None when each namespace numbers its own rows (PostgreSQL's key is ``(namespace, row_id)``).
+    row_ids_in_use: ClassVar[str | None] = None
+
+    def advance(self, namespace: str, last_tx: int, last_row: int) -> list[tuple[str, tuple[Any, ...]]]:
+        """The statements (with their parameters) that move the clock of ``namespace`` to at least ``last_tx``
+        and the row id counter past ``last_row``, after a restore wrote rows with those times and ids."""
+        raise NotImplementedError
+
     def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
         """The statement (and its parameters) that moves ``namespace``'s cache epoch on: writers that
         cached its entities or predicates drop them (see :mod:`._cache`)."""
@@ -380,7 +390,21 @@ class Statements:
         self.delete_support = r("DELETE FROM support WHERE namespace = ? AND {rows}")
         self.count_facts = r("SELECT count(*) FROM facts WHERE namespace = ?")
         self.delete_namespace = {t: r(f"DELETE FROM {t} WHERE namespace = ?") for t in NAMESPACED_TABLES}
-        self.dump = {t: r(f"SELECT {c} FROM {t} WHERE namespace = ?") for t, c in DUMPED_COLUMNS.items()}
+        self.dump = {
+            t: r(f"SELECT {c} FROM {t} WHERE namespace = ? ORDER BY {d.insertion_order}")
+            for t, c in DUMPED_COLUMNS.items()
+        }
+        # -- restoring a dump (engines/_load.py): into a namespace with no row in any table but its record
+        self.any_row = {t: r(f"SELECT 1 FROM {t} WHERE namespace = ? LIMIT 1") for t in NAMESPACED_TABLES}
+        self.restore = {
+            t: r(f"INSERT INTO {t} (namespace, {c}) VALUES ({', '.join('?' * (1 + len(c.split(','))))})")
+            for t, c in DUMPED_COLUMNS.items()
+            if t != "namespaces"
+        }
+        self.restore_namespace = r(
+            "INSERT INTO namespaces (namespace, created) VALUES (?, ?) "
+            "ON CONFLICT (namespace) DO UPDATE SET created = excluded.created"
+        )
         self.erasure = r(
             "INSERT INTO erasures (namespace_digest, at, target_kind, target_digest, rows_removed) VALUES (?,?,?,?,?)"
         )

@@ -18,6 +18,7 @@ from ..contracts import Erasure, FactQuery, TextMatch, TextQuery
 from ..errors import InvalidValue
 from ._dialect import DUMPED_COLUMNS, Dialect, Statements
 from ._fulltext import TextStatements, content_terms, fact_terms, has_term
+from ._load import Tables
 from ._migrations import Migration, pending
 from ._sql import INF, build_fact_query, contradiction_from_row, entity_from_row, episode_from_row, fact_from_row
 from ._termstats import TermStats, match_terms
@@ -78,14 +79,28 @@ class SqlEngine(ABC):
         return bool(self._read(self.sql.any_episode, (namespace,)) or self._read(self.sql.any_entity, (namespace,)))
 
     def dump(self, namespace: str) -> dict[str, list[dict[str, Any]]]:
-        """Every row ``namespace`` holds, table by table, each as column -> value, in no particular order (the
-        audit records of erases, kept by namespace digest, are not the namespace's). For tests that compare
-        whole stores (:func:`chronomem.testing.dump_store`); not a backup format."""
+        """Every row ``namespace`` holds, table by table, each as column -> value, in storage order (the
+        audit records of erases, kept by namespace digest, are not the namespace's), all read from one snapshot.
+        What :mod:`chronomem.portable` dumps and :func:`chronomem.testing.dump_store` compares."""
+        found = self._read_snapshot([(self.sql.dump[t], (namespace,)) for t in DUMPED_COLUMNS])
         out = {}
-        for table, columns in DUMPED_COLUMNS.items():
+        for (table, columns), rows in zip(DUMPED_COLUMNS.items(), found, strict=True):
             names = [c.strip() for c in columns.split(",")]
-            out[table] = [dict(zip(names, row, strict=True)) for row in self._read(self.sql.dump[table], (namespace,))]
+            out[table] = [dict(zip(names, row, strict=True)) for row in rows]
         return out
+
+    def _read_snapshot(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """Several reads that see one snapshot of the database (a dump's tables: no write between two of them)."""
+        return [self._read(sql, args) for sql, args in statements]
+
+    def load(self, namespace: str, tables: Tables, erasures: Sequence[Erasure] = (), namespace_digest: str = "") -> int:
+        """Write a dump's rows (``tables``, as :meth:`dump` lists them) and erase records into ``namespace``, which
+        must hold no row, in one write transaction (see :mod:`._load`). Returns the full-text documents written.
+        Raises :class:`~chronomem.errors.Conflict` for a namespace that holds rows; nothing is written then."""
+        n = self.write(namespace, lambda txn: txn.load(tables, erasures, namespace_digest))
+        self._vectors.forget(namespace)
+        self._terms.forget(namespace)
+        return n
 
     def ensure_namespace(self, namespace: str) -> None:
         if not self._read(self.sql.has_namespace, (namespace,)):

@@ -70,6 +70,20 @@ class PgDialect(Dialect):
     def ids(self, values: Sequence[Any]) -> tuple[Any, ...]:
         return (list(values),)
 
+    def advance(self, namespace: str, last_tx: int, last_row: int) -> list[tuple[str, tuple[Any, ...]]]:
+        # sequences only move forward here (setval is not undone by a rollback, and a higher value is harmless)
+        return [
+            ("UPDATE clocks SET last_tx = greatest(last_tx, %s) WHERE namespace = %s", (last_tx, namespace)),
+            (
+                "SELECT setval('tx_high_water', greatest(coalesce(pg_sequence_last_value('tx_high_water'), 0), %s))",
+                (last_tx,),
+            ),
+            (
+                "SELECT setval('fact_row_ids', greatest(coalesce(pg_sequence_last_value('fact_row_ids'), 1), %s))",
+                (max(last_row, 1),),
+            ),
+        ]
+
     def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
         return "UPDATE clocks SET cache_epoch = cache_epoch + 1 WHERE namespace = %s", (namespace,)
 

@@ -31,9 +31,11 @@ from typing import Any, Final
 import numpy as np
 import psycopg
 
+from ..contracts import Erasure
 from ..models._embed import Matrix
 from ._cache import Known
 from ._doctor import Check
+from ._load import Tables
 from ._pgschema import PGVECTOR
 from ._pgtxn import PgTxn
 from ._sql import INF
@@ -188,6 +190,17 @@ class PgVectorTxn(PgTxn):
             for i, v in enumerate(vectors)
         ]
         self._c.executemany(_PUT, rows)
+
+    def load(self, tables: Tables, erasures: Sequence[Erasure], namespace_digest: str) -> int:
+        """A restore (:meth:`PgTxn.load`), with each restored vector also given its pgvector value: a namespace
+        with a vector left without one would be searched in process until the next ``migrate``."""
+        n = super().load(tables, erasures, namespace_digest)
+        rows = [(np.frombuffer(bytes(r["vec"]), dtype="<f4"), r) for r in tables.get("vectors", ())]
+        for dim in sorted({len(v) for v, _ in rows}):
+            self._pgvectors.ensure_index(self._c, dim)
+        self._c.executemany(_CONVERT, [(v.tolist(), self._ns, r["model"], r["kind"], r["item"], r["part"])
+                                       for v, r in rows])  # fmt: skip
+        return n
 
 
 def pgvector_of(conn: psycopg.Connection[tuple[Any, ...]], *, citus: bool) -> PgVectors | None:

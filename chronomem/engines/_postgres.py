@@ -237,6 +237,16 @@ class PostgresEngine(SqlEngine):
         """One read statement."""
         return self._on_reader(lambda conn: conn.execute(sql, args).fetchall())
 
+    def _read_snapshot(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """The reads in one read-only REPEATABLE READ transaction: one snapshot for all of them."""
+
+        def run(conn: psycopg.Connection[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+            with conn.transaction():
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                return [conn.execute(sql, args).fetchall() for sql, args in statements]
+
+        return self._on_reader(run)
+
     def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
         """Several read statements in one round trip (pipeline mode)."""
         if len(statements) < 2:

@@ -353,6 +353,16 @@ class SqliteEngine(SqlEngine):
         except sqlite3.Error as exc:
             raise _map_error(exc) from exc
 
+    def _read_snapshot(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """The reads in one read transaction: in WAL mode it sees one snapshot, and writers are not blocked."""
+        conn = self._reader()
+        with _mapped():
+            conn.execute("BEGIN")
+            try:
+                return [conn.execute(sql, args).fetchall() for sql, args in statements]
+            finally:
+                conn.execute("COMMIT")
+
     def close(self) -> None:
         self._closed = True
         self._checkpoints.close()

@@ -46,6 +46,12 @@ class SqliteDialect(Dialect):
         # Each term a quoted phrase: FTS5 splits it as it split the document, so it matches as written.
         return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
+    row_ids_in_use: ClassVar[str | None] = "SELECT min(row_id), max(row_id) FROM facts"
+
+    def advance(self, namespace: str, last_tx: int, last_row: int) -> list[tuple[str, tuple[Any, ...]]]:
+        # the next row id is read as max(row_id) + 1 with the clock: nothing to move
+        return [("UPDATE clock SET last_tx = max(last_tx, ?) WHERE id = 1", (last_tx,))]
+
     def cache_epoch_bump(self, namespace: str) -> tuple[str, tuple[Any, ...]]:
         return "UPDATE clock SET cache_epoch = cache_epoch + 1 WHERE id = 1", ()  # one epoch per file
 

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from .._bitemporal import Held, Op, Plan, Said, SlotValue, Support
 from .._names import digest, entity_keys, name_key, rekeyed_slot
 from .._values import Contradiction, Entity, Episode, Fact, Interval, Merge, Revision, canonical_json
-from ..contracts import FactQuery
+from ..contracts import Erasure, FactQuery
 
 if TYPE_CHECKING:
     from ..models._embed import Matrix
 from ._cache import Known
 from ._dialect import Dialect, Statements
 from ._fulltext import TextStatements, entity_terms, episode_terms, fact_terms
+from ._load import Tables, load
 from ._sql import (
     INF,
     aliases_text,
@@ -113,6 +114,14 @@ class SqlTxn(ABC, Generic[C]):
     def _execute(self, plans: Sequence[tuple[str, Plan]]) -> Sequence[int]:
         """Run ``plans`` (each slot at most once): close, insert, support, unsupport and link rows, and add the
         new rows' full-text documents (:meth:`_documents`). Returns the new rows' ids in plan order."""
+
+    def load(self, tables: Tables, erasures: Sequence[Erasure], namespace_digest: str) -> int:
+        """Restore a dump's rows into this transaction's (empty) namespace (:func:`._load.load`); returns the
+        full-text documents written. Every writer drops what it cached of the namespace."""
+        n = load(self._c, self.dialect, self._ns, tables, erasures, namespace_digest)
+        self.documents += n
+        self.bump_cache_epoch()
+        return n
 
     def bump_cache_epoch(self) -> None:
         """Called before changing or deleting a cached kind of record: no cache is trusted from here on."""

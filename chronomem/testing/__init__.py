@@ -37,7 +37,8 @@ The fixture contract:
   Hypothesis example); the suite closes every engine it was given; the fixture cleans up after that.
 
 Capability flags (class attributes, all True by default): ``supports_erase`` (physical erase),
-``supports_concurrent_writers`` (threads writing at once), ``supports_store_dump`` (the engine lists a
+``supports_concurrent_writers`` (threads writing at once), ``supports_restore`` (``dump`` and ``load``, for
+:mod:`chronomem.portable`), ``supports_store_dump`` (the engine lists a
 namespace's rows table by table: ``engine.dump(namespace)``, :class:`Dumps`). Skips name the flag, never the
 engine class.
 
@@ -72,6 +73,10 @@ What it checks (each part is a mixin class you may also run alone, e.g. ``class 
 * :class:`WithdrawnConflictTests` — retracting or erasing a message withdraws the conflicts it kept open and
   weighs again those that contradicted what it said, as if it had never been said (Hypothesis: against a
   memory that never heard it);
+* :class:`PortableTests` — ``dump | restore`` (:mod:`chronomem.portable`) of a store Hypothesis builds (messages,
+  the application's corrections and retractions, merges, retracted and erased episodes): into a fresh engine and
+  into another namespace, every table and every read at every probed (valid, as-of) point the same; writes after a
+  restore; a non-empty namespace and a cut file refused with nothing written;
 * :class:`SaidOrderTests` — messages ingested out of order (an older one late, a conflict settled after a
   newer statement, Hypothesis permutations of a conversation) give the history of ingesting them in order.
 
@@ -98,6 +103,7 @@ from ._history import HistoryTests
 from ._ingest import IngestionTests
 from ._merges import MergeTests
 from ._order import SaidOrderTests
+from ._portable import PortableTests
 from ._recall import RecallTests
 from ._reference import REFERENCE_CASES, ReferenceCases
 from ._refmodel import ModelRow, ReferenceModel
@@ -128,6 +134,7 @@ __all__ = [
     "MergeTests",
     "ModelBasedTests",
     "ModelRow",
+    "PortableTests",
     "RecallTests",
     "ReferenceCases",
     "ReferenceModel",
@@ -167,5 +174,6 @@ class EngineConformance(
     UndoTests,
     SaidOrderTests,
     WithdrawnConflictTests,
+    PortableTests,
 ):
     """Every conformance test. Subclass it as ``Test<Engine>Conformance`` next to a ``make_engine`` fixture."""

@@ -54,6 +54,7 @@ class EngineFixtures:
     supports_erase = True
     supports_concurrent_writers = True
     supports_store_dump = True
+    supports_restore = True
     #: Examples per property test; None takes the active Hypothesis profile's. A backend whose every write is
     #: costly (a cluster) may lower it when another backend runs the same statements with the profile's count.
     max_examples: int | None = None

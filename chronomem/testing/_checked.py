@@ -99,6 +99,11 @@ class CheckedEngine:
         dump: Callable[[str], dict[str, list[dict[str, Any]]]] = getattr(self.inner, "dump")  # noqa: B009
         return dump(namespace)
 
+    def load(self, namespace: str, tables: Any, erasures: Sequence[Erasure] = (), namespace_digest: str = "") -> int:
+        """The inner engine's ``load`` (:func:`chronomem.portable.restore`); ``AttributeError`` without one."""
+        load: Callable[..., int] = getattr(self.inner, "load")  # noqa: B009
+        return load(namespace, tables, erasures, namespace_digest)
+
     def erased_rows(self, namespace: str, row_ids: Sequence[int]) -> list[ErasedRow]:
         return self.inner.erased_rows(namespace, row_ids)
 

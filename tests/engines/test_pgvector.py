@@ -4,15 +4,17 @@ against the exact one, and what ``doctor`` says when the extension is missing or
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import psycopg
 import pytest
 from click.testing import CliRunner
 
 import chronomem
-from chronomem import Memory
+from chronomem import Memory, portable
 from chronomem.cli import cli
 from chronomem.contracts import Engine
 from chronomem.engines import _pgvector
@@ -214,3 +216,22 @@ def test_doctor_says_when_pgvector_is_available_but_not_created_and_when_it_is_u
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute("DROP DATABASE IF EXISTS plain_owned WITH (FORCE)")
             conn.execute("DROP ROLE IF EXISTS plain")
+
+
+def test_a_restore_gives_every_vector_its_pgvector_value(
+    new_pgvector_database: Callable[[], str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with chronomem.open(tmp_path / "m.db", namespace="n", embedder=EMBEDDER) as source:
+        _fill(source, 40)
+        dumped = io.StringIO()
+        portable.dump(source, dumped)
+    with chronomem.open(new_pgvector_database(), namespace="n", embedder=EMBEDDER) as mem:
+        portable.restore(mem, io.StringIO(dumped.getvalue()))
+        engine = mem.engine
+        assert isinstance(engine, PostgresEngine)
+        with psycopg.connect(engine._conninfo) as conn:
+            assert conn.execute("SELECT count(*) FROM vectors WHERE embedding IS NULL").fetchall() == [(0,)]
+            assert conn.execute("SELECT 1 FROM pg_indexes WHERE indexname = 'vectors_hnsw_64'").fetchall()
+        monkeypatch.setattr(_pgvector, "IN_SERVER_FROM", 10)  # searched in the server, as a migrated one would be
+        for q in ("apple cat", "ocean night n7", "kettle"):
+            assert _in_server(engine, "n", q, 10) == _in_process(engine, "n", q, 10), q
