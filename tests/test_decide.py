@@ -1,4 +1,4 @@
-"""chronomem._decide: what a claim does to its slot, as a pure function (DESIGN §6)."""
+"""chronomem._decide: what a claim does to its slot, as a pure function."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@
 
 * :func:`dump` / :func:`restore`: JSON lines (:mod:`._format`), every stored row with both time axes; a restore
   gives a store whose every read at every (valid, as-of) point equals the original's, on either engine;
-* :func:`export_cypher` / :func:`export_csv`: the property graph of ``DESIGN.md`` §12 (:mod:`._graph`).
+* :func:`export_cypher` / :func:`export_csv`: the Neo4j shape of a bitemporal memory (:mod:`._graph`).
 
 The CLI: ``chronomem dump``, ``chronomem restore`` and ``chronomem export``.
 """

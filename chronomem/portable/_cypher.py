@@ -1,5 +1,5 @@
 """The graph (:mod:`._graph`) as Cypher statements, one a line, that Neo4j (``cypher-shell -f``) or any openCypher
-engine runs in order: the unique constraint and indexes of ``DESIGN.md`` §12, then the nodes, then the
+engine runs in order: the unique constraint and indexes of the Neo4j shape (:mod:`._graph`), then the nodes, then the
 relationships (each found by its ends' identifying property).
 
 Every value is a literal rendered here (:func:`literal`), every label and type quoted (:func:`name`): nothing from

@@ -1,6 +1,6 @@
 """A namespace's rows as the property graph graph-memory users keep in Neo4j (a pure function of a dump).
 
-The shape (``DESIGN.md`` §12)::
+The shape graph-memory users keep in Neo4j::
 
     (:User {user_id})-[:HAS_FACT]->(:Fact {fact_id, type, content, valid_from, valid_to, tx_from, tx_to, source, ...})
     (:Fact)-[:ABOUT]->(:Entity:<Type> {entity_id, name, type, aliases})

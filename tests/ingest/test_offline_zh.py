@@ -1,4 +1,4 @@
-"""chronomem.ingest.OfflineExtractor on Chinese messages: sentence + context -> claims (issue #11, DESIGN §6.1)."""
+"""chronomem.ingest.OfflineExtractor on Chinese messages: sentence + context -> claims (issue #11)."""
 
 from __future__ import annotations
 
