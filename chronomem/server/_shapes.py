@@ -243,6 +243,7 @@ class MessagesOut(BaseModel):
 
 class HitsOut(BaseModel):
     hits: list[HitOut]
+    basis: Instant  # the system time they were read at: search again with as_of=basis for the same hits
 
 
 class ValueOut(BaseModel):
