@@ -133,7 +133,7 @@ def test_episodes_are_retracted_and_erased(mem: Any) -> None:
 
 
 def test_times_without_a_zone_are_refused_with_the_same_message(mem: Any) -> None:
-    naive = datetime(2024, 1, 1)  # noqa: DTZ001 - the point of the test
+    naive = datetime(2024, 1, 1)  # the point of the test
     with pytest.raises(NaiveDatetime, match=r"valid_at=2024-01-01T00:00:00 has no time zone; pass an aware"):
         mem.value("Alice", "lives_in", valid_at=naive)
     with pytest.raises(NaiveDatetime, match="valid_from=2024-01-01T00:00:00 has no time zone"):
