@@ -3,7 +3,7 @@
 
 Offline by default: :class:`HashingEmbedder` needs nothing, :class:`USEEmbedder` runs a multilingual model
 in numpy (the default; Chinese and English in one space),
-:class:`MiniLMEmbedder` runs an English one on torch (``pip install 'chronomem[embed]'``),
+:class:`MiniLMEmbedder` runs an English one on torch (``pip install -e '.[embed]'``),
 :class:`ScriptedLLM` answers from a script. Network adapters speak the
 OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.
 Schemas and answers are ``dict[str, chronomem.JSON]``, the one type for a JSON value.
