@@ -8,43 +8,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from clienttools import Served, serve
 
 import chronomem
-from chronomem.bench._child import Child
 from chronomem.client import Client
-from chronomem.server import KeyStore
 
 NAMESPACE = "alice"
-
-
-@dataclass
-class Served:
-    """A running ``chronomem serve``: its URL and an admin key for every namespace."""
-
-    base: str
-    key: str
-    db: str
-
-
-def _serve(db: str, tmp_path: Path) -> Iterator[Served]:
-    keys = tmp_path / "keys.json"
-    token, _ = KeyStore(keys).add(["*"], "admin", note="client tests")
-    args = ["serve", "--db", db, "--keys", str(keys), "--embedder", "none"]
-    with Child(args, tmp_path / "serve.log") as server:
-        yield Served(server.base, token, db)
-    assert "Traceback" not in (tmp_path / "serve.log").read_text()
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.integration)])
 def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     """``chronomem serve`` on a SQLite file, then on a fresh PostgreSQL database."""
     db = str(tmp_path / "m.db") if request.param == "sqlite" else str(request.getfixturevalue("pg_url"))
-    yield from _serve(db, tmp_path)
+    yield from serve(db, tmp_path)
 
 
 @pytest.fixture(params=["memory", "client-sqlite", pytest.param("client-postgresql", marks=pytest.mark.integration)])
@@ -57,6 +37,6 @@ def mem(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
         memory.close()
         return
     db = str(tmp_path / "m.db") if request.param == "client-sqlite" else str(request.getfixturevalue("pg_url"))
-    for server in _serve(db, tmp_path):
+    for server in serve(db, tmp_path):
         with Client(server.base, NAMESPACE, key=server.key) as client:
             yield client
