@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 from urllib.parse import quote
 
 from .._time import to_us
-from .._values import JSON, Change, Contradiction, Entity, Episode, Fact, Revision, Subgraph, WriteResult
+from .._values import JSON, Change, Contradiction, Entity, Episode, Fact, Merge, Revision, Subgraph, WriteResult
 from .._wire import instant
 from ..errors import InvalidValue
 from ._decode import decode, decode_hits
@@ -141,6 +141,19 @@ def add_entity(name: str, *, type: str = "thing", aliases: Iterable[str] = ()) -
 def get_entity(ref: str | Entity) -> Flow[Entity]:
     """The entity ``ref`` names (its id, name or an alias). Raises :class:`~chronomem.errors.NotFound`."""
     return decode(Entity, (yield Request("GET", f"/entities/{_seg(ref)}")))
+
+
+def merge(source: str | Entity, *, into: str | Entity) -> Flow[Merge]:
+    """Record that ``source`` and ``into`` are one entity (see :meth:`chronomem.Memory.merge`). Raises
+    :class:`~chronomem.errors.NotFound`, or :class:`~chronomem.errors.Conflict` when they cannot be merged."""
+    target = into.id if isinstance(into, Entity) else into
+    return decode(Merge, (yield Request("POST", f"/entities/{_seg(source)}/merge", json={"into": target})))
+
+
+def unmerge(source: str | Merge) -> Flow[Merge]:
+    """Undo :meth:`merge`: ``source`` (the merged entity's id, or the :class:`~chronomem.Merge`) is an entity again."""
+    ident = source.source if isinstance(source, Merge) else source
+    return decode(Merge, (yield Request("POST", f"/entities/{_seg(ident)}/unmerge")))
 
 
 def _fact_body(

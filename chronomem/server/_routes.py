@@ -21,7 +21,7 @@ from .._wire import instant
 from ..errors import NotFound
 from ._errors import ApiError
 from ._guard import PREFIX
-from ._schemas import EntityIn, EpisodeIn, FactIn, MessagesIn, ResolveIn, RetractIn, page, to_json
+from ._schemas import EntityIn, EpisodeIn, FactIn, MergeIn, MessagesIn, ResolveIn, RetractIn, page, to_json
 from ._shapes import (
     ERRORS,
     ChangeOut,
@@ -32,6 +32,7 @@ from ._shapes import (
     ErasedOut,
     FactOut,
     HitsOut,
+    MergeOut,
     MessagesOut,
     Page,
     RevisionsOut,
@@ -158,6 +159,20 @@ async def add_episode(body: EpisodeIn, mem: Mem) -> dict[str, Any]:
 @router.get("/entities/{ref}", tags=["read"], response_model=EntityOut, summary="An entity by id, name or alias")
 async def get_entity(ref: _Id, mem: Mem) -> dict[str, Any]:
     return dict(to_json(await mem.get_entity(ref)))
+
+
+@router.post(
+    "/entities/{ref}/merge", tags=["write"], response_model=MergeOut, summary="Make two entities one (Memory.merge)"
+)
+async def merge(ref: _Id, body: MergeIn, mem: Mem) -> dict[str, Any]:
+    return dict(to_json(await mem.merge(ref, into=body.into)))
+
+
+@router.post(
+    "/entities/{ref}/unmerge", tags=["write"], response_model=MergeOut, summary="Undo a merge (Memory.unmerge)"
+)
+async def unmerge(ref: _Id, mem: Mem) -> dict[str, Any]:
+    return dict(to_json(await mem.unmerge(ref)))
 
 
 @router.delete(

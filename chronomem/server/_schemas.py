@@ -24,6 +24,7 @@ __all__ = [
     "EntityIn",
     "EpisodeIn",
     "FactIn",
+    "MergeIn",
     "MessageIn",
     "MessagesIn",
     "ResolveIn",
@@ -107,6 +108,10 @@ class FactIn(RetractIn):
     kind: _Name = "fact"
     modality: _Name = "asserted"
     confidence: float = Field(1.0, ge=0.0, le=1.0)
+
+
+class MergeIn(_Strict):
+    into: _Name = Field(description="The entity (id, name or alias) that the path's entity becomes part of.")
 
 
 class ResolveIn(_Strict):

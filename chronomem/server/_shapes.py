@@ -21,6 +21,7 @@ __all__ = [
     "FactOut",
     "HitsOut",
     "IngestResultOut",
+    "MergeOut",
     "MessagesOut",
     "Page",
     "RevisionsOut",

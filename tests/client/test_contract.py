@@ -96,6 +96,14 @@ def test_episodes_and_entities(mem: Any) -> None:
         mem.get_entity("nobody")
     with pytest.raises(InvalidValue, match="is one string"):
         mem.add_entity("Dan", aliases="Danny")
+    caroline = mem.add_entity("Caroline", type="person")
+    mem.assert_fact("Caroline", "likes", value="tea", valid_from=T0)
+    merged = mem.merge(caroline, into=carol)
+    assert (merged.source, merged.target) == ("caroline", "carol-smith") and "Caroline" in merged.aliases
+    assert mem.value("Carol Smith", "likes").value == "tea"
+    with pytest.raises(Conflict):
+        mem.merge("Caroline", into=carol)  # one entity now
+    assert mem.unmerge(merged).unmerged_at is not None and mem.value("Caroline", "likes").value == "tea"
     mem.assert_fact(carol, "works_at", "Acme", valid_from=T0)
     near = mem.neighbourhood("Carol Smith", 1)
     assert {e.id for e in near.entities} == {"carol-smith", "acme"} and [f.object for f in near.facts] == ["acme"]

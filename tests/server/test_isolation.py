@@ -19,6 +19,8 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/context?q=where+does+Alice+live", None),
     ("POST", "/entities", {"name": "Carol", "type": "person"}),
     ("GET", "/entities/Alice", None),
+    ("POST", "/entities/Alice/merge", {"into": "Bob"}),
+    ("POST", "/entities/Alice/unmerge", None),
     ("POST", "/facts", {"subject": "Alice", "predicate": "lives_in", "object": "Rome"}),
     ("POST", "/facts/correct", {"subject": "Alice", "predicate": "lives_in", "object": "Rome"}),
     ("POST", "/facts/retract", {"subject": "Alice", "predicate": "lives_in"}),
