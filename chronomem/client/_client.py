@@ -89,7 +89,7 @@ class _Sync(Generic[_P, _R]):
 
         @functools.wraps(flow)
         def call(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-            return obj.run(flow(*args, **kwargs))
+            return obj._run(flow(*args, **kwargs))
 
         return call
 
@@ -116,7 +116,7 @@ class _Async(Generic[_P, _R]):
 
         @functools.wraps(flow)
         async def call(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-            return await obj.run(flow(*args, **kwargs))
+            return await obj._run(flow(*args, **kwargs))
 
         return call
 
@@ -166,7 +166,7 @@ class Client(_Base):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def run(self, flow: Flow[_R]) -> _R:
+    def _run(self, flow: Flow[_R]) -> _R:
         """Make ``flow``'s requests one after another and return its value."""
         try:
             request = next(flow)
@@ -202,8 +202,8 @@ class Client(_Base):
         one returns its result and raises when it fails; many return a result each (a failed one has ``error``),
         sent 100 a request."""
         if _single(messages):
-            return _one(self.run(_flows.add([messages])))  # type: ignore[list-item]
-        return self.run(_flows.add(messages))  # type: ignore[arg-type]
+            return _one(self._run(_flows.add([messages])))  # type: ignore[list-item]
+        return self._run(_flows.add(messages))  # type: ignore[arg-type]
 
     add_episode = _Sync(_flows.add_episode)
     get_episode = _Sync(_flows.get_episode)
@@ -272,7 +272,7 @@ class AsyncClient(_Base):
     ) -> None:
         await self.close()
 
-    async def run(self, flow: Flow[_R]) -> _R:
+    async def _run(self, flow: Flow[_R]) -> _R:
         """Make ``flow``'s requests one after another and return its value."""
         try:
             request = next(flow)
@@ -306,8 +306,8 @@ class AsyncClient(_Base):
     ) -> IngestResult | list[IngestResult]:
         """:meth:`Client.add`, awaited."""
         if _single(messages):
-            return _one(await self.run(_flows.add([messages])))  # type: ignore[list-item]
-        return await self.run(_flows.add(messages))  # type: ignore[arg-type]
+            return _one(await self._run(_flows.add([messages])))  # type: ignore[list-item]
+        return await self._run(_flows.add(messages))  # type: ignore[arg-type]
 
     add_episode = _Async(_flows.add_episode)
     get_episode = _Async(_flows.get_episode)

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ import pytest
 from clienttools import Served, serve
 
 import chronomem
-from chronomem.client import Client
+from chronomem.client import AsyncClient, Client
 
 NAMESPACE = "alice"
 
@@ -27,16 +28,43 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     yield from serve(db, tmp_path)
 
 
-@pytest.fixture(params=["memory", "client-sqlite", pytest.param("client-postgresql", marks=pytest.mark.integration)])
+class Blocking:
+    """An :class:`AsyncClient` called as a :class:`Client` is: each coroutine run to its end on one event loop."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self.client, self.loop = client, asyncio.new_event_loop()
+
+    def __getattr__(self, name: str) -> Any:
+        call = getattr(self.client, name)
+        return lambda *args, **kwargs: self.loop.run_until_complete(call(*args, **kwargs))
+
+    def close(self) -> None:
+        self.loop.run_until_complete(self.client.close())
+        self.loop.close()
+
+
+@pytest.fixture(
+    params=[
+        "memory",
+        "client-sqlite",
+        "async-client-sqlite",
+        pytest.param("client-postgresql", marks=pytest.mark.integration),
+    ]
+)
 def mem(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
-    """The namespace ``alice`` through :class:`chronomem.Memory` in-process, then through a :class:`Client` on a
-    served process on SQLite, then on PostgreSQL."""
+    """The namespace ``alice`` through :class:`chronomem.Memory` in-process, then through a :class:`Client` and an
+    :class:`AsyncClient` on a served process on SQLite, then through a :class:`Client` on PostgreSQL."""
     if request.param == "memory":
         memory = chronomem.open(str(tmp_path / "m.db"), namespace=NAMESPACE, embedder=None)
         yield memory
         memory.close()
         return
-    db = str(tmp_path / "m.db") if request.param == "client-sqlite" else str(request.getfixturevalue("pg_url"))
+    db = str(request.getfixturevalue("pg_url")) if request.param.endswith("postgresql") else str(tmp_path / "m.db")
     for server in serve(db, tmp_path):
-        with Client(server.base, NAMESPACE, key=server.key) as client:
-            yield client
+        if request.param.startswith("async"):
+            blocking = Blocking(AsyncClient(server.base, NAMESPACE, key=server.key))
+            yield blocking
+            blocking.close()
+        else:
+            with Client(server.base, NAMESPACE, key=server.key) as client:
+                yield client
