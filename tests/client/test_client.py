@@ -143,6 +143,18 @@ def test_lists_are_read_page_by_page(app: Any, monkeypatch: pytest.MonkeyPatch) 
     assert [r.url.params["offset"] for r in pages] == ["0", "2", "4"]
 
 
+def test_many_messages_are_sent_in_batches_the_server_takes(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    recording = Recording(app)
+    monkeypatch.setattr(_flows, "BATCH", 2)
+
+    async def run() -> list[Any]:
+        async with AsyncClient("http://chronomem", "alice", transport=recording) as mem:
+            return await mem.add(MESSAGES)
+
+    assert [r.episode for r in asyncio.run(run())] == ["a1", "a3", "a4"]
+    assert sum(r.url.path.endswith("/messages") for r in recording.seen) == 2
+
+
 def test_every_code_the_server_sends_raises_its_own_class() -> None:
     assert set(ERRORS) == {code for _, _, code in STATUS} | set(CODES)
     for cls, _, code in STATUS:

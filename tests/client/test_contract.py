@@ -1,10 +1,10 @@
 """The calls of the Python API, one contract for :class:`chronomem.Memory` and :class:`chronomem.client.Client`:
-each case runs on a Memory in-process and on a Client of a real ``chronomem serve`` (SQLite, PostgreSQL), and
-expects the same values, types and errors (messages included).
+each case runs on a Memory in-process, on a Client of a real ``chronomem serve`` (SQLite, PostgreSQL) and on an
+AsyncClient (SQLite), and expects the same values, types and errors (messages included).
 
-The engine conformance suite (:mod:`chronomem.testing`) is not run through the client: it drives an
-``Engine`` with a :class:`~chronomem.testing.ManualClock` (exact system times such as 1 and 5) and the engine
-contract itself (``engine.write``, ``Txn``), which a served process does not expose and should not.
+The engine conformance suite's own cases that drive only the facade run through a Client too
+(``test_conformance.py``); the rest need an ``Engine`` or the suite's :class:`~chronomem.testing.ManualClock`
+(exact system times such as 1 and 5), which a served process does not expose and should not.
 """
 
 from __future__ import annotations
