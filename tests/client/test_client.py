@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -181,3 +183,9 @@ def test_a_refused_key_and_an_unreachable_server(tmp_path: Path) -> None:
     mem.close()
     with Client("http://127.0.0.1:9", "alice") as nowhere, pytest.raises(errors.BackendUnavailable, match="serve"):
         nowhere.get_entity("Alice")
+
+
+def test_the_client_needs_no_server_extra() -> None:
+    code = "import sys, chronomem.client; print(sorted(m for m in ('fastapi', 'uvicorn') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
