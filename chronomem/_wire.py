@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .retrieve import Context, Hit
 
 __all__ = [
+    "INSTANT_FIELDS",
     "conflict_json",
     "context_json",
     "entity_json",
@@ -26,6 +27,13 @@ __all__ = [
 ]
 
 Obj = dict[str, Any]
+
+#: Fields of the Python API's values that hold an instant (int UTC microseconds) rather than a number: the HTTP
+#: API sends them as ISO 8601 text, and its client reads them back.
+INSTANT_FIELDS = frozenset(
+    {"at", "tx", "occurred_at", "recorded_at", "opened_at", "settled_at", "merged_at", "unmerged_at",
+     "retracted_at", "valid_at", "as_of", "when", "valid_from", "valid_to", "basis", "until"}
+)  # fmt: skip
 
 
 def instant(us: int | None) -> str | None:

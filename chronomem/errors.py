@@ -7,6 +7,7 @@ Messages say what was wrong and what to do about it.
 
     ChronomemError
     ├── ConfigError              bad settings, unknown provider/engine name, malformed URL
+    │   └── AccessDenied         a server refused the API key (none, unknown, revoked, too weak)
     ├── InvalidInput             the caller passed something unusable; nothing was stored
     │   ├── NaiveDatetime        a datetime without tzinfo crossed the API
     │   ├── InvalidInterval      empty, inverted or out-of-range interval
@@ -30,6 +31,7 @@ Messages say what was wrong and what to do about it.
 from __future__ import annotations
 
 __all__ = [
+    "AccessDenied",
     "BackendUnavailable",
     "ChronomemError",
     "ConfigError",
@@ -59,6 +61,12 @@ class ChronomemError(Exception):
 
 class ConfigError(ChronomemError):
     """Settings are wrong: an unknown engine or provider name, a malformed URL, a missing option."""
+
+
+class AccessDenied(ConfigError):
+    """A chronomem server refused the request's API key: none, unknown or revoked (HTTP 401), or one that does
+    not grant the namespace or is too weak a role for the call (HTTP 403). Nothing was read or changed; pass
+    a key from ``chronomem keys add`` that grants the namespace."""
 
 
 class InvalidInput(ChronomemError, ValueError):

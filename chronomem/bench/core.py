@@ -25,6 +25,7 @@ from typing import Any
 
 import chronomem
 from chronomem import FactRecord, Memory
+from chronomem._extras import install_hint
 from chronomem.errors import ChronomemError, ConfigError
 
 __all__ = ["FACTS_PER_ENTITY", "NAMESPACES", "Figures", "Workload", "run"]
@@ -123,7 +124,7 @@ class _Raw:
             try:
                 import psycopg  # type: ignore[import-not-found,unused-ignore]
             except ImportError as exc:
-                raise ConfigError("raw SQL on PostgreSQL needs psycopg: pip install 'chronomem[postgres]'") from exc
+                raise ConfigError(f"raw SQL on PostgreSQL needs psycopg: {install_hint('postgres')}") from exc
             self._conn: Any = psycopg.connect(url, autocommit=True)
             if self._conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'citus'").fetchone():
                 self._conn.execute("SET plan_cache_mode = force_custom_plan")  # as the engine does on Citus

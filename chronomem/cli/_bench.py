@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from .._extras import install_hint
 from ._options import db_option, echo_figures, embedder_option, json_option, reported
 
 __all__ = ["bench"]
@@ -62,7 +63,7 @@ def http(db: str | None, clients: int, seconds: float, namespaces: int, as_json:
         from ..bench.http import run
         from ..server import KeyStore  # noqa: F401
     except ImportError as exc:
-        raise click.ClickException(f"the bench serves the HTTP API: pip install 'chronomem[server]' ({exc})") from exc
+        raise click.ClickException(f"the bench serves the HTTP API: {install_hint('server')} ({exc})") from exc
 
     with reported():
         figures = run(db, clients=clients, seconds=seconds, namespaces=namespaces)

@@ -37,7 +37,7 @@ def mcp_command(
 ) -> None:  # fmt: skip
     """Serve one namespace of the memory to an MCP client (an agent): tools to remember, search, read facts as of a
     time, show history, list conflicts and forget. Over http every request needs an API key that grants the
-    namespace (chronomem keys add), as for chronomem serve. Needs: pip install 'chronomem[mcp]'."""
+    namespace (chronomem keys add), as for chronomem serve. Needs: pip install -e '.[mcp]' in a clone of chronomem."""
     from ..mcp import serve
     from ..mcp._server import check_access, require_sdk
 

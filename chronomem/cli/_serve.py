@@ -8,6 +8,7 @@ import logging
 import click
 
 from .._access import KeyStore, is_loopback
+from .._extras import install_hint
 from ..models import one_blas_thread
 from ._options import db_option, dev_option, embedder_option, json_option, keys_option, keys_path, open_memory, reported
 
@@ -33,7 +34,7 @@ def serve(
 
         from ..server import create_app
     except ImportError as exc:
-        raise click.ClickException(f"the server needs its extra: pip install 'chronomem[server]' ({exc})") from exc
+        raise click.ClickException(f"the server needs its extra: {install_hint('server')} ({exc})") from exc
     if dev_no_auth and not is_loopback(host):
         raise click.ClickException(f"--dev-no-auth serves without keys: only on a loopback host, not {host!r}")
     store = KeyStore(keys_path(keys))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from .._extras import install_hint
 from .._time import now_us
 from ..contracts import Engine
 from ..errors import ConfigError
@@ -41,7 +42,7 @@ def open_engine(
         try:
             from ._postgres import PostgresEngine
         except ImportError as exc:
-            raise ConfigError("PostgreSQL needs psycopg: pip install 'chronomem[postgres]'") from exc
+            raise ConfigError(f"PostgreSQL needs psycopg: {install_hint('postgres')}") from exc
         engine = PostgresEngine(target.where, durability=durability, clock=clock, distribute=distribute)
     if migrate:
         engine.migrate()

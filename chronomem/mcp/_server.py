@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .._access import KeyStore, is_loopback
+from .._extras import install_hint
 from ..errors import ConfigError
 from ._auth import KeyCheck
 
@@ -29,7 +30,7 @@ def require_sdk() -> None:
     try:
         import mcp.server.mcpserver  # noqa: F401
     except ImportError as exc:
-        raise ConfigError("the MCP server needs the MCP SDK: pip install 'chronomem[mcp]'") from exc
+        raise ConfigError(f"the MCP server needs the MCP SDK: {install_hint('mcp')}") from exc
 
 
 def build_server(memory: Memory, *, name: str = "chronomem") -> Any:

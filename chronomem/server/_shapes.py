@@ -22,6 +22,7 @@ __all__ = [
     "FactOut",
     "HitsOut",
     "IngestResultOut",
+    "MergeOut",
     "MessagesOut",
     "MomentOut",
     "Page",
@@ -256,6 +257,7 @@ class MessagesOut(BaseModel):
 
 class HitsOut(BaseModel):
     hits: list[HitOut]
+    basis: Instant  # the system time they were read at: search again with as_of=basis for the same hits
 
 
 class ValueOut(BaseModel):

@@ -1,7 +1,7 @@
 """The engine conformance suite: every storage engine, built in or third-party, must pass it.
 
 It is shipped in the library (like ``fsspec.tests.abstract``) and needs ``pytest`` and ``hypothesis``
-(``pip install 'chronomem[testing]'``). It drives the public :class:`chronomem.Memory` facade, plus
+(``pip install -e '.[testing]'`` in a clone). It drives the public :class:`chronomem.Memory` facade, plus
 the engine contract (:class:`chronomem.contracts.Engine`) where the facade has no read for something.
 
 How an engine runs it — one test module, one fixture, one class::

@@ -318,8 +318,8 @@ def test_two_plans_at_one_time_clash_and_settling_ends_one(mem: chronomem.Memory
 
 
 def test_the_prompt_is_rendered_from_the_one_profile_table() -> None:
-    """The profile vocabulary is one table (``_vocabulary.PREDICATES``): the offline rules map onto it and the LLM prompt,
-    in each language, offers every profile predicate of it with its cardinality, object and example, and
+    """The profile vocabulary is one table (``_vocabulary.PREDICATES``): the offline rules map onto it and the LLM
+    prompt, in each language, offers every profile predicate of it with its cardinality, object and example, and
     nothing beyond the profile ('event')."""
     from chronomem._values import Episode
     from chronomem._vocabulary import PREDICATES

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from importlib.util import find_spec
@@ -31,7 +32,10 @@ def test_importing_the_package_does_not_import_the_sdk() -> None:
 
 def test_a_missing_sdk_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "mcp.server.mcpserver", None)  # what an absent package looks like
-    with chronomem.open(tmp_path / "m.db", embedder=None) as mem, pytest.raises(ConfigError, match=r"chronomem\[mcp\]"):
+    with (
+        chronomem.open(tmp_path / "m.db", embedder=None) as mem,
+        pytest.raises(ConfigError, match=re.escape("pip install -e '.[mcp]'")),
+    ):
         build_server(mem)
 
 
@@ -50,4 +54,4 @@ def test_the_command_without_the_sdk_names_the_extra_and_creates_nothing(
     monkeypatch.setitem(sys.modules, "mcp.server.mcpserver", None)
     db = tmp_path / "m.db"
     result = CliRunner().invoke(cli, ["mcp", "--db", str(db)])
-    assert result.exit_code == 1 and "pip install 'chronomem[mcp]'" in result.output and not db.exists()
+    assert result.exit_code == 1 and "pip install -e '.[mcp]'" in result.output and not db.exists()

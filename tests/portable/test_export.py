@@ -1,5 +1,6 @@
 """The Cypher export loads into a real openCypher engine (graphqlite: Cypher over SQLite) and answers the three
-queries of the Neo4j shape (current value, as of a past time, revision chain) exactly as chronomem's own reads do; the CSV export is neo4j-admin's header format."""
+queries of the Neo4j shape (current value, as of a past time, revision chain) exactly as chronomem's own reads
+do; the CSV export is neo4j-admin's header format."""
 
 from __future__ import annotations
 
