@@ -18,7 +18,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 from urllib.parse import quote
 
-from .._time import to_us
+from .._time import parse_instant, to_us
 from .._values import JSON, Change, Contradiction, Entity, Episode, Fact, Merge, Revision, Subgraph, WriteResult
 from .._wire import instant
 from ..errors import InvalidValue
@@ -26,7 +26,7 @@ from ._decode import decode, decode_hits
 
 if TYPE_CHECKING:
     from ..ingest import IngestResult, Message
-    from ..retrieve import Context, Hits
+    from ..retrieve import Context, Hits, Moment
 
 __all__ = ["BATCH", "PAGE", "Flow", "Request", "message_json"]
 
@@ -292,9 +292,23 @@ def values(
     return (yield from _paged(_slot(subject, predicate, "values"), Fact, _times(valid_at=valid_at, as_of=as_of)))
 
 
-def facts(entity: str | Entity, *, valid_at: datetime | None = None, as_of: datetime | None = None) -> Flow[list[Fact]]:
-    """Every fact about ``entity`` at ``valid_at`` as known at ``as_of``."""
-    return (yield from _paged(f"/entities/{_seg(entity)}/facts", Fact, _times(valid_at=valid_at, as_of=as_of)))
+def facts(
+    entity: str | Entity,
+    *,
+    valid_at: datetime | None = None,
+    as_of: datetime | None = None,
+    kind: str | Iterable[str] | None = None,
+) -> Flow[list[Fact]]:
+    """Every fact about ``entity`` at ``valid_at`` as known at ``as_of`` (of the kinds ``kind`` names)."""
+    params = _times(valid_at=valid_at, as_of=as_of) + _many("kind", kind)
+    return (yield from _paged(f"/entities/{_seg(entity)}/facts", Fact, params))
+
+
+def _many(name: str, values: str | Iterable[str] | None) -> Params:
+    """A repeated query parameter (``kind=plan&kind=event``)."""
+    if values is None:
+        return []
+    return [(name, v) for v in ([values] if isinstance(values, str) else values)]
 
 
 def history(subject: str | Entity, predicate: str, *, as_of: datetime | None = None) -> Flow[list[Fact]]:
@@ -308,10 +322,43 @@ def audit(subject: str | Entity, predicate: str | None = None) -> Flow[list[Fact
     return (yield from _paged(path, Fact))
 
 
-def changes(since: datetime, until: datetime | None = None) -> Flow[list[Change]]:
-    """What the memory learned or unlearned in system time ``(since, until]``."""
-    params = [("since", str(instant(to_us(since, name="since")))), *_times(until=until)]
+def changes(
+    since: datetime,
+    until: datetime | None = None,
+    *,
+    entity: str | Entity | None = None,
+    axis: str = "system",
+    as_of: datetime | None = None,
+) -> Flow[list[Change]]:
+    """What the memory learned or unlearned in system time ``(since, until]`` (about ``entity``), or with
+    ``axis="valid"`` what began or ended for ``entity`` in the world then, as known at ``as_of``."""
+    params: Params = [("since", str(instant(to_us(since, name="since")))), *_times(until=until, as_of=as_of)]
+    params.append(("axis", axis))
+    if entity is not None:
+        params.append(("entity", entity.id if isinstance(entity, Entity) else entity))
     return (yield from _paged("/changes", Change, params))
+
+
+def recent(session: str | None = None, n: int = 10) -> Flow[list[Episode]]:
+    """The last ``n`` episodes of ``session`` (``None``: of no session), oldest first."""
+    params: Params = [("n", n)] + ([] if session is None else [("session", session)])
+    body = yield Request("GET", "/recent", params)
+    return [decode(Episode, e) for e in body["episodes"]]
+
+
+def at_event(
+    query: str, *, about: str | Entity | Iterable[str | Entity] = (), as_of: datetime | None = None
+) -> Flow[Moment]:
+    """The memory at the time of the event ``query`` names (see :meth:`chronomem.Memory.at_event`)."""
+    from ..retrieve import Moment
+
+    refs = [about] if isinstance(about, str | Entity) else list(about)
+    params: Params = [("q", query), *_times(as_of=as_of)]
+    params += [("about", r.id if isinstance(r, Entity) else r) for r in refs]
+    body = yield Request("GET", "/at_event", params)
+    event = decode(Fact, body["event"]) if "row_id" in body["event"] else decode(Episode, body["event"])
+    until = None if body["until"] is None else parse_instant(body["until"], name="until")
+    return Moment(parse_instant(body["at"], name="at"), until, event, tuple(decode(Fact, f) for f in body["facts"]))
 
 
 def versions(fact: Fact | int) -> Flow[list[Revision]]:
@@ -383,12 +430,13 @@ def context(
     k: int = 20,
     preset: str = "default",
     zone: str | None = None,
+    kinds: Iterable[str] | None = None,
 ) -> Flow[Context]:
     """What the memory knows about ``query`` as text for an LLM prompt, within ``budget_tokens``."""
     from ..retrieve import Context
 
     params: Params = [("q", query), ("budget_tokens", budget_tokens), ("k", k), ("preset", preset)]
-    params += _times(valid_at=valid_at, as_of=as_of)
+    params += _times(valid_at=valid_at, as_of=as_of) + _many("kinds", kinds)
     if zone is not None:
         params.append(("zone", zone))
     return decode(Context, (yield Request("GET", "/context", params)))

@@ -80,6 +80,28 @@ def test_messages_are_remembered_searched_and_told(mem: Any) -> None:
     assert told.sections and told.sections[0].statements[0].cites
 
 
+def test_the_calls_about_time(mem: Any) -> None:
+    mem.add([{**m, "session": "chat"} for m in SAID[:2]])
+    mem.assert_fact("Alice", "likes", "hiking", valid_from=T0, kind="preference", multi=True)
+    valid = mem.changes(T0, entity="Alice", axis="valid")
+    assert [(c.action, c.fact.object) for c in valid if c.fact.predicate == "lives_in"] == [
+        ("began", "berlin"),
+        ("ended", "berlin"),
+        ("began", "paris"),
+    ]
+    assert all(isinstance(c.fact, Fact) for c in mem.changes(T0, entity="Alice"))
+    assert [f.object for f in mem.facts("Alice", kind="preference")] == ["hiking"]
+    assert [h.item.object for h in mem.search("hiking", kinds=["preference"])] == ["hiking"]
+    assert "hiking" in mem.context("what does Alice like?", kinds=["preference"]).text
+    assert [e.id for e in mem.recent("chat", 1)] == ["a2"]
+    moment = mem.at_event("moved to Paris", about="Alice")
+    assert isinstance(moment.event, Episode) and moment.event.id == "a2"
+    assert moment.at == us(datetime(2024, 6, 1, 7, tzinfo=UTC)) and moment.until is None
+    assert "paris" in {f.object for f in moment.facts}
+    with pytest.raises(InvalidValue, match="axis='valid' reads one entity"):
+        mem.changes(T0, axis="valid")
+
+
 def test_episodes_and_entities(mem: Any) -> None:
     ep = mem.add_episode("Notes from the call.", occurred_at=T0, id="n1", kind="document", metadata={"page": 2})
     assert isinstance(ep, Episode) and (ep.id, ep.occurred_at, ep.metadata) == ("n1", us(T0), {"page": 2})
