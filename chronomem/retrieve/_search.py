@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._values import Entity, Fact
 from ..contracts import Engine
 from ._answers import answer_rule
 from ._asking import asking_rule
 from ._channels import CHANNELS, Channel
 from ._corrections import correction_rule
 from ._fusion import fuse
-from ._hits import Hit, Hits, cites_of, tie_key
+from ._hits import Hit, Hits, Item, cites_of, tie_key
 from ._importance import importance_rule
 from ._latest import latest_rule
 from ._ranking import Found, Ranking, RankingRule
@@ -73,8 +74,24 @@ def _hits(ranking: Ranking) -> Hits:
     scored, items, request = ranking.scored, ranking.found.items, ranking.request
     wanted = set(request.kinds)
     order = sorted((k for k in scored if k[0] in wanted), key=lambda k: (-scored[k].score, tie_key(items[k])))
+    kept = order[: request.k]
+    named = _entities(ranking, [items[key] for key in kept])
     out = Hits(basis=request.point.as_of)
-    for key in order[: request.k]:
+    for key in kept:
         item, s = items[key], scored[key]
-        out.append(Hit(key[0], item, s.score, dict(s.parts), cites_of(item)))
+        out.append(Hit(key[0], item, s.score, dict(s.parts), cites_of(item), _named(item, named)))
     return out
+
+
+def _entities(ranking: Ranking, kept: Sequence[Item]) -> dict[str, Entity]:
+    """The entities the facts kept name, read in one go (a hit says who its fact is about by name)."""
+    ids = sorted({i for f in kept if isinstance(f, Fact) for i in (f.subject, f.object) if i is not None})
+    return {e.id: e for e in ranking.engine.entities(ranking.namespace, ids)}
+
+
+def _named(item: Item, named: dict[str, Entity]) -> tuple[Entity, ...]:
+    if isinstance(item, Entity):
+        return (item,)
+    if isinstance(item, Fact):
+        return tuple(named[i] for i in (item.subject, item.object) if i is not None and i in named)
+    return ()

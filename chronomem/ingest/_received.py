@@ -1,0 +1,78 @@
+"""Messages as agent frameworks send them: no time, OpenAI's ``{"role", "content"}`` shape, a user and a session
+named beside the messages rather than in each (:meth:`chronomem.Memory.add`'s ``user_id=`` and ``session_id=``).
+
+A message without ``occurred_at`` is dated when it was received: the call's clock reading, one microsecond apart
+for each further undated message of the same call so that their order is their order in time. Its
+:class:`~chronomem.ingest.IngestResult` says so (``received_at``). A message that gives its own time keeps it, and
+a naive one is still refused: it names no instant.
+
+``user_id`` names the person whose memory it is: the speaker of every ``"user"`` message that names none. The
+assistant's messages keep no speaker unless they name one, so what the assistant says of itself ("I am a bot")
+is never read as said by the user. ``user_id`` does not choose the namespace: a memory is one namespace, and one
+memory per user is ``mem.using(user_id)``. ``session_id`` is the session of every message that names none.
+
+Nothing here refuses a message: what is still wrong is refused by :func:`~chronomem.ingest.as_message`, saying
+what to fix (in a batch, as that message's result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from .._claims import Role
+from .._time import from_us
+from ._message import Message
+
+__all__ = ["Received", "receive"]
+
+#: OpenAI's roles that chronomem names otherwise: the developer's instructions are the system's; a tool's output
+#: is said by something other than a person or the agent.
+_ROLES = {"developer": Role.SYSTEM.value, "tool": Role.OTHER.value, "function": Role.OTHER.value}
+
+#: A message as received, and the time it was stamped with (UTC microseconds; ``None``: it gave its own).
+Received = tuple[Message | Mapping[str, object], int | None]
+
+
+def receive(item: Message | Mapping[str, object], at: int, *, user_id: str | None, session_id: str | None) -> Received:
+    """``item`` with what the call says of it filled in: the time ``at`` when it has none, ``user_id`` as the
+    speaker of a user's message, ``session_id`` as its session; an OpenAI-shaped dict in chronomem's keys."""
+    if isinstance(item, Message):
+        return _filled(item, user_id, session_id), None
+    if not isinstance(item, Mapping):
+        return item, None  # refused by as_message, saying what a message is
+    d = dict(item)
+    if "name" in d and "speaker" not in d:  # OpenAI names a participant with "name"
+        d["speaker"] = d.pop("name")
+    role = d.get("role")
+    if isinstance(role, str) and role in _ROLES:
+        d["role"] = _ROLES[role]
+    parts = d.get("content")
+    if isinstance(parts, list):  # OpenAI's content parts: the text ones, in order
+        d["content"] = "\n".join(_texts(parts))
+    if d.get("session") is None and session_id is not None:
+        d["session"] = session_id
+    if d.get("speaker") is None and user_id is not None and d.get("role", Role.USER.value) == Role.USER.value:
+        d["speaker"] = user_id
+    if d.get("occurred_at") is not None:
+        return d, None
+    d["occurred_at"] = from_us(at)
+    return d, at
+
+
+def _filled(m: Message, user_id: str | None, session_id: str | None) -> Message:
+    session = m.session if m.session is not None or session_id is None else session_id
+    speaker = m.speaker
+    if speaker is None and user_id is not None and m.role == Role.USER:
+        speaker = user_id
+    return m if (session, speaker) == (m.session, m.speaker) else replace(m, session=session, speaker=speaker)
+
+
+def _texts(parts: list[object]) -> list[str]:
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+        elif isinstance(part, Mapping) and isinstance(part.get("text"), str):
+            out.append(part["text"])
+    return out
