@@ -1,0 +1,40 @@
+"""Each framework's example in the README runs offline, as written, and prints what its comments say."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).parent.parent.parent / "README.md"
+FRAMEWORKS = ["langgraph"]
+
+
+def _example(name: str) -> str:
+    found = re.search(rf"<!-- example: {re.escape(name)} -->\n```python\n(.*?)```", README.read_text(), re.S)
+    assert found is not None, f"the README has no example for {name}"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("name", FRAMEWORKS)
+def test_the_readme_example_runs_and_prints_what_it_says(name: str, tmp_path: Path) -> None:
+    code = _example(name)
+    expected = re.findall(r"# prints: (.*)$", code, re.M)
+    assert expected
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, f"README.md ({name})", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    assert out.getvalue().splitlines() == expected
+
+
+def test_every_example_is_tested() -> None:
+    assert re.findall(r"<!-- example: ([\w-]+) -->", README.read_text()) == FRAMEWORKS
