@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).parent.parent.parent / "README.md"
-FRAMEWORKS = ["langgraph"]
+FRAMEWORKS = ["langgraph", "openai-agents"]
 
 
 def _example(name: str) -> str:
