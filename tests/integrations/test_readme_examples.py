@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).parent.parent.parent / "README.md"
-FRAMEWORKS = ["langgraph", "openai-agents"]
+FRAMEWORKS = ["langgraph", "openai-agents", "langchain"]
 
 
 def _example(name: str) -> str:
