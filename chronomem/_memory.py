@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, overload
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, overload
 from ._names import check_identifier, check_namespace
 from ._reads import EntityReads, Reads
 from ._snapshot import Snapshot
-from ._time import from_us, now_us, to_us
+from ._time import from_us, to_us
 from ._time import zone as check_zone
 from ._values import (
     JSON,
@@ -337,54 +337,29 @@ class Memory(Reads):
         returns its :class:`~chronomem.ingest.IngestResult` and raises :class:`ChronomemError` when it fails
         (nothing of it is stored); many return a result each, a failed one with ``error`` set, and go on.
 
-        The memory-service shape (:mod:`chronomem.ingest._received`): a message without ``occurred_at`` is dated
-        when it was received (its result's ``received_at``; ``stamped`` is true), one microsecond apart within a
-        call, in order; OpenAI's ``{"role": ..., "content": ...}`` dicts are taken as they are. ``user_id`` is the
-        speaker of the ``"user"`` messages that name none (the person whose memory it is; the namespace stays
-        this memory's: one memory per user is ``mem.using(user_id)``), ``session_id`` the session of those that
-        name none. Give messages an ``id`` to add them idempotently: undated ones are dated anew each time.
-
-        >>> mem.add([{"role": "user", "content": "I moved to Paris."}], user_id="alice")[0].stamped  # doctest: +SKIP
-        True
+        Undated messages are dated when received (``stamped``); ``user_id`` and ``session_id`` fill in speakers and
+        sessions; OpenAI's ``{"role", "content"}`` dicts are taken (:mod:`chronomem.ingest._received`).
 
         >>> mem.add({"speaker": "Alice", "content": "I moved to Paris.",
         ...          "occurred_at": "2024-03-04T09:15:00+01:00"}).added        # doctest: +SKIP
         """
         # deferred: ingestion's extractors compile their rules when imported, which takes a while; a memory that only
         # reads and writes facts does not pay for them
-        from .ingest import Message, StructuredExtractor, ingest, ingest_many, receive
+        from .ingest import Message, StructuredExtractor, ingest_received
 
         single = isinstance(messages, Message | Mapping)
-        for name, given in (("user_id", user_id), ("session_id", session_id)):
-            if given is not None and (not isinstance(given, str) or not given.strip()):
-                raise InvalidValue(f"{name} must be a non-empty string or None, got {given!r:.60}")
         if claims is not None or tuple(aliases):
             if not single:
                 raise InvalidValue("claims= and aliases= describe one message; add messages one at a time")
             chosen: Extractor = StructuredExtractor(claims or (), aliases)
         else:
             chosen = self._extractor(extractor)
-        received = now_us()
-        if single:
-            item, stamp = receive(messages, received, user_id=user_id, session_id=session_id)  # type: ignore[arg-type]
-            return _stamped(ingest(self.engine, self.namespace, item, chosen, embedder=self.embedder), stamp)
-        if isinstance(messages, str | bytes) or not isinstance(messages, Iterable):
+        if not single and (isinstance(messages, str | bytes) or not isinstance(messages, Iterable)):
             raise InvalidValue(
                 f"add() takes a message (a dict or Message) or a list of them, got {type(messages).__name__}"
             )
-        stamps: list[int | None] = []
-
-        def dated() -> Iterator[Message | Mapping[str, object]]:
-            # lazily, as ingest_many reads them: a long conversation is not held twice
-            undated = 0
-            for one in messages:
-                item, stamp = receive(one, received + undated, user_id=user_id, session_id=session_id)  # type: ignore[arg-type]
-                undated += stamp is not None
-                stamps.append(stamp)
-                yield item
-
-        results = ingest_many(self.engine, self.namespace, dated(), chosen, embedder=self.embedder)
-        return [_stamped(r, stamp) for r, stamp in zip(results, stamps, strict=True)]
+        ids = (user_id, session_id)
+        return ingest_received(self.engine, self.namespace, messages, chosen, embedder=self.embedder, ids=ids)
 
     def _extractor(self, choice: str | Extractor | None) -> Extractor:
         chosen = choice if choice is not None else self.extractor
@@ -482,14 +457,7 @@ class Memory(Reads):
         as_of: datetime | None = None,
         preset: str | Preset = "default",
     ) -> Hits:
-        """The ``k`` facts that best answer ``query``, best first: :meth:`search` kept to facts, each hit with its
-        fact as a sentence (``hit.fact``), the entities it is about (``hit.entities``, with their names) and when it
-        holds (``hit.valid``, ``hit.valid_from``, ``hit.valid_to``). The same time rules and errors as
-        :meth:`search`; the episodes each fact rests on are ``hit.cites``.
-
-        >>> [(h.fact, h.valid_from) for h in mem.retrieve("where does Alice live?", k=1)]     # doctest: +SKIP
-        [('Alice lives in Paris', datetime.datetime(2024, 3, 4, 8, 15, tzinfo=datetime.timezone.utc))]
-        """
+        """:meth:`search` kept to facts: each hit's ``fact`` ("Alice lives in Paris"), ``entities`` and ``valid``."""
         return self.search(query, k=k, valid_at=valid_at, as_of=as_of, kinds=("fact",), preset=preset)
 
     def context(
@@ -530,7 +498,3 @@ class Memory(Reads):
         v, t = self._point(valid_at, as_of)
         hits = self.search(query, k=k, valid_at=from_us(v), as_of=from_us(t), preset=preset)
         return render_context(replace(gather(self.engine, self.namespace, query, hits, v, t), zone=zone), budget)
-
-
-def _stamped(result: IngestResult, stamp: int | None) -> IngestResult:
-    return result if stamp is None else replace(result, received_at=stamp)

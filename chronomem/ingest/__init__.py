@@ -26,7 +26,7 @@ from ._choose import EXTRACTORS, choose_extractor
 from ._formats import FORMATS, read_conversation
 from ._message import EPISODE_KINDS, Message, as_message, to_episode
 from ._pipeline import RECENT, ingest, ingest_many
-from ._received import Received, receive
+from ._received import Received, ingest_received, receive
 from ._result import IngestResult, Skipped
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "decide",
     "ingest",
     "ingest_many",
+    "ingest_received",
     "read_conversation",
     "receive",
     "to_episode",

@@ -17,14 +17,21 @@ what to fix (in a batch, as that message's result).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from .._claims import Role
-from .._time import from_us
+from .._time import from_us, now_us
+from ..errors import InvalidValue
 from ._message import Message
+from ._pipeline import ingest, ingest_many
+from ._result import IngestResult
 
-__all__ = ["Received", "receive"]
+if TYPE_CHECKING:
+    from ..contracts import Embedder, Engine, Extractor
+
+__all__ = ["Received", "ingest_received", "receive"]
 
 #: OpenAI's roles that chronomem names otherwise: the developer's instructions are the system's; a tool's output
 #: is said by something other than a person or the agent.
@@ -76,3 +83,41 @@ def _texts(parts: list[object]) -> list[str]:
         elif isinstance(part, Mapping) and isinstance(part.get("text"), str):
             out.append(part["text"])
     return out
+
+
+def ingest_received(
+    engine: Engine,
+    namespace: str,
+    messages: Message | Mapping[str, object] | Iterable[Message | Mapping[str, object]],
+    extractor: Extractor,
+    *,
+    embedder: Embedder | None,
+    ids: tuple[str | None, str | None],
+) -> IngestResult | list[IngestResult]:
+    """:func:`ingest` one message or :func:`ingest_many` many, each as :func:`receive` fills it in (``ids``: the
+    user id and the session id), a stamped one's result saying when it was received."""
+    for name, given in zip(("user_id", "session_id"), ids, strict=True):
+        if given is not None and (not isinstance(given, str) or not given.strip()):
+            raise InvalidValue(f"{name} must be a non-empty string or None, got {given!r:.60}")
+    user_id, session_id = ids
+    received = now_us()
+    if isinstance(messages, Message | Mapping):
+        item, stamp = receive(messages, received, user_id=user_id, session_id=session_id)
+        return _stamped(ingest(engine, namespace, item, extractor, embedder=embedder), stamp)
+    stamps: list[int | None] = []
+
+    def dated() -> Iterator[Message | Mapping[str, object]]:
+        # lazily, as ingest_many reads them: a long conversation is not held twice
+        undated = 0
+        for one in messages:
+            item, stamp = receive(one, received + undated, user_id=user_id, session_id=session_id)
+            undated += stamp is not None
+            stamps.append(stamp)
+            yield item
+
+    results = ingest_many(engine, namespace, dated(), extractor, embedder=embedder)
+    return [_stamped(r, stamp) for r, stamp in zip(results, stamps, strict=True)]
+
+
+def _stamped(result: IngestResult, stamp: int | None) -> IngestResult:
+    return result if stamp is None else replace(result, received_at=stamp)
