@@ -136,3 +136,10 @@ def test_the_async_api_takes_the_same_shape(tmp_path: Path) -> None:
             return result.stamped and many[0].stamped, hits[0].fact
 
     assert asyncio.run(main()) == (True, "Alice lives in Paris")
+
+
+def test_an_undated_message_added_again_under_its_id_is_a_duplicate(mem: Memory) -> None:
+    first = mem.add({"id": "u1", "role": "user", "content": "I moved to Paris."}, user_id="Alice")
+    again = mem.add([{"id": "u1", "role": "user", "content": "I moved to Paris."}], user_id="Alice")[0]
+    assert first.stamped and again.status == "duplicate" and not again.stamped
+    assert mem.get_episode("u1").occurred_at == first.received_at

@@ -17,7 +17,7 @@ what to fix (in a batch, as that message's result).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -41,30 +41,47 @@ _ROLES = {"developer": Role.SYSTEM.value, "tool": Role.OTHER.value, "function": 
 Received = tuple[Message | Mapping[str, object], int | None]
 
 
-def receive(item: Message | Mapping[str, object], at: int, *, user_id: str | None, session_id: str | None) -> Received:
+def receive(
+    item: Message | Mapping[str, object],
+    at: int,
+    *,
+    user_id: str | None,
+    session_id: str | None,
+    known: Callable[[str], int | None] = lambda ident: None,
+) -> Received:
     """``item`` with what the call says of it filled in: the time ``at`` when it has none, ``user_id`` as the
-    speaker of a user's message, ``session_id`` as its session; an OpenAI-shaped dict in chronomem's keys."""
+    speaker of a user's message, ``session_id`` as its session; an OpenAI-shaped dict in chronomem's keys.
+    ``known(id)`` is when the message ``id`` was stored, if it was: an undated message added again under its id
+    keeps that time, so that it is the same message (a duplicate), not another one said now."""
     if isinstance(item, Message):
         return _filled(item, user_id, session_id), None
     if not isinstance(item, Mapping):
         return item, None  # refused by as_message, saying what a message is
-    d = dict(item)
-    if "name" in d and "speaker" not in d:  # OpenAI names a participant with "name"
-        d["speaker"] = d.pop("name")
-    role = d.get("role")
-    if isinstance(role, str) and role in _ROLES:
-        d["role"] = _ROLES[role]
-    parts = d.get("content")
-    if isinstance(parts, list):  # OpenAI's content parts: the text ones, in order
-        d["content"] = "\n".join(_texts(parts))
+    d = _openai(item)
     if d.get("session") is None and session_id is not None:
         d["session"] = session_id
     if d.get("speaker") is None and user_id is not None and d.get("role", Role.USER.value) == Role.USER.value:
         d["speaker"] = user_id
     if d.get("occurred_at") is not None:
         return d, None
-    d["occurred_at"] = from_us(at)
-    return d, at
+    ident = d.get("id")
+    stored = known(ident) if isinstance(ident, str) else None
+    d["occurred_at"] = from_us(at if stored is None else stored)
+    return d, at if stored is None else None
+
+
+def _openai(item: Mapping[str, object]) -> dict[str, object]:
+    """An OpenAI-shaped message in chronomem's keys: ``name`` is the speaker, roles renamed, content parts joined."""
+    d = dict(item)
+    if "name" in d and "speaker" not in d:
+        d["speaker"] = d.pop("name")
+    role = d.get("role")
+    if isinstance(role, str) and role in _ROLES:
+        d["role"] = _ROLES[role]
+    parts = d.get("content")
+    if isinstance(parts, list):  # the text parts, in order
+        d["content"] = "\n".join(_texts(parts))
+    return d
 
 
 def _filled(m: Message, user_id: str | None, session_id: str | None) -> Message:
@@ -101,8 +118,13 @@ def ingest_received(
             raise InvalidValue(f"{name} must be a non-empty string or None, got {given!r:.60}")
     user_id, session_id = ids
     received = now_us()
+
+    def known(ident: str) -> int | None:
+        found = engine.episode(namespace, ident)
+        return None if found is None else found.occurred_at
+
     if isinstance(messages, Message | Mapping):
-        item, stamp = receive(messages, received, user_id=user_id, session_id=session_id)
+        item, stamp = receive(messages, received, user_id=user_id, session_id=session_id, known=known)
         return _stamped(ingest(engine, namespace, item, extractor, embedder=embedder), stamp)
     stamps: list[int | None] = []
 
@@ -110,7 +132,7 @@ def ingest_received(
         # lazily, as ingest_many reads them: a long conversation is not held twice
         undated = 0
         for one in messages:
-            item, stamp = receive(one, received + undated, user_id=user_id, session_id=session_id)
+            item, stamp = receive(one, received + undated, user_id=user_id, session_id=session_id, known=known)
             undated += stamp is not None
             stamps.append(stamp)
             yield item

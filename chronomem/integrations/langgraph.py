@@ -8,10 +8,12 @@ Needs the extra: ``pip install -e '.[langgraph]'``.
 namespace, its value kept with it, so ``get`` returns it; ``put`` again replaces it (the old version is erased) and
 ``put(..., None)`` / ``delete`` erase it. An item whose value holds ``"messages"`` (OpenAI-shaped dicts, dated when
 received unless they carry ``occurred_at``) is also *ingested*: its messages become episodes and bitemporal facts
-(the speaker of ``"user"`` messages is the value's ``"user_id"``, else the store's). ``search(prefix, query=...)``
-runs chronomem's search in each namespace under ``prefix``: an item comes back as itself, and what the memory
-learned comes back as records (``key`` ``"fact:<row>"``, ``"episode:<id>"``...; ``value`` with the text, the
-valid time, the entities and the cited episodes). Without a query, ``search`` lists the items, newest first.
+(the speaker of ``"user"`` messages is the value's ``"user_id"``, else the store's; a message with an ``"id"`` is
+ingested once however often its thread is put again, one without is dated and ingested anew each time).
+``search(prefix, query=...)`` runs chronomem's search in each namespace under ``prefix``: an item comes back as
+itself, and what the memory learned comes back as records (``key`` ``"fact:<row>"``, ``"episode:<id>"``...;
+``value`` with the text, the valid time, the entities and the cited episodes). Without a query, ``search`` lists
+the items, newest first.
 ``filter`` matches values (``{"k": v}``, or ``{"k": {"$gt": v}}`` with ``$eq $ne $gt $gte $lt $lte``).
 Scores are comparable within one namespace only. TTLs are not supported.
 

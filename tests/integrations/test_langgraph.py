@@ -163,3 +163,14 @@ def test_the_node_retrieves_generates_and_stores_with_memory_outside_the_system_
         ("assistant", "t1")
     }
     assert mem.value("Alice", "lives_in") is not None
+
+
+def test_a_thread_put_again_ingests_its_messages_with_ids_once(mem: Memory) -> None:
+    store = ChronomemStore(mem, user_id="Alice")
+    first = [{"id": "m1", "role": "user", "content": "I moved to Paris."}]
+    store.put(ALICE, "thread", {"messages": first})
+    store.put(ALICE, "thread", {"messages": [*first, {"id": "m2", "role": "assistant", "content": "Nice."}]})
+    memory = mem.using("users.alice")
+    said = [h.item for h in memory.search("moved Paris", k=20, kinds=["episode"])]
+    assert [e.id for e in said if e.content == "I moved to Paris."] == ["m1"]  # type: ignore[union-attr]
+    assert len(memory.history("Alice", "lives_in")) == 1
