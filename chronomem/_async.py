@@ -105,6 +105,8 @@ class AsyncMemory:
         extractor: str | Extractor | None = None,
         claims: Iterable[Claim] | None = None,
         aliases: Iterable[Alias] = (),
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> IngestResult: ...
 
     @overload
@@ -115,6 +117,8 @@ class AsyncMemory:
         extractor: str | Extractor | None = None,
         claims: None = None,
         aliases: Iterable[Alias] = (),
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> list[IngestResult]: ...
 
     async def add(
@@ -124,10 +128,19 @@ class AsyncMemory:
         extractor: str | Extractor | None = None,
         claims: Iterable[Claim] | None = None,
         aliases: Iterable[Alias] = (),
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> IngestResult | list[IngestResult]:
-        return await asyncio.to_thread(
-            functools.partial(self.sync.add, messages, extractor=extractor, claims=claims, aliases=aliases)
+        add = functools.partial(
+            self.sync.add,
+            messages,
+            extractor=extractor,
+            claims=claims,
+            aliases=aliases,
+            user_id=user_id,
+            session_id=session_id,
         )
+        return await asyncio.to_thread(add)
 
     async def correct(
         self, subject: str | Entity, predicate: str, object: str | Entity | None = None, **kwargs: object
@@ -160,6 +173,7 @@ class AsyncMemory:
     resolve_conflict = _Offloaded(Memory.resolve_conflict)
     retract = _Offloaded(Memory.retract)
     retract_episode = _Offloaded(Memory.retract_episode)
+    retrieve = _Offloaded(Memory.retrieve)
     search = _Offloaded(Memory.search)
     snapshot = _Offloaded(Memory.snapshot)  # its basis pins awaited reads too: as_of=snap.basis
     unmerge = _Offloaded(Memory.unmerge)

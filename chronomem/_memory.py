@@ -302,6 +302,8 @@ class Memory(Reads):
         extractor: str | Extractor | None = None,
         claims: Iterable[Claim] | None = None,
         aliases: Iterable[Alias] = (),
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> IngestResult: ...
 
     @overload
@@ -312,6 +314,8 @@ class Memory(Reads):
         extractor: str | Extractor | None = None,
         claims: None = None,
         aliases: Iterable[Alias] = (),
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> list[IngestResult]: ...
 
     def add(
@@ -321,6 +325,8 @@ class Memory(Reads):
         extractor: str | Extractor | None = None,
         claims: Iterable[Claim] | None = None,
         aliases: Iterable[Alias] = (),
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> IngestResult | list[IngestResult]:
         """Remember one message (a dict or a :class:`~chronomem.ingest.Message`) or many, in order.
 
@@ -331,12 +337,15 @@ class Memory(Reads):
         returns its :class:`~chronomem.ingest.IngestResult` and raises :class:`ChronomemError` when it fails
         (nothing of it is stored); many return a result each, a failed one with ``error`` set, and go on.
 
+        Undated messages are dated when received (``stamped``); ``user_id`` and ``session_id`` fill in speakers and
+        sessions; OpenAI's ``{"role", "content"}`` dicts are taken (:mod:`chronomem.ingest._received`).
+
         >>> mem.add({"speaker": "Alice", "content": "I moved to Paris.",
         ...          "occurred_at": "2024-03-04T09:15:00+01:00"}).added        # doctest: +SKIP
         """
         # deferred: ingestion's extractors compile their rules when imported, which takes a while; a memory that only
         # reads and writes facts does not pay for them
-        from .ingest import Message, StructuredExtractor, ingest, ingest_many
+        from .ingest import Message, StructuredExtractor, ingest_received
 
         single = isinstance(messages, Message | Mapping)
         if claims is not None or tuple(aliases):
@@ -345,13 +354,12 @@ class Memory(Reads):
             chosen: Extractor = StructuredExtractor(claims or (), aliases)
         else:
             chosen = self._extractor(extractor)
-        if single:
-            return ingest(self.engine, self.namespace, messages, chosen, embedder=self.embedder)  # type: ignore[arg-type]
-        if isinstance(messages, str | bytes) or not isinstance(messages, Iterable):
+        if not single and (isinstance(messages, str | bytes) or not isinstance(messages, Iterable)):
             raise InvalidValue(
                 f"add() takes a message (a dict or Message) or a list of them, got {type(messages).__name__}"
             )
-        return ingest_many(self.engine, self.namespace, messages, chosen, embedder=self.embedder)  # type: ignore[arg-type]
+        ids = (user_id, session_id)
+        return ingest_received(self.engine, self.namespace, messages, chosen, embedder=self.embedder, ids=ids)
 
     def _extractor(self, choice: str | Extractor | None) -> Extractor:
         chosen = choice if choice is not None else self.extractor
@@ -440,6 +448,18 @@ class Memory(Reads):
             query, k=k, valid_at=valid_at, as_of=as_of, window=window, kinds=kinds, preset_name=preset
         )
         return run_search(self.engine, self.namespace, request, channels_for(self.embedder))
+
+    def retrieve(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        valid_at: datetime | None = None,
+        as_of: datetime | None = None,
+        preset: str | Preset = "default",
+    ) -> Hits:
+        """:meth:`search` kept to facts: each hit's ``fact`` ("Alice lives in Paris"), ``entities`` and ``valid``."""
+        return self.search(query, k=k, valid_at=valid_at, as_of=as_of, kinds=("fact",), preset=preset)
 
     def context(
         self,

@@ -32,7 +32,7 @@ Obj = dict[str, Any]
 #: API sends them as ISO 8601 text, and its client reads them back.
 INSTANT_FIELDS = frozenset(
     {"at", "tx", "occurred_at", "recorded_at", "opened_at", "settled_at", "merged_at", "unmerged_at",
-     "retracted_at", "valid_at", "as_of", "when", "valid_from", "valid_to", "basis", "until"}
+     "retracted_at", "valid_at", "as_of", "when", "valid_from", "valid_to", "basis", "until", "received_at"}
 )  # fmt: skip
 
 

@@ -26,6 +26,7 @@ from ._choose import EXTRACTORS, choose_extractor
 from ._formats import FORMATS, read_conversation
 from ._message import EPISODE_KINDS, Message, as_message, to_episode
 from ._pipeline import RECENT, ingest, ingest_many
+from ._received import Received, ingest_received, receive
 from ._result import IngestResult, Skipped
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "OfflineExtractor",
     "Outcome",
     "Proposal",
+    "Received",
     "Role",
     "Skipped",
     "StructuredExtractor",
@@ -54,6 +56,8 @@ __all__ = [
     "decide",
     "ingest",
     "ingest_many",
+    "ingest_received",
     "read_conversation",
+    "receive",
     "to_episode",
 ]

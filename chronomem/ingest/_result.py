@@ -34,7 +34,8 @@ class IngestResult:
     ``entities`` those it created; ``aliases`` the ``(entity id, alias)`` pairs it added; ``merged`` the
     entities it found to be one (an alias that named another entity; :meth:`Memory.unmerge` undoes one).
     ``duplicate`` is true when the message was already stored: nothing changed. In a batch, a message that failed has
-    ``error`` set and wrote nothing.
+    ``error`` set and wrote nothing. ``received_at`` is the time (UTC microseconds) a message that came without
+    ``occurred_at`` was dated with, when it was received (``stamped``); ``None`` when it gave its own.
     """
 
     episode: str
@@ -52,6 +53,12 @@ class IngestResult:
     skipped: tuple[Skipped, ...] = ()
     usage: Usage | None = None
     error: ChronomemError | None = None
+    received_at: int | None = None
+
+    @property
+    def stamped(self) -> bool:
+        """Whether the message came without ``occurred_at`` and is dated when it was received."""
+        return self.received_at is not None
 
     @property
     def ok(self) -> bool:
@@ -76,4 +83,4 @@ class IngestResult:
         )
 
     def __repr__(self) -> str:
-        return show(self, "tx")  # ISO 8601 times, defaults left out (chronomem._display)
+        return show(self, "tx", "received_at")  # ISO 8601 times, defaults left out (chronomem._display)

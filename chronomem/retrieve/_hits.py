@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from .._time import MAX_US, from_us
-from .._values import Entity, Episode, Fact, canonical_json
+from .._values import JSON, Entity, Episode, Fact, Interval, Modality, canonical_json
 
 __all__ = ["ENTITY", "EPISODE", "FACT", "KINDS", "Hit", "Hits", "Item", "Key", "cites_of", "key_of", "tie_key"]
 
@@ -59,7 +59,11 @@ class Hit:
     share a question lent the turn after it (``"answer"``), and the factors applied after fusion (``"time"``,
     ``"after"``, ``"recency"``, ``"importance"``, ``"speaker"``, ``"asks"``, ``"latest"``, ``"topic"``,
     ``"correction"``, ``"stale"``; 1.0 = unchanged), and the gain of a record the slot rule put first (``"slot"``).
-    ``cites`` are the ids of the episodes the record rests on (see :func:`cites_of`).
+    ``cites`` are the ids of the episodes the record rests on (see :func:`cites_of`). ``entities`` are those the
+    record is about: a fact's subject and object, an entity itself; none for an episode.
+
+    >>> [(h.fact, [e.name for e in h.entities]) for h in mem.retrieve("where does Alice live?")]  # doctest: +SKIP
+    [('Alice lives in Paris', ['Alice', 'Paris'])]
     """
 
     kind: str
@@ -67,11 +71,44 @@ class Hit:
     score: float
     scores: dict[str, float] = field(default_factory=dict, compare=False)
     cites: tuple[str, ...] = ()
+    entities: tuple[Entity, ...] = field(default=(), compare=False)
 
     @property
     def id(self) -> str:
         """The record's id: an episode's or entity's id, a fact's row id as text."""
         return key_of(self.item)[1]
+
+    @property
+    def fact(self) -> str | None:
+        """A fact as a sentence with its entities' names ("Alice lives in Paris", "Alice likes tea (negated)");
+        ``None`` for an episode or an entity."""
+        f = self.item
+        if not isinstance(f, Fact):
+            return None
+        names = {e.id: e.name for e in self.entities}
+        what = names.get(f.object, f.object) if f.object is not None else _said(f.value)
+        how = "" if f.modality == Modality.ASSERTED else f" ({f.modality})"
+        return f"{names.get(f.subject, f.subject)} {f.predicate.replace('_', ' ')} {what}{how}"
+
+    @property
+    def valid(self) -> Interval | None:
+        """When a fact holds in the world (``[start, end)`` in UTC microseconds, ``end=None``: still holds);
+        ``None`` for an episode or an entity."""
+        return self.item.valid if isinstance(self.item, Fact) else None
+
+    @property
+    def valid_from(self) -> datetime | None:
+        """A fact's valid start as an aware UTC datetime; ``None`` for an episode or an entity."""
+        return None if self.valid is None else from_us(self.valid.start)
+
+    @property
+    def valid_to(self) -> datetime | None:
+        """A fact's valid end as an aware UTC datetime; ``None`` while it holds, and for an episode or an entity."""
+        return None if self.valid is None or self.valid.end is None else from_us(self.valid.end)
+
+
+def _said(value: JSON) -> str:
+    return value if isinstance(value, str) else canonical_json(value)
 
 
 class Hits(list[Hit]):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._values import Fact
+from .._values import Entity, Fact
 from ..contracts import Engine
 from ._answers import answer_rule
 from ._asking import asking_rule
@@ -72,12 +72,15 @@ def run_search(
 
 def _hits(ranking: Ranking) -> Hits:
     scored, items, request = ranking.scored, ranking.found.items, ranking.request
-    kept = [k for k in scored if _wanted(request, items[k])]
-    order = sorted(kept, key=lambda k: (-scored[k].score, tie_key(items[k])))
+    order = sorted(
+        (k for k in scored if _wanted(request, items[k])), key=lambda k: (-scored[k].score, tie_key(items[k]))
+    )
+    kept = order[: request.k]
+    named = _entities(ranking, [items[key] for key in kept])
     out = Hits(basis=request.point.as_of)
-    for key in order[: request.k]:
+    for key in kept:
         item, s = items[key], scored[key]
-        out.append(Hit(key[0], item, s.score, dict(s.parts), cites_of(item)))
+        out.append(Hit(key[0], item, s.score, dict(s.parts), cites_of(item), _named(item, named)))
     return out
 
 
@@ -86,3 +89,17 @@ def _wanted(request: SearchRequest, item: Item) -> bool:
     if key_of(item)[0] not in request.kinds:
         return False
     return request.fact_kinds is None or not isinstance(item, Fact) or item.kind in request.fact_kinds
+
+
+def _entities(ranking: Ranking, kept: Sequence[Item]) -> dict[str, Entity]:
+    """The entities the facts kept name, read in one go (a hit says who its fact is about by name)."""
+    ids = sorted({i for f in kept if isinstance(f, Fact) for i in (f.subject, f.object) if i is not None})
+    return {e.id: e for e in ranking.engine.entities(ranking.namespace, ids)}
+
+
+def _named(item: Item, named: dict[str, Entity]) -> tuple[Entity, ...]:
+    if isinstance(item, Entity):
+        return (item,)
+    if isinstance(item, Fact):
+        return tuple(named[i] for i in (item.subject, item.object) if i is not None and i in named)
+    return ()

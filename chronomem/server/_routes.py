@@ -87,7 +87,8 @@ Mem = Annotated[AsyncMemory, Depends(_memory)]
 async def add_messages(body: MessagesIn, mem: Mem) -> dict[str, Any]:
     """Each message is stored once (by id), read into facts and written in its own transaction; a message that
     fails has ``error`` set and wrote nothing."""
-    results = await mem.add([m.model_dump(exclude_none=True) for m in body.messages])
+    messages = [m.model_dump(exclude_none=True) for m in body.messages]
+    results = await mem.add(messages, user_id=body.user_id, session_id=body.session_id)
     return {"results": to_json(results)}
 
 

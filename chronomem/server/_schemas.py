@@ -53,8 +53,8 @@ class MessageIn(_Strict):
     """One message to remember (the keys of :class:`chronomem.ingest.Message`)."""
 
     content: str | dict[str, Any] = Field(description="The text (or a JSON object for an event).")
-    occurred_at: Annotated[AwareDatetime, BeforeValidator(_no_number)] = Field(
-        description="When it was said, ISO 8601 with an offset."
+    occurred_at: Annotated[AwareDatetime, BeforeValidator(_no_number)] | None = Field(
+        None, description="When it was said, ISO 8601 with an offset; without it, when the server received it."
     )
     speaker: _Name | None = None
     role: Literal["user", "assistant", "system", "other"] = "user"
@@ -67,6 +67,8 @@ class MessageIn(_Strict):
 
 class MessagesIn(_Strict):
     messages: list[MessageIn] = Field(min_length=1, max_length=100, description="Remembered in order.")
+    user_id: _Name | None = Field(None, description="The speaker of the 'user' messages that name none.")
+    session_id: _Name | None = Field(None, description="The session of the messages that name none.")
 
 
 class EntityIn(_Strict):
@@ -158,4 +160,6 @@ def _record(value: Any) -> dict[str, Any]:
     out = {f.name: to_json(getattr(value, f.name), f.name) for f in dataclasses.fields(value)}
     if isinstance(getattr(type(value), "id", None), property):  # a search hit's id
         out["id"] = value.id
+    if isinstance(getattr(type(value), "fact", None), property):  # a search hit's fact as a sentence, valid time
+        out["fact"], out["valid"] = value.fact, to_json(value.valid)
     return out

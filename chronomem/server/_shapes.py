@@ -147,7 +147,10 @@ class HitOut(BaseModel):
     score: float
     scores: dict[str, float]
     cites: list[str]
+    entities: list[EntityOut]  # what the record is about
     id: str
+    fact: str | None  # a fact as a sentence with its entities' names
+    valid: IntervalOut | None  # when a fact holds
 
 
 class MomentOut(BaseModel):
@@ -249,6 +252,7 @@ class IngestResultOut(BaseModel):
     skipped: list[SkippedOut]
     usage: dict[str, Any] | None
     error: ErrorOut | None
+    received_at: Instant | None  # when a message without occurred_at was received
 
 
 class MessagesOut(BaseModel):

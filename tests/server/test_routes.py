@@ -199,3 +199,25 @@ def test_concurrent_requests_each_message_is_stored_once(api: Api) -> None:
     assert sorted(r["episode"] for r in results if not r["duplicate"]) == [f"c{i}" for i in range(8)]
     for i in range(8):
         assert api.get(f"{A}/episodes/c{i}", "alice:read").status_code == 200
+
+
+def test_messages_in_the_memory_service_shape_and_hits_with_fact_entities_and_valid(any_api: Api) -> None:
+    api = any_api
+    added = api.post(
+        f"{A}/messages",
+        "alice:write",
+        json={"messages": [{"role": "user", "content": "I moved to Oslo."}], "user_id": "Alice", "session_id": "s9"},
+    )
+    assert added.status_code == 200, added.text
+    (result,) = added.json()["results"]
+    assert result["error"] is None and result["received_at"] is not None
+    episode = api.memory.using("alice").get_episode(result["episode"])
+    assert (episode.speaker, episode.session) == ("Alice", "s9")
+    hits = api.get(f"{A}/search", "alice:read", params={"q": "where does Alice live?", "kinds": "fact"}).json()["hits"]
+    assert hits[0]["fact"] == "Alice lives in Oslo"
+    assert [e["name"] for e in hits[0]["entities"]] == ["Alice", "Oslo"]
+    assert hits[0]["valid"] == {"start": result["received_at"], "end": None}
+    dated = api.post(
+        f"{A}/messages", "alice:write", json={"messages": [said("a9", "I like tea.", "2024-07-01T09:00:00Z")]}
+    )
+    assert dated.json()["results"][0]["received_at"] is None

@@ -39,5 +39,5 @@ def test_a_response_model_has_the_fields_of_its_value(model: type, value: type) 
     assert list(model.model_fields) == [f.name for f in dataclasses.fields(value)]  # type: ignore[attr-defined]
 
 
-def test_a_hit_adds_its_id() -> None:
-    assert list(s.HitOut.model_fields) == [f.name for f in dataclasses.fields(Hit)] + ["id"]
+def test_a_hit_adds_its_id_fact_and_valid_time() -> None:
+    assert list(s.HitOut.model_fields) == [f.name for f in dataclasses.fields(Hit)] + ["id", "fact", "valid"]
