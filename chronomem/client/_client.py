@@ -190,20 +190,32 @@ class Client(_Base):
         return self._answer(response)
 
     @overload
-    def add(self, messages: Message | Mapping[str, object]) -> IngestResult: ...
+    def add(
+        self, messages: Message | Mapping[str, object], *, user_id: str | None = None, session_id: str | None = None
+    ) -> IngestResult: ...
 
     @overload
-    def add(self, messages: Iterable[Message | Mapping[str, object]]) -> list[IngestResult]: ...
+    def add(
+        self,
+        messages: Iterable[Message | Mapping[str, object]],
+        *,
+        user_id: str | None = None,
+        session_id: str | None = None,
+    ) -> list[IngestResult]: ...
 
     def add(
-        self, messages: Message | Mapping[str, object] | Iterable[Message | Mapping[str, object]]
+        self,
+        messages: Message | Mapping[str, object] | Iterable[Message | Mapping[str, object]],
+        *,
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> IngestResult | list[IngestResult]:
         """Remember one message or many, in order (:meth:`chronomem.Memory.add`, with the server's extractor):
         one returns its result and raises when it fails; many return a result each (a failed one has ``error``),
-        sent 100 a request."""
+        sent 100 a request. ``user_id`` and ``session_id`` as :meth:`chronomem.Memory.add` takes them."""
         if _single(messages):
-            return _one(self._run(_flows.add([messages])))  # type: ignore[list-item]
-        return self._run(_flows.add(messages))  # type: ignore[arg-type]
+            return _one(self._run(_flows.add([messages], user_id, session_id)))  # type: ignore[list-item]
+        return self._run(_flows.add(messages, user_id, session_id))  # type: ignore[arg-type]
 
     add_episode = _Sync(_flows.add_episode)
     get_episode = _Sync(_flows.get_episode)
@@ -229,6 +241,7 @@ class Client(_Base):
     conflicts = _Sync(_flows.conflicts)
     resolve_conflict = _Sync(_flows.resolve_conflict)
     search = _Sync(_flows.search)
+    retrieve = _Sync(_flows.retrieve)
     context = _Sync(_flows.context)
 
 
@@ -298,18 +311,30 @@ class AsyncClient(_Base):
         return self._answer(response)
 
     @overload
-    async def add(self, messages: Message | Mapping[str, object]) -> IngestResult: ...
+    async def add(
+        self, messages: Message | Mapping[str, object], *, user_id: str | None = None, session_id: str | None = None
+    ) -> IngestResult: ...
 
     @overload
-    async def add(self, messages: Iterable[Message | Mapping[str, object]]) -> list[IngestResult]: ...
+    async def add(
+        self,
+        messages: Iterable[Message | Mapping[str, object]],
+        *,
+        user_id: str | None = None,
+        session_id: str | None = None,
+    ) -> list[IngestResult]: ...
 
     async def add(
-        self, messages: Message | Mapping[str, object] | Iterable[Message | Mapping[str, object]]
+        self,
+        messages: Message | Mapping[str, object] | Iterable[Message | Mapping[str, object]],
+        *,
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> IngestResult | list[IngestResult]:
         """:meth:`Client.add`, awaited."""
         if _single(messages):
-            return _one(await self._run(_flows.add([messages])))  # type: ignore[list-item]
-        return await self._run(_flows.add(messages))  # type: ignore[arg-type]
+            return _one(await self._run(_flows.add([messages], user_id, session_id)))  # type: ignore[list-item]
+        return await self._run(_flows.add(messages, user_id, session_id))  # type: ignore[arg-type]
 
     add_episode = _Async(_flows.add_episode)
     get_episode = _Async(_flows.get_episode)
@@ -335,4 +360,5 @@ class AsyncClient(_Base):
     conflicts = _Async(_flows.conflicts)
     resolve_conflict = _Async(_flows.resolve_conflict)
     search = _Async(_flows.search)
+    retrieve = _Async(_flows.retrieve)
     context = _Async(_flows.context)

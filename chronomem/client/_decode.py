@@ -50,7 +50,14 @@ def decode_hits(data: dict[str, Any]) -> Hits:
     from ..retrieve import Hit, Hits  # deferred, as Memory.search defers it: retrieval is slow to import
 
     hits = [
-        Hit(h["kind"], decode(_ITEMS[h["kind"]], h["item"]), h["score"], dict(h["scores"]), tuple(h["cites"]))
+        Hit(
+            h["kind"],
+            decode(_ITEMS[h["kind"]], h["item"]),
+            h["score"],
+            dict(h["scores"]),
+            tuple(h["cites"]),
+            tuple(decode(Entity, e) for e in h.get("entities", ())),
+        )
         for h in data["hits"]
     ]
     return Hits(hits, basis=parse_instant(data["basis"], name="basis"))

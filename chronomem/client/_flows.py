@@ -95,13 +95,16 @@ def message_json(message: Message | Mapping[str, object]) -> dict[str, Any]:
     return {k: v for k, v in out.items() if v is not None and v != {}}
 
 
-def add(messages: Iterable[Message | Mapping[str, object]]) -> Flow[list[IngestResult]]:
+def add(
+    messages: Iterable[Message | Mapping[str, object]], user_id: str | None = None, session_id: str | None = None
+) -> Flow[list[IngestResult]]:
     from ..ingest import IngestResult
 
     sent = [message_json(m) for m in messages]
+    around = {k: v for k, v in (("user_id", user_id), ("session_id", session_id)) if v is not None}
     results: list[IngestResult] = []
     for start in range(0, len(sent), BATCH):
-        body = yield Request("POST", "/messages", json={"messages": sent[start : start + BATCH]})
+        body = yield Request("POST", "/messages", json={"messages": sent[start : start + BATCH], **around})
         results += [decode(IngestResult, r) for r in body["results"]]
     return results
 
@@ -419,6 +422,18 @@ def search(
             raise InvalidValue(f"kinds={kinds!r} is one string; pass a list, e.g. [{kinds!r}]")
         params += [("kinds", kind) for kind in kinds]
     return decode_hits((yield Request("GET", "/search", params)))
+
+
+def retrieve(
+    query: str,
+    *,
+    k: int = 10,
+    valid_at: datetime | None = None,
+    as_of: datetime | None = None,
+    preset: str = "default",
+) -> Flow[Hits]:
+    """:func:`search` kept to facts (:meth:`chronomem.Memory.retrieve`)."""
+    return (yield from search(query, k=k, valid_at=valid_at, as_of=as_of, kinds=["fact"], preset=preset))
 
 
 def context(

@@ -69,6 +69,8 @@ async def every_call(mem: AsyncClient) -> None:
     await mem.changes(T0, entity="Alice", axis="valid", as_of=datetime.now(UTC))
     await mem.facts("Alice", kind=["fact", "preference"])
     await mem.recent(None, 3)
+    await mem.add([{"role": "user", "content": "I work at Acme."}], user_id="Alice", session_id="s9")
+    await mem.retrieve("where does Alice work?", k=3)
     await mem.at_event("live in Berlin", about=["Alice"], as_of=datetime.now(UTC))
     await mem.versions(fact)
     await mem.neighbourhood("Alice", 1, valid_at=T0, as_of=datetime.now(UTC))

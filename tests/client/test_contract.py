@@ -102,6 +102,15 @@ def test_the_calls_about_time(mem: Any) -> None:
         mem.changes(T0, axis="valid")
 
 
+def test_the_memory_service_shape(mem: Any) -> None:
+    results = mem.add([{"role": "user", "content": "I moved to Paris."}], user_id="Alice", session_id="s1")
+    assert results[0].stamped and results[0].received_at is not None
+    assert mem.get_episode(results[0].episode).session == "s1"
+    (hit,) = [h for h in mem.retrieve("where does Alice live?") if h.item.predicate == "lives_in"]
+    assert hit.fact == "Alice lives in Paris" and [e.name for e in hit.entities] == ["Alice", "Paris"]
+    assert hit.valid is not None and hit.valid.end is None
+
+
 def test_episodes_and_entities(mem: Any) -> None:
     ep = mem.add_episode("Notes from the call.", occurred_at=T0, id="n1", kind="document", metadata={"page": 2})
     assert isinstance(ep, Episode) and (ep.id, ep.occurred_at, ep.metadata) == ("n1", us(T0), {"page": 2})
