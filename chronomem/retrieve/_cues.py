@@ -13,10 +13,9 @@ reply is an assistant's (:func:`requests`); they read questions between people a
 from __future__ import annotations
 
 from .._values import Episode
+from ._speakers import ASSISTANT
 
 __all__ = ["cue_marks", "requests"]
-
-_ASSISTANT = "assistant"
 
 
 def cue_marks(text: str, limit: int) -> bool:
@@ -39,4 +38,4 @@ def requests(question: Episode, reply: Episode | None) -> bool:
     >>> requests(ask, Episode("r", "n", "No way!", 1, 1, role="user")), requests(ask, None)
     (False, False)
     """
-    return reply is not None and reply.role == _ASSISTANT and question.role != _ASSISTANT
+    return reply is not None and reply.role == ASSISTANT and question.role != ASSISTANT
