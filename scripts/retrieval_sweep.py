@@ -46,6 +46,7 @@ SETS: dict[str, Path | None] = {
     "en": DATA / "en-upd-dev" / "en-upd-dev.json",
     "zh": DATA / "zh-mem-dev" / "zh-mem-dev.json",
     "lo": DATA / "locomo" / "locomo-dev.json",
+    "beam": DATA / "beam-dev" / "beam-dev.json",
     "long": None,  # built from en and lo by long_set()
     "longer": None,  # the same with every LoCoMo conversation
 }

@@ -7,7 +7,9 @@ protocol (``--cmd``), so the harness scores ``Memory.search`` on LoCoMo and sets
   entity, as ingestion makes speakers), its text plus the shared photo's caption as content, and as
   ``occurred_at`` the session's date (read in UTC) plus 30 s per turn, closer when the next session or the
   next day comes sooner (:func:`chronomem.ingest._formats.turn_times`), so a session's turns keep their
-  order and date however many there are.
+  order and date however many there are. The format names speakers and has no roles: a speaker named as an
+  assistant is ("Assistant", "AI", "助手": :data:`ASSISTANT_NAMES`) is given the ``assistant`` role, every
+  other the ``user`` role, as an application that knows its agent's turns would pass them.
 * ``{"op": "search", "query", "k"}``: ``Memory.search`` at the question's own time (the conversation's last
   turn, as the sets define "now"), its hits' cited episodes mapped back to turn ids, best first.
 
@@ -30,7 +32,10 @@ from ..errors import ChronomemError, InvalidValue
 from ..ingest._formats import turn_times
 from ..models._choose import choose_embedder
 
-__all__ = ["LocomoAdapter", "serve"]
+__all__ = ["ASSISTANT_NAMES", "LocomoAdapter", "serve"]
+
+#: Speaker names (case-folded) that name an assistant, not a person.
+ASSISTANT_NAMES = frozenset({"assistant", "ai", "ai assistant", "bot", "chatbot", "助手", "ai助手", "助理"})
 
 
 class LocomoAdapter:
@@ -130,7 +135,9 @@ def _message(turn: Mapping[str, Any], session: str, at: datetime) -> dict[str, A
     text = str(turn.get("text") or "")
     if turn.get("image_caption"):
         text = f"{text} [shares a photo: {turn['image_caption']}]".strip()
-    return {"id": str(turn["id"]), "speaker": turn.get("speaker"), "content": text or "…", "occurred_at": at,
+    speaker = turn.get("speaker")
+    role = "assistant" if str(speaker or "").strip().casefold() in ASSISTANT_NAMES else "user"
+    return {"id": str(turn["id"]), "speaker": speaker, "role": role, "content": text or "…", "occurred_at": at,
             "session": session}  # fmt: skip
 
 

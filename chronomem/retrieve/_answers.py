@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 from .._values import Episode
-from ._cues import cue_marks
+from ._cues import cue_marks, requests
 from ._fusion import Scored
 from ._hits import EPISODE, Key
 from ._ranking import Ranking, live
@@ -52,7 +52,8 @@ def lend_to_answers(scored: dict[Key, Scored], answers: Mapping[Key, Key], share
 
 def answer_rule(ranking: Ranking) -> None:
     """Apply :func:`lend_to_answers` to the ``answers.depth`` leading episodes that ask (in a message short
-    enough for its cue to mark it whole, :mod:`._cues`), with the turn after each
+    enough for its cue to mark it whole, and not of a request to an assistant: :mod:`._cues`), with the turn
+    after each
     that was recorded by ``as_of`` and is not retracted then (``answers.share`` 0, or no episodes asked for:
     off)."""
     request, settings = ranking.request, ranking.preset.answers
@@ -60,18 +61,20 @@ def answer_rule(ranking: Ranking) -> None:
         return
     found, as_of = ranking.found, request.point.as_of
     limit = ranking.preset.cue_chars
-    asking = [
-        k
+    asking = {
+        k: e
         for k in ranking.leading(settings.depth)
         if isinstance(e := found.items[k], Episode) and cue_marks(e.content, limit) and asks(e.content)
-    ]
+    }
     if not asking:
         return
     after = ranking.engine.following_episodes(ranking.namespace, [k[1] for k in asking])
     answers: dict[Key, Key] = {}
-    for k in asking:
+    for k, question in asking.items():
         reply = after.get(k[1])
-        if reply is not None and reply.recorded_at <= as_of and (ranking.preset.history or live(reply, as_of)):
+        if reply is None or requests(question, reply):
+            continue
+        if reply.recorded_at <= as_of and (ranking.preset.history or live(reply, as_of)):
             answers[k] = (EPISODE, reply.id)
             found.items.setdefault(answers[k], reply)
     lend_to_answers(ranking.scored, answers, settings.share)

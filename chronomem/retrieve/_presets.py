@@ -93,9 +93,11 @@ class ImportanceSettings:
 @dataclass(frozen=True, slots=True)
 class SpeakerSettings:
     """The speaker rule (:mod:`._speakers`): a factor ``1 + boost`` on an episode whose speaker the question
-    names (0: off)."""
+    names (0: off), and ``assistant`` on an episode an assistant said (1: off): its words are context, the
+    person's are the memory."""
 
     boost: float = _within(0.35, 0.0)
+    assistant: float = _factor(0.5)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,11 @@ about camping). An episode whose speaker the question names scores ``1 + speaker
 
 Chinese conversations tell a person's news to them as often as by them ("宇航，……由你牵头后端"), so a strong boost
 costs them what it gains elsewhere; the default is moderate.
+
+In a memory of a person's talks with an assistant, the person's own turns are the memory and the assistant's are
+context: what the person said, decided and changed is in their words ("my deadline moved to March 15"), while a
+long reply around it repeats their words among many others. So an episode an assistant said (role
+``assistant``) scores ``speaker.assistant`` times as much; between people (no assistant turn) nothing changes.
 """
 
 from __future__ import annotations
@@ -16,20 +21,27 @@ from .._values import Episode
 from ._fusion import apply_factors
 from ._ranking import Ranking
 
-__all__ = ["names_speaker", "speaker_rule", "without_names"]
+__all__ = ["ASSISTANT", "names_speaker", "speaker_rule", "without_names"]
+
+#: The role of an assistant's episodes.
+ASSISTANT = "assistant"
 
 
 def speaker_rule(ranking: Ranking) -> None:
     """Apply the ``"speaker"`` factor to every episode scored whose speaker the question names
-    (``speaker.boost`` 0: off)."""
-    boost, items, question = ranking.preset.speaker.boost, ranking.found.items, ranking.request.text
-    if not boost:
+    (``speaker.boost`` 0: off), or ``speaker.assistant`` to an assistant's (1: off)."""
+    settings, items, question = ranking.preset.speaker, ranking.found.items, ranking.request.text
+    if not settings.boost and settings.assistant == 1.0:
         return
     out = {}
     for key in ranking.scored:
         item = items[key]
-        if isinstance(item, Episode) and item.speaker and names_speaker(question, item.speaker):
-            out[key] = {"speaker": 1.0 + boost}
+        if not isinstance(item, Episode):
+            continue
+        if item.role == ASSISTANT and settings.assistant != 1.0:
+            out[key] = {"speaker": settings.assistant}
+        elif settings.boost and item.speaker and names_speaker(question, item.speaker):
+            out[key] = {"speaker": 1.0 + settings.boost}
     apply_factors(ranking.scored, out)
 
 

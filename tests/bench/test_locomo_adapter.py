@@ -62,3 +62,21 @@ def test_a_long_session_keeps_its_order_and_stays_before_the_next(tmp_path: Path
     assert stored == sorted(stored) and len(set(stored)) == len(stored)
     assert times[2999] < times[3000] == datetime(2023, 5, 8, 14, 56, tzinfo=UTC)
     assert {t.date() for t in times} == {times[0].date()}
+
+
+def test_a_speaker_named_as_an_assistant_speaks_as_one(tmp_path: Path) -> None:
+    from chronomem.bench.locomo import LocomoAdapter
+
+    turns = [
+        _turn(1, 1, "User", "I moved to Denver last month, can you suggest hikes near me?", 8),
+        _turn(1, 2, "Assistant", "Sure! Since you live in Boulder, try the Flatirons.", 8),
+    ]
+    adapter = LocomoAdapter(str(tmp_path / "r.db"), embedder=None)
+    try:
+        adapter.index("c1", turns)
+        mem = adapter._mem
+        assert mem is not None
+        assert [mem.get_episode(i).role for i in ("D1:1", "D1:2")] == ["user", "assistant"]
+        assert [f.object for f in mem.facts("User")] == ["denver"]  # the assistant's words assert nothing
+    finally:
+        adapter.close()

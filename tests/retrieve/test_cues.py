@@ -45,3 +45,22 @@ def test_a_cue_inside_a_long_reply_does_not_move_it_above_the_message_it_answers
         assert [h.id for h in hits][:2] == ["mine", "reply"]
         reply = next(h for h in hits if h.id == "reply")
         assert "correction" not in reply.scores and "asks" not in reply.scores
+
+
+def test_a_request_to_an_assistant_is_not_read_as_a_question_between_people(tmp_path: Path) -> None:
+    """A person's question to an assistant carries their situation: it is not demoted as asking, and the
+    assistant's reply does not take its score; the same question put to a person is (the rules between people)."""
+    request = "My flight to Lisbon on May 3 got cancelled, can you find me a train instead?"
+    reply = "Sure. There is a night train to Lisbon; it leaves at 21:40 and arrives in the morning."
+    question, asked = "When was my flight to Lisbon?", T0 + timedelta(days=1)
+    rules = replace(PRESETS["default"], topics=TopicSettings(ratio=1.01), latest=LatestSettings(boost=0.0))
+    found = {}
+    for role in ("assistant", "user"):
+        with chronomem.open(str(tmp_path / f"{role}.db"), namespace="t", embedder=None) as m:
+            m.add_episode(request, occurred_at=T0, id="ask", speaker="Ana", role="user", session="s1")
+            m.add_episode(reply, occurred_at=T0 + timedelta(seconds=30), id="reply", speaker="Sam", role=role,
+                          session="s1")  # fmt: skip
+            found[role] = {h.id: h.scores for h in m.search(question, kinds=["episode"], valid_at=asked, preset=rules)}
+    to_assistant, to_person = found["assistant"], found["user"]
+    assert "asks" not in to_assistant["ask"] and "answer" not in to_assistant.get("reply", {})
+    assert "asks" in to_person["ask"] and "answer" in to_person["reply"]

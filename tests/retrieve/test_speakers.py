@@ -111,3 +111,24 @@ def test_a_search_embeds_the_question_without_the_names_of_speakers_it_found(tmp
         assert embedder.seen[-1] == "Where has Melanie camped?" and hits[0].id == "a"
         m.search("Where has Priya camped?")  # nobody of that name spoke: nothing to leave out
         assert embedder.seen[-1] == "Where has Priya camped?"
+
+
+def test_an_assistants_long_reply_ranks_below_the_persons_own_words(tmp_path: Path) -> None:
+    """The person's statement and the assistant's reply that repeats its words among many others: the person's
+    ranks first; with ``speaker.assistant`` at 1 (off) the reply's extra matches put it first."""
+    mine = "We picked Redis for the session cache; the cutover is planned for the sprint after next."
+    reply = (
+        "Redis is a good fit for a session cache. For the cutover, warm the cache before the sprint ends, "
+        "plan a rollback, and keep the session cache keys short. Redis cutover checklists usually cover: "
+        "eviction policy, persistence, session cache sizing and the cutover window."
+    )
+    rules = replace(PRESETS["default"], topics=TopicSettings(ratio=1.01), answers=AnswerSettings(share=0.0))
+    with chronomem.open(str(tmp_path / "a.db"), namespace="t", embedder=None) as m:
+        m.add_episode(mine, occurred_at=T0, id="mine", speaker="Dev", role="user", session="s")
+        m.add_episode(reply, occurred_at=T0 + timedelta(seconds=30), id="reply", speaker="Assistant", role="assistant",
+                      session="s")  # fmt: skip
+        question = "When is the Redis session cache cutover?"
+        off = replace(rules, name="off", speaker=SpeakerSettings(assistant=1.0))
+        assert [h.id for h in m.search(question, kinds=["episode"], preset=off)][0] == "reply"
+        hits = m.search(question, kinds=["episode"], preset=rules)
+        assert [h.id for h in hits] == ["mine", "reply"] and hits[1].scores["speaker"] == 0.5
