@@ -4,8 +4,13 @@ that pass. The sentences are this file's own."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
-from test_offline_support import asserted
+from test_offline_support import AT_EN, AT_ZH, asserted, episode, extract
+
+from chronomem._values import Episode
+from chronomem.ingest import Claim
 
 ME = "me"
 
@@ -26,3 +31,45 @@ def test_a_verb_agreeing_with_a_third_person_is_not_the_speakers(text: str, expe
 
 def test_a_dropped_first_person_is_still_the_speaker() -> None:
     assert (ME, "lives_in", "Leeds") in asserted("My friend Robert is great. Moved to Leeds last month, by the way.")
+
+
+def _before(text: str, *, zh: bool = False, days: int = 2) -> tuple[Episode, ...]:
+    return (episode(text, at=(AT_ZH if zh else AT_EN) - timedelta(days=days)),)
+
+
+def _said(claims: tuple[Claim, ...]) -> set[tuple[str, str, str | None, str, str]]:
+    return {
+        ("me" if c.subject.speaker else c.subject.name, c.predicate,
+         c.object.name if c.object else (None if c.value is None else str(c.value)), str(c.modality), c.action.value)
+        for c in claims
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("before", "text", "right", "wrong"),
+    [
+        ("我姐姐是护士。", "不好意思记错了，我姐姐不是护士，她是药剂师。",
+         ("Dana的姐姐", "job_title", "药剂师"), "护士"),
+        ("My brother Sam is a nurse.", "My mistake, Sam isn't a nurse, he's a paramedic.",
+         ("Sam", "job_title", "paramedic"), "nurse"),
+    ],
+)  # fmt: skip
+def test_another_persons_value_beside_its_denial_corrects_it(
+    before: str, text: str, right: tuple[str, str, str], wrong: str
+) -> None:
+    zh = "\u4e00" <= text[0] <= "\u9fff"
+    said = _said(extract(text, recent=_before(before, zh=zh)).claims)
+    assert (*right, "asserted", "correct") in said
+    assert not any(s[2] == wrong for s in said)  # the denial is the correction's, not a second fact
+    assert not any(s[1] in ("partner", "family", "knows") and s[4] == "correct" for s in said)
+
+
+def test_a_value_called_wrong_corrects_the_earlier_claim_of_another_person() -> None:
+    said = _said(extract("I had Nadia's job wrong: she teaches chemistry, not biology.",
+                         recent=_before("My friend Nadia teaches biology.")).claims)  # fmt: skip
+    assert {s[2:] for s in said if s[1] == "job_title"} == {("chemistry teacher", "asserted", "correct")}
+
+
+def test_what_one_teaches_is_a_title() -> None:
+    assert (ME, "job_title", "piano teacher") in asserted("I teach piano these days.")
+    assert not any(p == "job_title" for _, p, _ in asserted("She teaches kids to swim."))

@@ -143,15 +143,52 @@ def correct(claims: Sequence[Claim], content: str, context: ExtractionContext) -
     wrong ("I meant X, not Y", "不是Y，是X") corrects the claim that held it, over that claim's portion; in a
     many-valued slot (projects, likes) the wrong value is also withdrawn over that portion, since the right
     one does not replace it there by itself."""
+    claims = _paired(claims, content, context)
     earlier = _earlier_claims(context)
     wrong = _called_wrong(content, earlier)
     mine = [c for c in claims if c.subject.speaker and c.modality == Modality.ASSERTED and c.action is Action.ASSERT]
-    if not mine:
+    if any(c.action is Action.CORRECT for c in claims):
+        mine = [c for c in mine if c.predicate not in _LINKS]
+    if not mine and not any(c.action is Action.CORRECT for c in claims):
         mine = _bare_correction(content, earlier, context, wrong)
         claims = list(claims) + mine
     fixed = {id(c): _as_correction(c, earlier, wrong) for c in mine}
     withdrawn = _withdrawn(_called_wrong(content, earlier, exact=True), list(fixed.values()), content)
     return [fixed.get(id(c), c) for c in claims] + withdrawn
+
+
+#: The links a relative's role word makes ("my husband" is the speaker's partner): said along, never corrected.
+_LINKS: Final = frozenset({"partner", "family", "knows", "has_child"})
+
+
+def _paired(claims: Sequence[Claim], content: str, context: ExtractionContext) -> list[Claim]:
+    """Another person's fact corrected: a value said beside a denial of another value of the same person's slot
+    ("我老公不是医生，他是律师", "Sam isn't a nurse, he's a paramedic") or beside the value called wrong, held by
+    an earlier claim on that slot ("she teaches physics, not math"), replaces it over the portion it held; the
+    denial says what was stored is wrong, it is no second fact. The speaker's own claims are left to
+    :func:`correct`."""
+    asserted = [c for c in claims if not c.subject.speaker and c.modality == Modality.ASSERTED
+                and c.action is Action.ASSERT and c.predicate not in _LINKS]  # fmt: skip
+    if not asserted:
+        return list(claims)
+    denied = {(c.subject.name, c.predicate, _said(c)) for c in claims if c.modality == Modality.NEGATED}
+    old = _wrong_words(content)
+    # the slot whose earlier value the message calls wrong; by its predicate, since a person said by name before
+    # may be "she" or "my friend" now
+    said_before: set[str] = set()
+    if old is not None:
+        said_before = {c.predicate for c, _ in _earlier_claims(context, anyone=True)
+                       if not c.subject.speaker and (old in _said(c) or _said(c) in old)}  # fmt: skip
+    fixed: set[int] = set()
+    dropped: set[tuple[str, str]] = set()
+    for c in asserted:
+        slot = (c.subject.name, c.predicate)
+        if any(d[:2] == slot and d[2] != _said(c) for d in denied) or c.predicate in said_before:
+            fixed.add(id(c))
+            dropped.add(slot)
+    kept = [c for c in claims if not (c.modality == Modality.NEGATED and (c.subject.name, c.predicate) in dropped)]
+    # no time of its own: the pipeline re-asserts it over the portion of the value it corrects
+    return [replace(c, action=Action.CORRECT) if id(c) in fixed else c for c in kept]
 
 
 def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
@@ -164,7 +201,7 @@ def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
     own = [ep.content.lower() for ep in context.recent if ep.speaker == context.speaker]
     if not any(old in text for text in own):
         return False
-    return _called_wrong(content, _earlier_claims(context), exact=True) is not None
+    return _called_wrong(content, _earlier_claims(context, anyone=True), exact=True) is not None
 
 
 #: How much of a recent message is read again for the values a correction may correct: its end, from a line
@@ -186,8 +223,9 @@ def recent_part(content: str) -> str:
     return tail[cut:]
 
 
-def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
-    """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first."""
+def _earlier_claims(context: ExtractionContext, *, anyone: bool = False) -> list[tuple[Claim, int]]:
+    """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first;
+    ``anyone``: the claims about other people the speaker made too."""
     from ._read import read_message
 
     found: list[tuple[Claim, int]] = []
@@ -196,13 +234,13 @@ def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
             continue
         ctx = replace(context, reference=from_us(ep.occurred_at).astimezone(context.reference.tzinfo), recent=())
         for c in read_message(recent_part(ep.content), ctx).claims:
-            if c.subject.speaker and c.modality == Modality.ASSERTED and c.action is Action.ASSERT:
+            if (anyone or c.subject.speaker) and c.modality == Modality.ASSERTED and c.action is Action.ASSERT:
                 found.append((c, ep.occurred_at))
     return found
 
 
 _WRONG: Final = re.compile(
-    r"(?:\bnot|不是|而不是)\s*(?P<old>[^，,。.!！?？;；]+?)(?=\s*(?:[，,。.!！?？;；]|$)|\s+but\b|是)", re.I
+    r"(?:\bnot|\Bn['’]t|不是|而不是)\s*(?P<old>[^，,。.!！?？;；]+?)(?=\s*(?:[，,。.!！?？;；]|$)|\s+but\b|是)", re.I
 )
 
 

@@ -326,7 +326,7 @@ class _MessageReader:
             self.said, self.at, mentions, self.clause_spans, clause
         )
         cues = self._cues(span, clause, mention, language)
-        if hit.obj is not None and obj is not None:
+        if hit.obj is not None and obj is not None and self._said(*obj) == hit.obj:  # not a value a check wrote
             hit = _original(hit, self.content[obj[0] : obj[1]])
         if hit.role is not None:
             hit = replace(hit, role=language.role_word(hit.role))

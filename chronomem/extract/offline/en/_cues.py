@@ -33,7 +33,7 @@ EN_CUES: Final = Cues(
         _I,
     ),
     correction=re.compile(
-        r"\bi meant\b|\bi mean\b|\bcorrection\b|\bsaid (?:that|it) wrong\b|\bgot (?:that|it) wrong\b|"
+        r"\bi meant\b|\bi mean\b|\bcorrection\b|\b(?:said|got|had|wrote|typed)\s+(?:(?!wrong\b)\S+\s+){1,3}?wrong\b|"
         r"\bi misspoke\b|\bmistyped\b|\btypo\b|\bscratch that\b|"
         r"\bmy (?:bad|mistake)\b|\bi was wrong\b|\bwrong (?:number|date|one)\b|\bnot\s+\S+[,;]\s*(?:it's|it is|but)\b|"
         r"\bactually\b.*\bnot\b|\bactually\b,?\s+(?:it's|it is|that's|that should be)\b|\blet me correct\b",

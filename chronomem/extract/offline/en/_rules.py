@@ -209,6 +209,22 @@ _r("job_title.apposition", "job_title", rf"(?i:'m|am|’m)\s+[A-Z][\w-]*(?:\s+[A
 _r("job_title.was", "job_title", rf"(?i:was|worked as|used to be)\s+{_ADV}(?i:(?:a|an|the)\s+)?(?P<obj>{_TITLE})",
    "was worked used", USUAL - 2, change=Change.PAST)  # fmt: skip
 
+#: What one teaches names the title ("she teaches physics": a physics teacher), not whom or where ("teaches kids",
+#: "teaches at Lincoln High").
+_NOT_TAUGHT = frozenset(
+    words("me you him her us them it kids children students people class classes lessons at in for how what there")
+)
+
+
+def _teacher(text: str) -> str | None:
+    said = text.strip()
+    return None if not said or said.split()[0].lower() in _NOT_TAUGHT else f"{said} teacher"
+
+
+_r("job_title.teaches", "job_title", rf"(?i:teach|teaches|teaching)\s+{_ADV}(?P<obj>[a-z]+(?:\s+[a-z]+)?)"
+   r"(?=\s*(?:$|[,.;!?]|\s(?i:at|in|to|for|now|these days|but|and)\b))", "teach", USUAL - 3,
+   check=_teacher, example="she teaches chemistry at a high school")  # fmt: skip
+
 # studies_at --------------------------------------------------------------------------------------------
 _r("studies_at.study", "studies_at", r"(?i:study|studies|studying|enrolled|student|phd|ph\.d\.|masters?|master's|"
    r"degree|mba|undergrad|freshman|sophomore|grad school|postdoc)\b[^,.;!?]{0,30}?\s(?i:at|in)\s+"
