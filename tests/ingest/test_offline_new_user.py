@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from test_offline_support import AT_EN, AT_ZH, asserted, episode, extract
+from test_offline_support import AT_EN, AT_ZH, BERLIN, SHANGHAI, asserted, episode, extract, local
 
 from chronomem._values import Episode
-from chronomem.ingest import Claim
+from chronomem.ingest import Action, Claim
 
 ME = "me"
 
@@ -73,3 +73,22 @@ def test_a_value_called_wrong_corrects_the_earlier_claim_of_another_person() -> 
 def test_what_one_teaches_is_a_title() -> None:
     assert (ME, "job_title", "piano teacher") in asserted("I teach piano these days.")
     assert not any(p == "job_title" for _, p, _ in asserted("She teaches kids to swim."))
+
+
+@pytest.mark.parametrize(
+    ("before", "text", "expected", "start"),
+    [
+        ("We moved to Tallinn last week.", "Sorry, I said that wrong - we moved three weeks ago, not last week.",
+         ("lives_in", "Tallinn"), "2024-02-14 00:00"),
+        ("I started at Vireo this month.", "I started at Vireo in January, not this month.",
+         ("works_at", "Vireo"), "2024-01-01 00:00"),
+        ("我这个月搬到了苏州。", "我记错了，是上个月搬的，不是这个月。", ("lives_in", "苏州"), "2024-02-01 00:00"),
+    ],
+)  # fmt: skip
+def test_a_time_called_wrong_moves_the_date_of_the_last_dated_claim(
+    before: str, text: str, expected: tuple[str, str], start: str
+) -> None:
+    zh = "\u4e00" <= text[0] <= "\u9fff"
+    got = extract(text, recent=_before(before, zh=zh, days=1)).claims
+    assert [(c.predicate, c.object and c.object.name, c.action) for c in got] == [(*expected, Action.CORRECT)]
+    assert local(got[0].valid_from, SHANGHAI if zh else BERLIN) == start

@@ -143,6 +143,11 @@ def correct(claims: Sequence[Claim], content: str, context: ExtractionContext) -
     wrong ("I meant X, not Y", "不是Y，是X") corrects the claim that held it, over that claim's portion; in a
     many-valued slot (projects, likes) the wrong value is also withdrawn over that portion, since the right
     one does not replace it there by itself."""
+    redated = _redated(content, context)
+    if redated is not None:  # the words left without their time are no event of their own ("moved , not")
+        kept = [c for c in claims if c.predicate != redated.predicate or _said(c) != _said(redated)]
+        cut = redated.span[0] if redated.span is not None else 0
+        return [c for c in kept if c.predicate != "event" or c.span is None or c.span[1] <= cut] + [redated]
     claims = _paired(claims, content, context)
     earlier = _earlier_claims(context)
     wrong = _called_wrong(content, earlier)
@@ -191,6 +196,32 @@ def _paired(claims: Sequence[Claim], content: str, context: ExtractionContext) -
     return [replace(c, action=Action.CORRECT) if id(c) in fixed else c for c in kept]
 
 
+def _redated(content: str, context: ExtractionContext) -> Claim | None:
+    """A correction of when, not of what: the words called wrong are a time and the message names another ("we
+    moved two weeks ago, not last week", "是上个月搬的，不是这个月"). The speaker's last dated claim is said again
+    at the right time, over the same stretch (an event's) or from its start on (a change's)."""
+    from ...temporal import parse
+
+    m = _WRONG.search(content)
+    if m is None:
+        return None
+    said = parse(content, context.reference, context.tz)
+    called = [t for t in said if m.start("old") <= t.span[0] < m.end("old")]
+    right = [t for t in said if t not in called and t.start is not None]
+    if not called or not right:
+        return None
+    dated = [c for c, _ in _earlier_claims(context) if c.valid_from is not None]
+    if not dated:
+        return None
+    last, new = dated[-1], right[0]
+    assert new.start is not None
+    until = new.end if last.valid_to is not None and new.end is not None else last.valid_to
+    if until is not None and until <= new.start:
+        return None
+    return replace(last, action=Action.CORRECT, valid_from=new.start, valid_to=until, time_text=new.text,
+                   span=(min(new.span[0], m.start()), max(new.span[1], m.end())))  # fmt: skip
+
+
 def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
     """Whether ``content`` calls a value the speaker gave in the recent messages wrong ("not Project Alpha but
     Project Apollo", "我是说上海，不是苏州"): a correction even without a word that says so. Cheap unless the
@@ -201,7 +232,9 @@ def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
     own = [ep.content.lower() for ep in context.recent if ep.speaker == context.speaker]
     if not any(old in text for text in own):
         return False
-    return _called_wrong(content, _earlier_claims(context, anyone=True), exact=True) is not None
+    return _called_wrong(content, _earlier_claims(context, anyone=True), exact=True) is not None or (
+        _redated(content, context) is not None
+    )
 
 
 #: How much of a recent message is read again for the values a correction may correct: its end, from a line
