@@ -92,3 +92,24 @@ def test_a_time_called_wrong_moves_the_date_of_the_last_dated_claim(
     got = extract(text, recent=_before(before, zh=zh, days=1)).claims
     assert [(c.predicate, c.object and c.object.name, c.action) for c in got] == [(*expected, Action.CORRECT)]
     assert local(got[0].valid_from, SHANGHAI if zh else BERLIN) == start
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "start"),
+    [
+        ("I took the offer from Halden Labs, my first day is March 18.", ("works_at", "Halden Labs"), "2024-03-18"),
+        ("I accepted a job at Brightwell, I start next Monday.", ("works_at", "Brightwell"), "2024-03-11"),
+        ("我加入了星辰科技，下个月1号开始上班。", ("works_at", "星辰科技"), "2024-04-01"),
+    ],
+)
+def test_a_job_whose_first_day_is_said_apart_starts_that_day(text: str, expected: tuple[str, str], start: str) -> None:
+    zh = "\u4e00" <= text[0] <= "\u9fff"
+    got = [c for c in extract(text).claims if c.predicate != "event"]
+    assert [(c.predicate, c.object and c.object.name) for c in got] == [expected]
+    assert (local(got[0].valid_from, SHANGHAI if zh else BERLIN) or "")[:10] == start
+    assert not any(c.predicate == "event" for c in extract(text).claims)  # the start is no event of its own
+
+
+def test_a_day_that_dates_another_value_is_not_the_first_day() -> None:
+    got = {c.value: c.valid_from for c in extract("下个月开始我就是总监了，现在还是经理。").claims}
+    assert got["经理"] is None

@@ -55,6 +55,11 @@ EN_CUES: Final = Cues(
         _I,
     ),
     ending_denies=True,
+    begins=re.compile(
+        r"\b(?:(?:start|starts|starting|begin|begins|beginning)(?:\s+(?:the|my)\s+(?:new\s+)?(?:job|role|position))?"
+        r"(?=\s+(?:on|in|at|from|next|this|tomorrow|the)\b|\s*(?:[,.!;]|$))|first day)\b",
+        _I,
+    ),
     past_anywhere=True,
 )
 
