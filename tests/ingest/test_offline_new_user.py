@@ -113,3 +113,23 @@ def test_a_job_whose_first_day_is_said_apart_starts_that_day(text: str, expected
 def test_a_day_that_dates_another_value_is_not_the_first_day() -> None:
     got = {c.value: c.valid_from for c in extract("下个月开始我就是总监了，现在还是经理。").claims}
     assert got["经理"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "until"),
+    [
+        ("I'm planning to hike the Dolomites next month.", "hike the Dolomites", "2024-05-01"),
+        ("I want to learn to sail by June.", "learn to sail", "2024-07-01"),
+        ("我打算下个月去云南自驾。", "去云南自驾", "2024-05-01"),
+    ],
+)
+def test_a_plan_for_a_time_is_no_goal_after_it(text: str, value: str, until: str) -> None:
+    zh = "\u4e00" <= text[0] <= "\u9fff"
+    (goal,) = [c for c in extract(text).claims if c.predicate == "goal"]
+    assert goal.value == value
+    assert (local(goal.valid_to, SHANGHAI if zh else BERLIN) or "")[:10] == until
+
+
+def test_a_goal_without_a_time_holds_until_ended() -> None:
+    (goal,) = [c for c in extract("I want to run a marathon someday.").claims if c.predicate == "goal"]
+    assert goal.valid_to is None

@@ -343,6 +343,8 @@ class _MessageReader:
             # "my dog Rufus died last spring": Rufus was a pet until then
             self.reading.claims.append(replace(made, action=Action.ASSERT, valid_from=None,
                                                valid_to=made.valid_from or self.reference))  # fmt: skip
+        if made is not None and made.predicate == "goal" and obj is not None and isinstance(made.value, str):
+            made = _plan_time(made, mentions, obj, self.content, self.reference)
         if made is not None:
             self.reading.claims.append(made)
             self.last_predicate = made.predicate
@@ -443,6 +445,28 @@ def _sentence_mention(
         if _TIME_ONLY.match(head) and _TIME_ONLY.match(tail):
             return m
     return None
+
+
+#: The word joining a time to the plan before it ("visit Japan in May", "run a marathon by October").
+_PLAN_TIME_LINK: Final = re.compile(r"[\s,，]+(?i:in|on|by|at|before|until|till|during|around|sometime|some time)?\s*$")
+_PLAN_TIME_EDGE: Final = re.compile(r"^[\s,，]*(?:之前|以前|前|的时候|左右)?[\s,，]*")
+
+
+def _plan_time(made: Claim, mentions: list[Mention], obj: tuple[int, int], content: str, reference: int) -> Claim:
+    """A goal with its time ("visit Japan next month", "下个月去日本玩", "finish my thesis by June"): a plan for a
+    time is no goal once that time is over, so it holds until the time's end, and its value is the plan without
+    the time words. A goal with no time (or a time already past, or recurring) holds until something ends it."""
+    own = [m for m in mentions if obj[0] <= m.span[0] and m.span[1] <= obj[1]]
+    when = next((m for m in own if m.end is not None and m.end > reference and m.shape not in _NOT_A_SPAN), None)
+    if when is None or when.end is None:
+        return made
+    head = _PLAN_TIME_LINK.sub("", content[obj[0] : when.span[0]])
+    tail = _PLAN_TIME_EDGE.sub("", content[when.span[1] : obj[1]]).strip()
+    value = f"{head.strip()} {tail}".strip() if head.strip() and tail else (head.strip() or tail)
+    return replace(made, value=value or made.value, valid_to=when.end)
+
+
+_NOT_A_SPAN: Final = (Shape.RECURRING, Shape.DURATION)
 
 
 def _original(hit: Hit, text: str) -> Hit:
