@@ -133,3 +133,20 @@ def test_a_plan_for_a_time_is_no_goal_after_it(text: str, value: str, until: str
 def test_a_goal_without_a_time_holds_until_ended() -> None:
     (goal,) = [c for c in extract("I want to run a marathon someday.").claims if c.predicate == "goal"]
     assert goal.valid_to is None
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("We've got two cats, Mango and Kiwi.", {"Mango", "Kiwi"}),
+        ("I have three hamsters: Bean, Pip and Nutmeg.", {"Bean", "Pip", "Nutmeg"}),
+        ("Me, my husband Ola and our two rabbits, Clover and Fig.", {"Clover", "Fig"}),
+        ("我养了两只狗，分别叫可乐和雪碧。", {"可乐", "雪碧"}),
+    ],
+)
+def test_a_list_of_names_fills_the_pets_item_by_item(text: str, names: set[str]) -> None:
+    assert {o for s, p, o in asserted(text) if p == "has_pet" and s == ME} == names
+
+
+def test_a_name_after_a_comma_that_starts_a_new_clause_names_no_pet() -> None:
+    assert {o for _, p, o in asserted("We have a dog, Sam has a cat.") if p == "has_pet"} <= {"Dana's dog"}

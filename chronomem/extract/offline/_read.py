@@ -330,7 +330,7 @@ class _MessageReader:
             hit = _original(hit, self.content[obj[0] : obj[1]])
         if hit.role is not None:
             hit = replace(hit, role=language.role_word(hit.role))
-        subject = _owner(hit, self._said(clause[0], span[1]), subject, self.who)
+        subject = _owner(hit, self._said(clause[0], span[1]), subject, self.who, self._said(span[0], span[1]))
         words = self._said(span[0], span[1])
         said = HitContext(
             subject, mood, cues, mention, self.reference, self.who.speaker.name, language.code, span, words
@@ -395,6 +395,7 @@ class _MessageReader:
 
 _CONTACT = frozenset({"phone", "email", "birthday"})
 _MINE = re.compile(r"\b(?:my|me|mine)\b|我", re.IGNORECASE)
+_MINE_FIRST = re.compile(r"(?:my|our)\b|我的|我家|我们家", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -417,9 +418,12 @@ class _Report:
         return held(self.frame, subject)
 
 
-def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:
-    """Whose number or birthday it is: "you can reach me at…", "我的手机号" are the speaker's."""
+def _owner(hit: Hit, said: str, subject: Mentioned, who: Who, words: str = "") -> Mentioned:
+    """Whose number, birthday or pet it is: "you can reach me at…", "我的手机号" are the speaker's, and so is a pet
+    the words themselves call "my" or "our" whoever the clause is about ("my wife and our dog Rex")."""
     if hit.rule.predicate in _CONTACT and subject.addressee and _MINE.search(said):
+        return who.speaker
+    if hit.rule.predicate == "has_pet" and _MINE_FIRST.match(words):
         return who.speaker
     return subject
 

@@ -255,15 +255,24 @@ _r("partner.split", "partner", rf"(?i:broke up|split up|separated|divorced|got d
 _r("has_child.have", "has_child", r"(?i:have|has|had|got)\s+(?i:a|an|one|two|three|\d)\s+(?i:(?:little|baby|"
    r"newborn|young|teenage|grown|adult)\s+)?(?P<role>(?i:son|daughter|kid|child|boy|girl))s?(?:\s*,?\s*"
    rf"(?i:named|called)\s+(?P<obj>{NAME}))?", "son daughter kid child boy girl", USUAL, check=_name)  # fmt: skip
+#: Names said beside what they name, after a comma or a colon ("two dogs, Taco and Pancho", "three cats: Luna, Milo
+#: and Pip"): a list of capitalised names that ends the clause (", Sam has a cat" is a new clause, not a name).
+_NAMES_BESIDE = (
+    r"\s*[,:]\s*(?=[A-Z][a-z]+(?:\s*,\s*[A-Z][a-z]+)*(?:\s*,?\s+(?:and|&)\s+[A-Z][a-z]+)?\s*(?:[^\w\s,]|$|,\s+[a-z]))"
+)
 _r("has_pet.have", "has_pet", r"(?i:have|has|had|got|get|adopted|adopt|own|rescued|bought|brought home|"
-   r"getting)\s+(?i:a|an|one|two|three|\d|my|our|the|another)\s+(?:[\w-]+\s+){0,2}?"
-   rf"(?P<role>{_PETS})s?\b(?:\s*,?\s*(?i:named|called|whose name is)\s+(?P<obj>{NAME}))?",
-   " ".join(EN_PETS), USUAL + 2, check=_name)  # fmt: skip
+   r"getting)\s+(?i:a|an|one|two|three|four|five|\d|my|our|the|another)\s+(?:[\w-]+\s+){0,2}?"
+   rf"(?P<role>{_PETS})s?\b(?:(?:\s*,?\s*(?i:named|called|whose names? (?:is|are))\s+|{_NAMES_BESIDE})"
+   rf"(?P<obj>{NAME}(?:\s*,\s*{NAME})*))?", " ".join(EN_PETS), USUAL + 2, check=_name,
+   example="we have two dogs, Taco and Pancho")  # fmt: skip
 _r("has_pet.named", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:'s name is|\s+is called|"
    rf"\s+is named|,)?\s+(?P<obj>{NAME})\b", " ".join(EN_PETS), USUAL - 2, check=_name)  # fmt: skip
 _r("has_pet.died", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+),?)?"
    r"\s+(?i:died|passed away|passed|was put down|ran away|got lost|is gone|didn't make it)",
    " ".join(EN_PETS), DECISIVE + 5, change=Change.END, check=_name)  # fmt: skip
+_r("has_pet.ours", "has_pet", rf"(?i:my|our)\s+(?:(?i:two|three|four|five|\d|little|old|new|sweet|rescue)\s+)?"
+   rf"(?P<role>{_PETS})s?(?:{_NAMES_BESIDE}|\s+(?=[A-Z][a-z]))(?P<obj>{NAME}(?:\s*,\s*{NAME})*)",
+   " ".join(EN_PETS), LOOSE, check=_name, example="me, my wife and our two dogs, Taco and Pancho")  # fmt: skip
 _r("has_pet.lost", "has_pet", rf"(?i:lost|had to put down|put down|rehomed|gave away)\s+(?i:my|our)\s+"
    rf"(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+))?", "lost put rehomed gave", DECISIVE + 5,
    change=Change.END, check=_name)  # fmt: skip
