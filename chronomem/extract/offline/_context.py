@@ -23,7 +23,9 @@ from ..._vocabulary import PREDICATES, Predicate, single_valued
 __all__ = ["answer_claims", "calls_said_value_wrong", "correct"]
 
 _MAX_ANSWER = 40
-_ANSWER_END = re.compile(r"[,，]\s*(?:but|though|although|however|不过|但是|可是)|[.!?;。！？；]\s")
+#: Where a short answer ends: before "but" or at a sentence's end (a Chinese stop needs no space after it:
+#: "唯品会。我负责仓储项目" answers with "唯品会").
+_ANSWER_END = re.compile(r"[,，]\s*(?:but|though|although|however|不过|但是|可是)|[.!?;]\s|[。！？；]")
 #: The value a correction gives: after "I meant", "it's", "not Y but", "我是说", "是" (not the 是 of "不是Y").
 _CORRECTED: Final = re.compile(
     r"(?:i meant|i mean|it's|it is|should be|\bnot\s+[^,，.。;；!！?？]+?\s+but(?:\s+rather)?|我是说|我的意思是|应该是|"
