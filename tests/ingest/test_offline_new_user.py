@@ -150,3 +150,17 @@ def test_a_list_of_names_fills_the_pets_item_by_item(text: str, names: set[str])
 
 def test_a_name_after_a_comma_that_starts_a_new_clause_names_no_pet() -> None:
     assert {o for _, p, o in asserted("We have a dog, Sam has a cat.") if p == "has_pet"} <= {"Dana's dog"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我妈以为我住在伦敦",
+        "我爸还以为我在阿里上班呢",
+        "My mom thinks I live in London.",
+        "Sam assumes I'm vegetarian.",
+        "Priya figures I work at Oracle.",
+    ],
+)
+def test_someone_elses_belief_about_the_speaker_is_nobodys_fact(text: str) -> None:
+    assert {p for _, p, _ in asserted(text)} <= {"family", "knows"}

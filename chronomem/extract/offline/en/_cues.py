@@ -71,7 +71,8 @@ EN_REPORTS: Final = re.compile(
     r"\s+(?:(?:really|also|still|just|honestly|actually|always|never)\s+)?"
     r"(?P<denied>(?:don't|don’t|do not|doesn't|doesn’t|does not|didn't|didn’t|did not)\s+)?"
     r"(?:(?P<heard>heard|hear|(?:'m|’m|am|was|were|got) told)|think|thinks|thought|believe|believes|believed|"
-    r"guess|guessed|reckon|reckons|reckoned|suppose|assume|assumes|assumed|figure|figured|is convinced|"
+    r"guess|guesses|guessed|reckon|reckons|reckoned|suppose|supposes|supposed|assume|assumes|assumed|figure|figures|"
+    r"figured|imagine|imagines|imagined|is convinced|was convinced|"
     r"(?P<said>said|says|told me|tells me|mentioned|claims|claimed|swears|swore))(?:\s+that)?\b\s*",
     _I,
 )

@@ -35,7 +35,8 @@ _EN_SUBJECT: Final = re.compile(
     r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)\s+(?:at|in|with|from|a|an|the|still|now|back|got)\b|"
     r"(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
     r"got|started|joined|left|quit|loves|likes|hates|now|also|still|finally|says|said|told|thinks|thought|"
-    r"believes|reckons|heard|mentioned|claims|lived|worked|"
+    r"believes|believed|reckons|heard|mentioned|claims|claimed|assumes|assumed|supposes|figures|guesses|swears|"
+    r"lived|worked|"
     r"speaks|became|went|bought|adopted|married)\b))"
 )
 _EN_THEIRS: Final = re.compile(rf"\b(?i:his|her)\s+{_EN_ADJ}(?P<rel>(?i:{EN_RELATION_WORDS}))\b{_EN_NAME_AFTER}")
