@@ -164,3 +164,16 @@ def test_a_name_after_a_comma_that_starts_a_new_clause_names_no_pet() -> None:
 )
 def test_someone_elses_belief_about_the_speaker_is_nobodys_fact(text: str) -> None:
     assert {p for _, p, _ in asserted(text)} <= {"family", "knows"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Me and my husband moved to Ghent in May.", (ME, "lives_in", "Ghent")),
+        ("me and Tariq live in Bristol now", (ME, "lives_in", "Bristol")),
+        ("我们上个月搬到了成都。", (ME, "lives_in", "成都")),
+        ("刚搬到杭州，还在适应。", (ME, "lives_in", "杭州")),
+    ],
+)
+def test_we_and_a_dropped_subject_are_the_speaker(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in asserted(text)

@@ -27,8 +27,8 @@ _EN_RELATIVE: Final = re.compile(
     rf"{_EN_NAME_AFTER}"
 )
 _EN_SUBJECT: Final = re.compile(
-    _EN_LEAD
-    + r"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I)(?=[\s'’]|$)|"
+    _EN_LEAD + r"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I|"
+    r"(?i:me)\s+and\s+(?:(?i:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?|[A-Z][a-z]+))(?=[\s'’]|$)|"
     + rf"(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{EN_RELATION_WORDS})"
     rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<poss>[A-Z][a-z]+)(?:'s|’s)\s+{_EN_ADJ}(?P<prel>(?i:{EN_RELATION_WORDS}))\b|"
     r"(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|(?P<they>[Tt]hey)(?=[\s'’]|$)|"
