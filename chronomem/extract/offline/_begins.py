@@ -15,6 +15,7 @@ from ..._claims import Action, Claim, ExtractionContext
 from ..._time import to_us
 from ..._values import Modality
 from ...temporal import Mention, parse
+from ._read import MAX_SENTENCE
 from ._registry import languages
 
 __all__ = ["started_later"]
@@ -28,7 +29,7 @@ _NEAR: Final = 24
 def started_later(claims: list[Claim], content: str, context: ExtractionContext) -> list[Claim]:
     """``claims`` with the speaker's untimed job or school dated from the first day the message names ahead."""
     waiting = [c for c in claims if _untimed_start(c)]
-    if not waiting:
+    if not waiting or len(content) > MAX_SENTENCE:  # a document's days are not a job's first day
         return claims
     cues = [m for lang in languages() if lang.cues.begins is not None for m in lang.cues.begins.finditer(content)]
     if not cues:

@@ -203,8 +203,9 @@ def _redated(content: str, context: ExtractionContext) -> Claim | None:
     moved two weeks ago, not last week", "是上个月搬的，不是这个月"). The speaker's last dated claim is said again
     at the right time, over the same stretch (an event's) or from its start on (a change's)."""
     from ...temporal import parse
+    from ._read import MAX_SENTENCE
 
-    m = _WRONG.search(content)
+    m = _WRONG.search(content) if len(content) <= MAX_SENTENCE else None  # a correction is said briefly
     if m is None:
         return None
     said = parse(content, context.reference, context.tz)
