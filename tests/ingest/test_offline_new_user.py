@@ -177,3 +177,13 @@ def test_someone_elses_belief_about_the_speaker_is_nobodys_fact(text: str) -> No
 )
 def test_we_and_a_dropped_subject_are_the_speaker(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in asserted(text)
+
+
+def test_a_pet_named_then_called_ours_is_the_speakers() -> None:
+    assert (ME, "has_pet", "Juno") in asserted("Juno (my cat) hates the rain.")
+
+
+def test_a_pet_put_to_sleep_was_a_pet_until_then() -> None:
+    said = _said(extract("We had to put Pepper to sleep last night.").claims)
+    assert (ME, "has_pet", "Pepper", "asserted", "retract") in said
+    assert not any(s[2] == "Ella" for s in _said(extract("I put Ella down for a nap.").claims))

@@ -273,6 +273,11 @@ _r("has_pet.died", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?
 _r("has_pet.ours", "has_pet", rf"(?i:my|our)\s+(?:(?i:two|three|four|five|\d|little|old|new|sweet|rescue)\s+)?"
    rf"(?P<role>{_PETS})s?(?:{_NAMES_BESIDE}|\s+(?=[A-Z][a-z]))(?P<obj>{NAME}(?:\s*,\s*{NAME})*)",
    " ".join(EN_PETS), LOOSE, check=_name, example="me, my wife and our two dogs, Taco and Pancho")  # fmt: skip
+_r("has_pet.kind_after", "has_pet", rf"(?P<obj>[A-Z][a-z]+)\s*[(,]\s*(?i:our|my)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})\b"
+   r"\s*\)?", " ".join(EN_PETS), USUAL, check=_name, example="Biscuit (our dog) keeps looking for her")  # fmt: skip
+_r("has_pet.put_down", "has_pet", r"(?i:had to put|put|have to put|having to put)\s+(?P<obj>[A-Z][a-z]+)\s+"
+   r"(?i:down|to sleep)\b(?!\s+(?i:for|with|at)\b)", "put", DECISIVE + 5, change=Change.END, check=_name,
+   example="we had to put Mochi down this morning")  # fmt: skip
 _r("has_pet.lost", "has_pet", rf"(?i:lost|had to put down|put down|rehomed|gave away)\s+(?i:my|our)\s+"
    rf"(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+))?", "lost put rehomed gave", DECISIVE + 5,
    change=Change.END, check=_name)  # fmt: skip
