@@ -187,3 +187,8 @@ def test_a_pet_put_to_sleep_was_a_pet_until_then() -> None:
     said = _said(extract("We had to put Pepper to sleep last night.").claims)
     assert (ME, "has_pet", "Pepper", "asserted", "retract") in said
     assert not any(s[2] == "Ella" for s in _said(extract("I put Ella down for a nap.").claims))
+
+
+def test_a_pet_named_after_it_is_mentioned_gets_the_name() -> None:
+    got = extract("We got a puppy last month! Named him Bolt.")
+    assert [(a.entity.name, a.alias) for a in got.aliases] == [("Dana's puppy", "Bolt")]

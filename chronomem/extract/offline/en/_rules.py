@@ -333,7 +333,12 @@ EN_ALIASES: Final = (
         ),
         "speaker",
     ),
-    (re.compile(rf"(?i:call|calls)\s+(?i:him|her)\s+[\"“']?(?P<alias>{NAME})"), "third"),
+    (
+        re.compile(
+            rf"(?i:call|calls|named|called|name|we named|we called)\s+(?i:him|her|it)\s+[\"“']?(?P<alias>{NAME})"
+        ),
+        "third",
+    ),
     (re.compile(rf"(?i:his|her)\s+(?i:nickname|name)\s+(?i:is|'s)\s+[\"“']?(?P<alias>{NAME})"), "third"),
     (re.compile(rf"(?i:goes by|known as)\s+[\"“']?(?P<alias>{NAME})"), "third"),
     (re.compile(rf"(?P<alias>{NAME})\s+(?i:for short)"), "third"),
