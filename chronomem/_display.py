@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ._time import from_us
+from ._time import MIN_US, from_us
 
 __all__ = ["iso", "show"]
 
@@ -17,8 +17,11 @@ _CUT = 60
 
 
 def iso(us: int | None) -> str:
-    """``us`` (UTC microseconds) as ISO 8601; ``None`` (open-ended) as ``∞``."""
-    return "∞" if us is None else from_us(us).isoformat()
+    """``us`` (UTC microseconds) as ISO 8601; ``None`` (open-ended) as ``∞``, and the earliest instant (where a
+    value whose start nobody said begins: "I lived in Chicago") as ``-∞``, not as a day in year 1."""
+    if us is None:
+        return "∞"
+    return "-∞" if us == MIN_US else from_us(us).isoformat()
 
 
 def show(obj: Any, *times: str, head: str = "", skip: tuple[str, ...] = ()) -> str:

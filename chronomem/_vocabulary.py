@@ -133,7 +133,7 @@ PREDICATES: Final[dict[str, Predicate]] = {
            synonyms=("live_in", "lives_at", "resides_in", "moved_to", "home", "location"),
            asks=_C(r"where (?:do|did) you (?:live|stay)|where are you (?:living|based|staying|now)|"
                    r"where(?:'s| is) home|which city|what city|where did you (?:move|end up)|"
-                   r"住(?:在)?哪|在哪个城市|搬(?:到|去)哪|现在在哪|哪个区|"
+                   r"住(?:在)?哪|在哪个城市|搬(?:到|去)哪|现在在哪(?![家所个]|\S{0,3}(?:上班|工作|读书|上学))|哪个区|"
                    r"still (?:live|living) in|还住|还在\S{0,10}住", 1),
            topic=_C(r"\b(?:moved?|moving|flat|apartment|house|place|home|relocat\w*)\b|搬|房子|新家", 2),
            frames={"en": "I live in {}", "zh": "我住在{}"},

@@ -90,3 +90,9 @@ def test_describe_shows_names_where_facts_hold_keys(mem: Memory) -> None:
     assert mem.describe(lives).startswith("Alice lives_in Berlin, valid [2023-01-10T00:00:00+00:00, ∞), recorded [")
     age = mem.value("Alice", "age")
     assert age is not None and mem.describe(age).startswith('Alice age "三十", valid [2023-01-10')
+
+
+def test_a_start_nobody_said_shows_as_unknown_not_year_one(mem: Memory) -> None:
+    mem.add({"speaker": "Alice", "content": "Lived in Chicago for a while.", "occurred_at": "2023-01-10T09:00+01:00"})
+    (fact,) = mem.history("Alice", "lives_in")
+    assert str(fact.valid) == "[-∞, 2023-01-10T08:00:00+00:00)" and "0001-01-01" not in mem.describe(fact)

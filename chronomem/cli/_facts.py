@@ -10,6 +10,7 @@ from datetime import datetime
 import click
 
 from .._memory import Memory
+from .._time import MIN_US
 from .._values import Fact
 from .._wire import fact_json, instant
 from ._options import as_of_option, db_option, json_option, namespace_option, open_existing, point_options, reported
@@ -27,7 +28,8 @@ def _row(f: Fact, names: Mapping[str, str]) -> dict[str, object]:
         what = f"{what} ({f.modality})"
     return {
         "row": f.row_id, "subject": names.get(f.subject, f.subject), "predicate": f.predicate, "is": what,
-        "valid from": instant(f.valid.start), "valid to": instant(f.valid.end) or "…",
+        "valid from": "…" if f.valid.start == MIN_US else instant(f.valid.start),  # a start nobody said
+        "valid to": instant(f.valid.end) or "…",
         "recorded": instant(f.recorded.start), "episodes": ",".join(f.episodes),
     }  # fmt: skip
 

@@ -241,3 +241,9 @@ def test_not_y_is_no_correction_unless_it_names_what_the_speaker_said(before: st
     zh = any("\u4e00" <= ch <= "\u9fff" for ch in now)
     got = extract(now, recent=(episode(before, at=(AT_ZH if zh else AT_EN) - timedelta(hours=3)),)).claims
     assert all(c.action is not Action.CORRECT for c in got)
+
+
+def test_a_chinese_short_answer_ends_at_its_full_stop() -> None:
+    # a Chinese full stop needs no space after it: the answer is the sentence before it, not the whole message
+    got = asserted("蔚来。我负责电池那块的项目。", recent=_asked("你现在在哪家公司上班？", zh=True))
+    assert ("me", "works_at", "蔚来") in got

@@ -179,3 +179,14 @@ def test_a_new_named_partner_is_someone_else(mem: chronomem.Memory) -> None:
     say(mem, 3, "2024-06-02T10:00:00+02:00", "My girlfriend works at Google.")
     assert partners(mem) == [("Anna", "2024-05-01"), ("Sarah", "2024-06-01")]
     assert names(mem, mem.values("Sarah", "works_at")) == ["Google"] and mem.values("Anna", "works_at") == []
+
+
+def test_another_persons_job_corrected_replaces_it_over_its_whole_portion(mem: chronomem.Memory) -> None:
+    say(mem, 1, "2024-04-01T10:00:00+08:00", "我老婆是会计。", tz=SHANGHAI)
+    fix = say(mem, 2, "2024-04-09T10:00:00+08:00", "我记错了，我老婆不是会计，她是律师。", tz=SHANGHAI)
+    assert fix.tx is not None
+    # right over the whole portion the wrong value held, which is closed in system time, not in valid time
+    assert names(mem, mem.values("Nora的老婆", "job_title", valid_at=day("2024-04-03T12:00"))) == ["律师"]
+    believed = mem.values("Nora的老婆", "job_title", valid_at=day("2024-04-03T12:00"), as_of=from_us(fix.tx - 1))
+    assert names(mem, believed) == ["会计"]
+    assert mem.conflicts() == []

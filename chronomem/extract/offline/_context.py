@@ -23,7 +23,9 @@ from ..._vocabulary import PREDICATES, Predicate, single_valued
 __all__ = ["answer_claims", "calls_said_value_wrong", "correct"]
 
 _MAX_ANSWER = 40
-_ANSWER_END = re.compile(r"[,，]\s*(?:but|though|although|however|不过|但是|可是)|[.!?;。！？；]\s")
+#: Where a short answer ends: before "but" or at a sentence's end (a Chinese stop needs no space after it:
+#: "唯品会。我负责仓储项目" answers with "唯品会").
+_ANSWER_END = re.compile(r"[,，]\s*(?:but|though|although|however|不过|但是|可是)|[.!?;]\s|[。！？；]")
 #: The value a correction gives: after "I meant", "it's", "not Y but", "我是说", "是" (not the 是 of "不是Y").
 _CORRECTED: Final = re.compile(
     r"(?:i meant|i mean|it's|it is|should be|\bnot\s+[^,，.。;；!！?？]+?\s+but(?:\s+rather)?|我是说|我的意思是|应该是|"
@@ -143,15 +145,84 @@ def correct(claims: Sequence[Claim], content: str, context: ExtractionContext) -
     wrong ("I meant X, not Y", "不是Y，是X") corrects the claim that held it, over that claim's portion; in a
     many-valued slot (projects, likes) the wrong value is also withdrawn over that portion, since the right
     one does not replace it there by itself."""
+    redated = _redated(content, context)
+    if redated is not None:  # the words left without their time are no event of their own ("moved , not")
+        kept = [c for c in claims if c.predicate != redated.predicate or _said(c) != _said(redated)]
+        cut = redated.span[0] if redated.span is not None else 0
+        return [c for c in kept if c.predicate != "event" or c.span is None or c.span[1] <= cut] + [redated]
+    claims = _paired(claims, content, context)
     earlier = _earlier_claims(context)
     wrong = _called_wrong(content, earlier)
     mine = [c for c in claims if c.subject.speaker and c.modality == Modality.ASSERTED and c.action is Action.ASSERT]
-    if not mine:
+    if any(c.action is Action.CORRECT for c in claims):
+        mine = [c for c in mine if c.predicate not in _LINKS]
+    if not mine and not any(c.action is Action.CORRECT for c in claims):
         mine = _bare_correction(content, earlier, context, wrong)
         claims = list(claims) + mine
     fixed = {id(c): _as_correction(c, earlier, wrong) for c in mine}
     withdrawn = _withdrawn(_called_wrong(content, earlier, exact=True), list(fixed.values()), content)
     return [fixed.get(id(c), c) for c in claims] + withdrawn
+
+
+#: The links a relative's role word makes ("my husband" is the speaker's partner): said along, never corrected.
+_LINKS: Final = frozenset({"partner", "family", "knows", "has_child"})
+
+
+def _paired(claims: Sequence[Claim], content: str, context: ExtractionContext) -> list[Claim]:
+    """Another person's fact corrected: a value said beside a denial of another value of the same person's slot
+    ("我老公不是医生，他是律师", "Sam isn't a nurse, he's a paramedic") or beside the value called wrong, held by
+    an earlier claim on that slot ("she teaches physics, not math"), replaces it over the portion it held; the
+    denial says what was stored is wrong, it is no second fact. The speaker's own claims are left to
+    :func:`correct`."""
+    asserted = [c for c in claims if not c.subject.speaker and c.modality == Modality.ASSERTED
+                and c.action is Action.ASSERT and c.predicate not in _LINKS]  # fmt: skip
+    if not asserted:
+        return list(claims)
+    denied = {(c.subject.name, c.predicate, _said(c)) for c in claims if c.modality == Modality.NEGATED}
+    old = _wrong_words(content)
+    # the slot whose earlier value the message calls wrong; by its predicate, since a person said by name before
+    # may be "she" or "my friend" now
+    said_before: set[str] = set()
+    if old is not None:
+        said_before = {c.predicate for c, _ in _earlier_claims(context, anyone=True)
+                       if not c.subject.speaker and (old in _said(c) or _said(c) in old)}  # fmt: skip
+    fixed: set[int] = set()
+    dropped: set[tuple[str, str]] = set()
+    for c in asserted:
+        slot = (c.subject.name, c.predicate)
+        if any(d[:2] == slot and d[2] != _said(c) for d in denied) or c.predicate in said_before:
+            fixed.add(id(c))
+            dropped.add(slot)
+    kept = [c for c in claims if not (c.modality == Modality.NEGATED and (c.subject.name, c.predicate) in dropped)]
+    # no time of its own: the pipeline re-asserts it over the portion of the value it corrects
+    return [replace(c, action=Action.CORRECT) if id(c) in fixed else c for c in kept]
+
+
+def _redated(content: str, context: ExtractionContext) -> Claim | None:
+    """A correction of when, not of what: the words called wrong are a time and the message names another ("we
+    moved two weeks ago, not last week", "是上个月搬的，不是这个月"). The speaker's last dated claim is said again
+    at the right time, over the same stretch (an event's) or from its start on (a change's)."""
+    from ...temporal import parse
+    from ._read import MAX_SENTENCE
+
+    m = _WRONG.search(content) if len(content) <= MAX_SENTENCE else None  # a correction is said briefly
+    if m is None:
+        return None
+    said = parse(content, context.reference, context.tz)
+    called = [t for t in said if m.start("old") <= t.span[0] < m.end("old")]
+    right = [t for t in said if t not in called and t.start is not None]
+    if not called or not right:
+        return None
+    dated = [c for c, _ in _earlier_claims(context) if c.valid_from is not None]
+    if not dated:
+        return None
+    last, new = dated[-1], right[0]
+    assert new.start is not None
+    until = new.end if last.valid_to is not None and new.end is not None else last.valid_to
+    if until is not None and until <= new.start:
+        return None
+    return replace(last, action=Action.CORRECT, valid_from=new.start, valid_to=until, time_text=new.text,
+                   span=(min(new.span[0], m.start()), max(new.span[1], m.end())))  # fmt: skip
 
 
 def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
@@ -164,7 +235,9 @@ def calls_said_value_wrong(content: str, context: ExtractionContext) -> bool:
     own = [ep.content.lower() for ep in context.recent if ep.speaker == context.speaker]
     if not any(old in text for text in own):
         return False
-    return _called_wrong(content, _earlier_claims(context), exact=True) is not None
+    return _called_wrong(content, _earlier_claims(context, anyone=True), exact=True) is not None or (
+        _redated(content, context) is not None
+    )
 
 
 #: How much of a recent message is read again for the values a correction may correct: its end, from a line
@@ -186,8 +259,9 @@ def recent_part(content: str) -> str:
     return tail[cut:]
 
 
-def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
-    """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first."""
+def _earlier_claims(context: ExtractionContext, *, anyone: bool = False) -> list[tuple[Claim, int]]:
+    """The speaker's earlier asserted claims in the recent messages, with each message's time, oldest first;
+    ``anyone``: the claims about other people the speaker made too."""
     from ._read import read_message
 
     found: list[tuple[Claim, int]] = []
@@ -196,13 +270,13 @@ def _earlier_claims(context: ExtractionContext) -> list[tuple[Claim, int]]:
             continue
         ctx = replace(context, reference=from_us(ep.occurred_at).astimezone(context.reference.tzinfo), recent=())
         for c in read_message(recent_part(ep.content), ctx).claims:
-            if c.subject.speaker and c.modality == Modality.ASSERTED and c.action is Action.ASSERT:
+            if (anyone or c.subject.speaker) and c.modality == Modality.ASSERTED and c.action is Action.ASSERT:
                 found.append((c, ep.occurred_at))
     return found
 
 
 _WRONG: Final = re.compile(
-    r"(?:\bnot|不是|而不是)\s*(?P<old>[^，,。.!！?？;；]+?)(?=\s*(?:[，,。.!！?？;；]|$)|\s+but\b|是)", re.I
+    r"(?:\bnot|\Bn['’]t|不是|而不是)\s*(?P<old>[^，,。.!！?？;；]+?)(?=\s*(?:[，,。.!！?？;；]|$)|\s+but\b|是)", re.I
 )
 
 

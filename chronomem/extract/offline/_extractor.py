@@ -4,7 +4,8 @@ network. Deterministic: the same episode and context give the same extraction.
 Per message: the assistant's own words assert nothing about the user; a person's message is read sentence by
 sentence and clause by clause (:mod:`._read`, each sentence with its language's :class:`._language.Language`
 record, filled in :mod:`.en` and :mod:`.zh`); then a short answer is read against the question before it, a
-correction re-asserts the portion it corrects (:mod:`._context`), and the claims are deduplicated, one value
+correction re-asserts the portion it corrects (:mod:`._context`), a job whose first day is said apart starts
+then (:mod:`._begins`), and the claims are deduplicated, one value
 per single-valued slot (:mod:`._merge`). The rules are compiled on the first message, not at import.
 """
 
@@ -40,6 +41,7 @@ class OfflineExtractor:
         """The claims and aliases of ``episode``; nothing from the assistant's or the system's words."""
         if context.role in _ASKED or not episode.content.strip():
             return Extraction()
+        from ._begins import started_later
         from ._context import answer_claims, calls_said_value_wrong, correct
         from ._merge import merge
         from ._read import read_message
@@ -50,6 +52,7 @@ class OfflineExtractor:
             claims = claims + answer_claims(episode.content, context)
         if run.correction or calls_said_value_wrong(episode.content, context):
             claims = correct(claims, episode.content, context)
+        claims = started_later(claims, episode.content, context)
         # In the order of their valid time: "London for now, moving to Lisbon in September" is London until
         # September, not London over the move.
         now = to_us(context.reference)

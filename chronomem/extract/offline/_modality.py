@@ -45,7 +45,8 @@ class Cues:
     ``ended`` and ``never_was`` in the whole clause. With ``ending_denies`` an ending also denies ("not
     anymore"); with ``past_anywhere`` a past cue may follow the object ("when I was a kid"). When
     ``still_after_length`` is set, a length of time followed by it still holds and one not followed by it
-    is over ("住了五年了" / "在北京住了五年，…")."""
+    is over ("住了五年了" / "在北京住了五年，…"). ``begins`` matches the words of a start said apart from what starts
+    ("I start on the 3rd", "下周一入职"; :mod:`._begins`)."""
 
     question: re.Pattern[str]
     hypothetical: re.Pattern[str]
@@ -59,6 +60,7 @@ class Cues:
     ending_denies: bool = False
     past_anywhere: bool = False
     still_after_length: str | None = None
+    begins: re.Pattern[str] | None = None
 
 
 def is_hypothetical(clause: str, cues: Cues) -> bool:

@@ -326,11 +326,11 @@ class _MessageReader:
             self.said, self.at, mentions, self.clause_spans, clause
         )
         cues = self._cues(span, clause, mention, language)
-        if hit.obj is not None and obj is not None:
+        if hit.obj is not None and obj is not None and self._said(*obj) == hit.obj:  # not a value a check wrote
             hit = _original(hit, self.content[obj[0] : obj[1]])
         if hit.role is not None:
             hit = replace(hit, role=language.role_word(hit.role))
-        subject = _owner(hit, self._said(clause[0], span[1]), subject, self.who)
+        subject = _owner(hit, self._said(clause[0], span[1]), subject, self.who, self._said(span[0], span[1]))
         words = self._said(span[0], span[1])
         said = HitContext(
             subject, mood, cues, mention, self.reference, self.who.speaker.name, language.code, span, words
@@ -343,6 +343,8 @@ class _MessageReader:
             # "my dog Rufus died last spring": Rufus was a pet until then
             self.reading.claims.append(replace(made, action=Action.ASSERT, valid_from=None,
                                                valid_to=made.valid_from or self.reference))  # fmt: skip
+        if made is not None and made.predicate == "goal" and obj is not None and isinstance(made.value, str):
+            made = _plan_time(made, mentions, obj, self.content, self.reference)
         if made is not None:
             self.reading.claims.append(made)
             self.last_predicate = made.predicate
@@ -393,6 +395,7 @@ class _MessageReader:
 
 _CONTACT = frozenset({"phone", "email", "birthday"})
 _MINE = re.compile(r"\b(?:my|me|mine)\b|我", re.IGNORECASE)
+_MINE_FIRST = re.compile(r"(?:my|our)\b|我的|我家|我们家", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -415,9 +418,12 @@ class _Report:
         return held(self.frame, subject)
 
 
-def _owner(hit: Hit, said: str, subject: Mentioned, who: Who) -> Mentioned:
-    """Whose number or birthday it is: "you can reach me at…", "我的手机号" are the speaker's."""
+def _owner(hit: Hit, said: str, subject: Mentioned, who: Who, words: str = "") -> Mentioned:
+    """Whose number, birthday or pet it is: "you can reach me at…", "我的手机号" are the speaker's, and so is a pet
+    the words themselves call "my" or "our" whoever the clause is about ("my wife and our dog Rex")."""
     if hit.rule.predicate in _CONTACT and subject.addressee and _MINE.search(said):
+        return who.speaker
+    if hit.rule.predicate == "has_pet" and _MINE_FIRST.match(words):
         return who.speaker
     return subject
 
@@ -443,6 +449,28 @@ def _sentence_mention(
         if _TIME_ONLY.match(head) and _TIME_ONLY.match(tail):
             return m
     return None
+
+
+#: The word joining a time to the plan before it ("visit Japan in May", "run a marathon by October").
+_PLAN_TIME_LINK: Final = re.compile(r"[\s,，]+(?i:in|on|by|at|before|until|till|during|around|sometime|some time)?\s*$")
+_PLAN_TIME_EDGE: Final = re.compile(r"^[\s,，]*(?:之前|以前|前|的时候|左右)?[\s,，]*")
+
+
+def _plan_time(made: Claim, mentions: list[Mention], obj: tuple[int, int], content: str, reference: int) -> Claim:
+    """A goal with its time ("visit Japan next month", "下个月去日本玩", "finish my thesis by June"): a plan for a
+    time is no goal once that time is over, so it holds until the time's end, and its value is the plan without
+    the time words. A goal with no time (or a time already past, or recurring) holds until something ends it."""
+    own = [m for m in mentions if obj[0] <= m.span[0] and m.span[1] <= obj[1]]
+    when = next((m for m in own if m.end is not None and m.end > reference and m.shape not in _NOT_A_SPAN), None)
+    if when is None or when.end is None:
+        return made
+    head = _PLAN_TIME_LINK.sub("", content[obj[0] : when.span[0]])
+    tail = _PLAN_TIME_EDGE.sub("", content[when.span[1] : obj[1]]).strip()
+    value = f"{head.strip()} {tail}".strip() if head.strip() and tail else (head.strip() or tail)
+    return replace(made, value=value or made.value, valid_to=when.end)
+
+
+_NOT_A_SPAN: Final = (Shape.RECURRING, Shape.DURATION)
 
 
 def _original(hit: Hit, text: str) -> Hit:

@@ -228,7 +228,9 @@ def _hit(r: ClaimRule, m: re.Match[str]) -> Hit | None:
     kept = r.check(obj) if r.check is not None and not _listed(r) else obj.strip()
     if not kept:
         return None
-    start = at + obj.find(kept) if kept in obj else at
+    if kept not in obj:  # a value the check wrote ("teaches physics": "physics teacher"): the words it read
+        return Hit(r, kept, (at, at + len(obj)), m.span(), role, denied)
+    start = at + obj.find(kept)
     return Hit(r, kept, (start, start + len(kept)), m.span(), role, denied)
 
 

@@ -8,12 +8,13 @@ from typing import Final
 
 __all__ = ["CLAUSE_BREAK", "FILLER", "SCRIPT", "cased"]
 
-#: Where one clause ends and the next begins: a comma, a conjunction or a verb of saying before a new subject,
+#: Where one clause ends and the next begins (never right after a first "Me": "Me and my wife moved" is one
+#: subject): a comma, a conjunction or a verb of saying before a new subject,
 #: a question, a condition or a name. A break starts where white space starts and takes all of it at once
 #: (possessive ``*+``/``++``), and at most four fillers lead the next subject ("so anyway I"): on a long run of
 #: spaces or of "and and and" every try is then short, where backtracking made splitting quadratic or worse.
 CLAUSE_BREAK: Final = re.compile(
-    r"(?<!\s)\s*+(?:[,;:]|(?<=\s)(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|"
+    r"(?<!^[Mm]e)(?<!\s)\s*+(?:[,;:]|(?<=\s)(?:and|but|so|because|though|although|while|whereas|since|says|said|thinks|"
     r"told me|tells me|mentioned|heard)(?:\s++that)?\b|(?<=\s)[-–—]+)\s++"
     r"(?=(?:any|do|did|does|have|has|can|could|should|would|will|is|are)\b|"
     r"(?:what|how|where|why|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will)\b|"

@@ -33,7 +33,7 @@ EN_CUES: Final = Cues(
         _I,
     ),
     correction=re.compile(
-        r"\bi meant\b|\bi mean\b|\bcorrection\b|\bsaid (?:that|it) wrong\b|\bgot (?:that|it) wrong\b|"
+        r"\bi meant\b|\bi mean\b|\bcorrection\b|\b(?:said|got|had|wrote|typed)\s+(?:(?!wrong\b)\S+\s+){1,3}?wrong\b|"
         r"\bi misspoke\b|\bmistyped\b|\btypo\b|\bscratch that\b|"
         r"\bmy (?:bad|mistake)\b|\bi was wrong\b|\bwrong (?:number|date|one)\b|\bnot\s+\S+[,;]\s*(?:it's|it is|but)\b|"
         r"\bactually\b.*\bnot\b|\bactually\b,?\s+(?:it's|it is|that's|that should be)\b|\blet me correct\b",
@@ -55,6 +55,11 @@ EN_CUES: Final = Cues(
         _I,
     ),
     ending_denies=True,
+    begins=re.compile(
+        r"\b(?:(?:start|starts|starting|begin|begins|beginning)(?:\s+(?:the|my)\s+(?:new\s+)?(?:job|role|position))?"
+        r"(?=\s+(?:on|in|at|from|next|this|tomorrow|the)\b|\s*(?:[,.!;]|$))|first day)\b",
+        _I,
+    ),
     past_anywhere=True,
 )
 
@@ -66,7 +71,8 @@ EN_REPORTS: Final = re.compile(
     r"\s+(?:(?:really|also|still|just|honestly|actually|always|never)\s+)?"
     r"(?P<denied>(?:don't|don’t|do not|doesn't|doesn’t|does not|didn't|didn’t|did not)\s+)?"
     r"(?:(?P<heard>heard|hear|(?:'m|’m|am|was|were|got) told)|think|thinks|thought|believe|believes|believed|"
-    r"guess|guessed|reckon|reckons|reckoned|suppose|assume|assumes|assumed|figure|figured|is convinced|"
+    r"guess|guesses|guessed|reckon|reckons|reckoned|suppose|supposes|supposed|assume|assumes|assumed|figure|figures|"
+    r"figured|imagine|imagines|imagined|is convinced|was convinced|"
     r"(?P<said>said|says|told me|tells me|mentioned|claims|claimed|swears|swore))(?:\s+that)?\b\s*",
     _I,
 )

@@ -209,6 +209,22 @@ _r("job_title.apposition", "job_title", rf"(?i:'m|am|’m)\s+[A-Z][\w-]*(?:\s+[A
 _r("job_title.was", "job_title", rf"(?i:was|worked as|used to be)\s+{_ADV}(?i:(?:a|an|the)\s+)?(?P<obj>{_TITLE})",
    "was worked used", USUAL - 2, change=Change.PAST)  # fmt: skip
 
+#: What one teaches names the title ("she teaches physics": a physics teacher), not whom or where ("teaches kids",
+#: "teaches at Lincoln High").
+_NOT_TAUGHT = frozenset(
+    words("me you him her us them it kids children students people class classes lessons at in for how what there")
+)
+
+
+def _teacher(text: str) -> str | None:
+    said = text.strip()
+    return None if not said or said.split()[0].lower() in _NOT_TAUGHT else f"{said} teacher"
+
+
+_r("job_title.teaches", "job_title", rf"(?i:teach|teaches|teaching)\s+{_ADV}(?P<obj>[a-z]+(?:\s+[a-z]+)?)"
+   r"(?=\s*(?:$|[,.;!?]|\s(?i:at|in|to|for|now|these days|but|and)\b))", "teach", USUAL - 3,
+   check=_teacher, example="she teaches chemistry at a high school")  # fmt: skip
+
 # studies_at --------------------------------------------------------------------------------------------
 _r("studies_at.study", "studies_at", r"(?i:study|studies|studying|enrolled|student|phd|ph\.d\.|masters?|master's|"
    r"degree|mba|undergrad|freshman|sophomore|grad school|postdoc)\b[^,.;!?]{0,30}?\s(?i:at|in)\s+"
@@ -239,15 +255,29 @@ _r("partner.split", "partner", rf"(?i:broke up|split up|separated|divorced|got d
 _r("has_child.have", "has_child", r"(?i:have|has|had|got)\s+(?i:a|an|one|two|three|\d)\s+(?i:(?:little|baby|"
    r"newborn|young|teenage|grown|adult)\s+)?(?P<role>(?i:son|daughter|kid|child|boy|girl))s?(?:\s*,?\s*"
    rf"(?i:named|called)\s+(?P<obj>{NAME}))?", "son daughter kid child boy girl", USUAL, check=_name)  # fmt: skip
+#: Names said beside what they name, after a comma or a colon ("two dogs, Taco and Pancho", "three cats: Luna, Milo
+#: and Pip"): a list of capitalised names that ends the clause (", Sam has a cat" is a new clause, not a name).
+_NAMES_BESIDE = (
+    r"\s*[,:]\s*(?=[A-Z][a-z]+(?:\s*,\s*[A-Z][a-z]+)*(?:\s*,?\s+(?:and|&)\s+[A-Z][a-z]+)?\s*(?:[^\w\s,]|$|,\s+[a-z]))"
+)
 _r("has_pet.have", "has_pet", r"(?i:have|has|had|got|get|adopted|adopt|own|rescued|bought|brought home|"
-   r"getting)\s+(?i:a|an|one|two|three|\d|my|our|the|another)\s+(?:[\w-]+\s+){0,2}?"
-   rf"(?P<role>{_PETS})s?\b(?:\s*,?\s*(?i:named|called|whose name is)\s+(?P<obj>{NAME}))?",
-   " ".join(EN_PETS), USUAL + 2, check=_name)  # fmt: skip
+   r"getting)\s+(?i:a|an|one|two|three|four|five|\d|my|our|the|another)\s+(?:[\w-]+\s+){0,2}?"
+   rf"(?P<role>{_PETS})s?\b(?:(?:\s*,?\s*(?i:named|called|whose names? (?:is|are))\s+|{_NAMES_BESIDE})"
+   rf"(?P<obj>{NAME}(?:\s*,\s*{NAME})*))?", " ".join(EN_PETS), USUAL + 2, check=_name,
+   example="we have two dogs, Taco and Pancho")  # fmt: skip
 _r("has_pet.named", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:'s name is|\s+is called|"
    rf"\s+is named|,)?\s+(?P<obj>{NAME})\b", " ".join(EN_PETS), USUAL - 2, check=_name)  # fmt: skip
 _r("has_pet.died", "has_pet", rf"(?i:my|our)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+),?)?"
    r"\s+(?i:died|passed away|passed|was put down|ran away|got lost|is gone|didn't make it)",
    " ".join(EN_PETS), DECISIVE + 5, change=Change.END, check=_name)  # fmt: skip
+_r("has_pet.ours", "has_pet", rf"(?i:my|our)\s+(?:(?i:two|three|four|five|\d|little|old|new|sweet|rescue)\s+)?"
+   rf"(?P<role>{_PETS})s?(?:{_NAMES_BESIDE}|\s+(?=[A-Z][a-z]))(?P<obj>{NAME}(?:\s*,\s*{NAME})*)",
+   " ".join(EN_PETS), LOOSE, check=_name, example="me, my wife and our two dogs, Taco and Pancho")  # fmt: skip
+_r("has_pet.kind_after", "has_pet", rf"(?P<obj>[A-Z][a-z]+)\s*[(,]\s*(?i:our|my)\s+(?:[\w-]+\s+)?(?P<role>{_PETS})\b"
+   r"\s*\)?", " ".join(EN_PETS), USUAL, check=_name, example="Biscuit (our dog) keeps looking for her")  # fmt: skip
+_r("has_pet.put_down", "has_pet", r"(?i:had to put|put|have to put|having to put)\s+(?P<obj>[A-Z][a-z]+)\s+"
+   r"(?i:down|to sleep)\b(?!\s+(?i:for|with|at)\b)", "put", DECISIVE + 5, change=Change.END, check=_name,
+   example="we had to put Mochi down this morning")  # fmt: skip
 _r("has_pet.lost", "has_pet", rf"(?i:lost|had to put down|put down|rehomed|gave away)\s+(?i:my|our)\s+"
    rf"(?:[\w-]+\s+)?(?P<role>{_PETS})(?:\s*,?\s*(?P<obj>[A-Z][a-z]+))?", "lost put rehomed gave", DECISIVE + 5,
    change=Change.END, check=_name)  # fmt: skip
@@ -303,7 +333,12 @@ EN_ALIASES: Final = (
         ),
         "speaker",
     ),
-    (re.compile(rf"(?i:call|calls)\s+(?i:him|her)\s+[\"“']?(?P<alias>{NAME})"), "third"),
+    (
+        re.compile(
+            rf"(?i:call|calls|named|called|name|we named|we called)\s+(?i:him|her|it)\s+[\"“']?(?P<alias>{NAME})"
+        ),
+        "third",
+    ),
     (re.compile(rf"(?i:his|her)\s+(?i:nickname|name)\s+(?i:is|'s)\s+[\"“']?(?P<alias>{NAME})"), "third"),
     (re.compile(rf"(?i:goes by|known as)\s+[\"“']?(?P<alias>{NAME})"), "third"),
     (re.compile(rf"(?P<alias>{NAME})\s+(?i:for short)"), "third"),

@@ -10,7 +10,7 @@ from ...._claims import Mentioned, role_name
 from ...._vocabulary import EN_RELATION_WORDS, EN_RELATIONS, Relation
 from .._pronouns import NOT_NAMES, UNKNOWN, Subject, Who, owned, person, relative
 
-__all__ = ["named_in", "owned_in", "relatives_in", "subject_of"]
+__all__ = ["agreeing_subject", "named_in", "owned_in", "relatives_in", "subject_of"]
 
 _EN_LEAD = (
     r"^(?:(?:so|and|but|well|oh|ah|yeah|yep|yes|no|nope|ok|okay|also|btw|anyway|anyways|actually|honestly|um|uh|"
@@ -27,15 +27,16 @@ _EN_RELATIVE: Final = re.compile(
     rf"{_EN_NAME_AFTER}"
 )
 _EN_SUBJECT: Final = re.compile(
-    _EN_LEAD
-    + r"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I)(?=[\s'’]|$)|"
+    _EN_LEAD + r"(?:(?P<i>I|we|We|(?i:my|our)\s+\w+\s+and\s+I|\w+\s+and\s+I|"
+    r"(?i:me)\s+and\s+(?:(?i:my|our)\s+\w+(?:\s+[A-Z][a-z]+)?|[A-Z][a-z]+))(?=[\s'’]|$)|"
     + rf"(?P<my>(?i:my|our)\s+(?i:ex-?\s?)?{_EN_ADJ}(?i:{EN_RELATION_WORDS})"
     rf"(?:s|es)?\b{_EN_NAME_AFTER})|(?P<poss>[A-Z][a-z]+)(?:'s|’s)\s+{_EN_ADJ}(?P<prel>(?i:{EN_RELATION_WORDS}))\b|"
     r"(?P<pron>[Hh]e|[Ss]he)(?=[\s'’]|$)|(?P<you>[Yy]ou)(?=[\s'’]|$)|(?P<they>[Tt]hey)(?=[\s'’]|$)|"
     r"(?P<named>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=(?:'s|’s)\s+(?:at|in|with|from|a|an|the|still|now|back|got)\b|"
     r"(?:'s|’s)?\s+(?:is|was|has|had|just|recently|moved|lives|works|"
     r"got|started|joined|left|quit|loves|likes|hates|now|also|still|finally|says|said|told|thinks|thought|"
-    r"believes|reckons|heard|mentioned|claims|lived|worked|"
+    r"believes|believed|reckons|heard|mentioned|claims|claimed|assumes|assumed|supposes|figures|guesses|swears|"
+    r"lived|worked|"
     r"speaks|became|went|bought|adopted|married)\b))"
 )
 _EN_THEIRS: Final = re.compile(rf"\b(?i:his|her)\s+{_EN_ADJ}(?P<rel>(?i:{EN_RELATION_WORDS}))\b{_EN_NAME_AFTER}")
@@ -100,7 +101,7 @@ def subject_of(clause: str, who: Who) -> Subject | None:
     """The subject at the start of an English clause, or ``None`` when it was dropped."""
     m = _EN_SUBJECT.match(clause)
     if m is None:
-        return None
+        return agreeing_subject(clause, who)
     if m.group("i"):
         return Subject(who.speaker, m.end("i"))
     if m.group("my"):
@@ -120,6 +121,28 @@ def subject_of(clause: str, who: Who) -> Subject | None:
     if named is None or named.split()[0] in NOT_NAMES:
         return None
     return Subject(person(named), m.end("named"))
+
+
+#: A verb agreeing with "he", "she" or a name at the start of a clause whose subject was dropped: English drops
+#: "I" only before a form that agrees with it ("Moved to Leeds", "Love it"), so "lives in Paris" after a name
+#: cut off by stray punctuation ("my friend Rob'); lives in Paris", "Ann -- works at Acme now") is about the
+#: last person named, never the speaker.
+_EN_THIRD_VERB: Final = re.compile(
+    r"[^\w\s]*\s*"
+    + _EN_LEAD[1:]
+    + r"(?:(?i:still|now|also|just|currently|actually)\s+)?(?P<verb>(?i:is|has|does|lives|works|teaches|studies|"
+    r"loves|likes|hates|speaks|owns|plays|goes|wants|needs|runs|manages|leads|stays|drives|writes|sings|"
+    r"moves|comes|gets|keeps|practices|practises|volunteers|attends|belongs))\b(?!\s*[?])"
+)
+
+
+def agreeing_subject(clause: str, who: Who) -> Subject | None:
+    """The subject a clause without one has by its verb's agreement: the last third person named when the verb
+    agrees with "he" or "she" (see :data:`_EN_THIRD_VERB`), else ``None`` (the speaker, as dropped)."""
+    m = _EN_THIRD_VERB.match(clause)
+    if m is None:
+        return None
+    return Subject(who.last_third or UNKNOWN, m.start("verb"))
 
 
 _EN_OWNED: Final = re.compile(rf"\b(?P<owner>(?i:my|your))\s+{_EN_ADJ}(?P<rel>(?i:{EN_RELATION_WORDS}))(?:s|es)?\b")

@@ -9,10 +9,10 @@ from .._rules import JOINER
 
 __all__ = ["CLAUSE_BREAK", "FILLER", "SCRIPT", "joined"]
 
-#: Where one clause ends and the next begins: a comma (not one before a name, "它叫…"), a conjunction, or a verb
-#: of saying or thinking before a new subject.
+#: Where one clause ends and the next begins: a comma (not one before a name, "它叫…", "分别叫…"), a conjunction,
+#: or a verb of saying or thinking before a new subject.
 CLAUSE_BREAK: Final = re.compile(
-    r"[，,；;：:]\s*(?!(?:它|他|她)?(?:叫|名叫|名字叫|取名|小名))|(?=但是|可是|而且|然后|所以|因为|虽然)|"
+    r"[，,；;：:]\s*(?!(?:它们|它|他|她)?(?:分别)?(?:叫|名叫|名字叫|取名|小名))|(?=但是|可是|而且|然后|所以|因为|虽然)|"
     r"(?:(?<=说)|(?<=觉得)|(?<=认为)|(?<=告诉我))(?=我|他|她|你)"
 )
 

@@ -34,6 +34,7 @@ ZH_CUES: Final = Cues(
     never_was=re.compile(r"其实不|其实没|原来不|原来没|根本不|根本没|并不|并没"),
     past=re.compile(r"以前|之前|曾经|原来|过去|那时候?|小时候|当年|以往|早年"),
     still_after_length="了",
+    begins=re.compile(r"开始|入职|上班|报到|报道|上岗|入学|开学|第一天"),
 )
 
 #: A verb of thinking, believing, hearing or saying right after its subject: "她觉得", "我姑姑说", "我以为",

@@ -312,8 +312,14 @@ _r("partner.split", "partner", rf"(?:(?:和|跟|与)(?P<obj>{ZH_NAME}))?(?:分�
    change=Change.END)  # fmt: skip
 _r("has_child.have", "has_child", rf"(?:有|生了|添了)(?:一个|两个|个|一对|了)?(?P<role>儿子|女儿|孩子|宝宝|闺女)"
    rf"(?:[，,]?(?:叫|名叫|名字叫){_NAMED})?", "儿子 女儿 孩子 宝宝 闺女", USUAL)  # fmt: skip
-_r("has_pet.have", "has_pet", rf"(?:养了?|有|领养了?|买了)(?:一只|一条|只|条|两只|一个|个|一头|了)?(?P<role>{_PETS})"
-   rf"(?:[，,]?(?:它)?(?:叫|名叫|名字叫|取名叫?){_NAMED})?", "养 有 领养 买了", USUAL + 2)  # fmt: skip
+#: Several names at once, joined by 和 or 、 ("两只猫，叫团团和圆圆", "两只狗：豆豆和毛毛"): one pet each.
+_NAMES = (
+    rf"{_J}(?P<obj>{ZH_NAME}(?:(?:和|、|跟|与){ZH_NAME})*)"
+    r"(?=$|[\s，,。.！!？?；;~～)）]|了|呢|吧|啊|呀|啦|嘛|哦|今年|已经|都|是|在|很|也)"
+)
+_r("has_pet.have", "has_pet", rf"(?:养了?|有|领养了?|买了)(?:[一二两三四五六七八九几\d]?[只条个头]|了)?"
+   rf"(?P<role>{_PETS})(?:(?:[，,]?(?:它们|它|牠們|牠)?(?:分别)?(?:叫|名叫|名字叫|取名叫?)|[：:]){_NAMES})?",
+   "养 有 领养 买了", USUAL + 2, example="我养了两只猫，叫团团和圆圆")  # fmt: skip
 _r("has_pet.named", "has_pet", rf"(?:^|我家|我的|家里|我们家|的)(?:的)?(?:老|小)?(?P<role>{_PETS})"
    rf"(?:叫|名叫|名字叫|是)?{_NAMED}",
    " ".join(ZH_PETS), DECISIVE - 1, check=_pet_name)  # fmt: skip
