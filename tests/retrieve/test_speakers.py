@@ -129,6 +129,6 @@ def test_an_assistants_long_reply_ranks_below_the_persons_own_words(tmp_path: Pa
                       session="s")  # fmt: skip
         question = "When is the Redis session cache cutover?"
         off = replace(rules, name="off", speaker=SpeakerSettings(assistant=1.0))
-        assert [h.id for h in m.search(question, kinds=["episode"], preset=off)][0] == "reply"
+        assert m.search(question, kinds=["episode"], preset=off)[0].id == "reply"
         hits = m.search(question, kinds=["episode"], preset=rules)
         assert [h.id for h in hits] == ["mine", "reply"] and hits[1].scores["speaker"] == 0.5
