@@ -25,7 +25,7 @@ from ._dialect import DUMPED_COLUMNS, NAMESPACED_TABLES, Dialect
 from ._sql import INF
 
 if TYPE_CHECKING:
-    from ._txn import Cursor
+    from ._sql import Cursor
 
 __all__ = ["ROW_ID_COLUMNS", "SYSTEM_TIME_COLUMNS", "Tables", "last_system_time", "load", "row_offset", "shifted"]
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from .._time import now_us
 from ..errors import SchemaMismatch
 from ._dialect import Dialect
-from ._txn import Cursor
+from ._sql import Cursor
 
 __all__ = ["Migration", "apply_migrations", "check_known", "pending"]
 

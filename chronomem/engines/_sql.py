@@ -1,4 +1,5 @@
-"""The table layout the SQL engines share: its columns, the row <-> value mapping, and the fact-query builder.
+"""The table layout the SQL engines share: the driver protocols, its columns, the row <-> value mapping and the
+fact-query builder.
 
 Both engines store the same rows; only placeholders, DDL and locking differ (see :mod:`._dialect`).
 Open ends are stored as :data:`INF` (int64 max) so that range predicates need no ``IS NULL`` branches.
@@ -8,11 +9,33 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
-from typing import Any, cast
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Protocol, cast
 
 from .._values import JSON, Contradiction, Entity, Episode, Fact, Interval, Merge, canonical_json
 from ..contracts import FactQuery
+
+
+class Rows(Protocol):
+    """What a statement returns: a driver cursor."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Cursor(Protocol):
+    """What the shared code needs of a driver connection or cursor (sqlite3's and psycopg's both fit)."""
+
+    def execute(self, sql: str, params: Any = ..., /) -> Rows: ...
+
+    def executemany(self, sql: str, params: Iterable[Any], /) -> object: ...
+
 
 INF = 9223372036854775807
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .._bitemporal import Held, Op, Plan, Said, SlotValue, Support
 from .._names import digest, entity_keys, name_key, rekeyed_slot
@@ -29,6 +29,7 @@ from ._fulltext import TextStatements, entity_terms, episode_terms, fact_terms
 from ._load import Tables, load
 from ._sql import (
     INF,
+    Cursor,
     aliases_text,
     as_stored,
     build_fact_query,
@@ -52,27 +53,6 @@ def _held(r: Sequence[Any]) -> Held:
         support.append((source, Interval(int(start), None if int(end) == INF else int(end))))
     episodes = "\x1f".join(source for source, _ in support if source)  # what fact_from_row reads in column 13
     return Held(fact_from_row((*r[:13], episodes)), tuple(support))
-
-
-class Rows(Protocol):
-    """What a statement returns: a driver cursor."""
-
-    @property
-    def rowcount(self) -> int: ...
-
-    def fetchone(self) -> Any: ...
-
-    def fetchall(self) -> list[Any]: ...
-
-    def __iter__(self) -> Iterator[Any]: ...
-
-
-class Cursor(Protocol):
-    """What the shared code needs of a driver connection or cursor (sqlite3's and psycopg's both fit)."""
-
-    def execute(self, sql: str, params: Any = ..., /) -> Rows: ...
-
-    def executemany(self, sql: str, params: Iterable[Any], /) -> object: ...
 
 
 C = TypeVar("C", bound=Cursor)
