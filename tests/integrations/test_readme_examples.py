@@ -20,7 +20,7 @@ FRAMEWORKS = [
     pytest.param("llama-index", marks=pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")),
 ]
 #: Run in the framework's own venv (``autogen_tests.py``, ``crewai_tests.py``; see ``test_framework_venvs.py``).
-IN_VENVS = ["autogen"]
+IN_VENVS = ["autogen", "crewai"]
 
 
 def _example(name: str) -> str:
