@@ -31,7 +31,7 @@ from ..errors import InvalidValue
 from ..retrieve import Hit
 from ._recall import hit_record, hit_text, memory_prompt, recall
 
-__all__ = ["ChronomemMemory"]
+__all__ = ["SOURCE", "ChronomemMemory"]
 
 #: The ``source`` of the user message that carries recalled memory.
 SOURCE = "chronomem"
