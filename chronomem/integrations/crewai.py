@@ -5,17 +5,18 @@ Needs the extra: ``pip install -e '.[crewai]'`` (CrewAI pins its own pydantic an
 
 :class:`ChronomemStorage` follows CrewAI's ``StorageBackend`` protocol. Each record CrewAI saves is an episode of
 the session ``session_id``, dated when the record was created and kept with it (so ``get_record`` and
-``list_records`` give it back), and read into facts, the speaker of ``"user"`` records being ``user_id``. A search
-runs chronomem's search (:func:`~chronomem.integrations._recall.recall`): facts first, each a record whose content
-says when it held and whose metadata is its record (:func:`~chronomem.integrations._recall.hit_record`), then what
-was said. ``delete`` and ``reset`` retract (:meth:`Memory.retract_episode`: reads as of before still see them);
-``update`` replaces the episode.
+``list_records`` give it back), and read into facts, the speaker of ``"user"`` records (the default role) being
+the record's ``source``, else ``user_id``. A search runs chronomem's search
+(:func:`~chronomem.integrations._recall.recall`): facts first, each a record whose content says when it held and
+whose metadata is its record (:func:`~chronomem.integrations._recall.hit_record`), then what was said. ``delete``
+and ``reset`` retract (:meth:`Memory.retract_episode`: reads as of before still see them); ``update`` replaces
+the episode.
 
 CrewAI hands a storage only the query's *vector*. So give ``crewai.Memory`` the storage's :attr:`embedder`: it
 embeds text with chronomem's hashing embedder (what CrewAI compares items with) and remembers which text each
-vector came from, and ``search`` finds that text again and searches it. Scores are chronomem's, not cosines:
-CrewAI's consolidation (an LLM rewriting similar records) does not start on them, and chronomem keeps what
-changed as history instead. What a crew recalls is untrusted input: CrewAI puts it in the task's prompt.
+vector came from, and ``search`` finds that text again and searches it. Scores are chronomem's, not cosines (CrewAI
+weighs them with recency and importance, and asks its LLM to consolidate records scored above its threshold).
+What a crew recalls is untrusted input: CrewAI puts it in the task's (user) message, not the system one.
 """
 
 from __future__ import annotations
@@ -204,7 +205,7 @@ class ChronomemStorage:
             "occurred_at": _utc(record.created_at),
             "metadata": {_RECORD: record.model_dump(mode="json")},
         }
-        self.memory.add(said, user_id=self.user_id, session_id=self.session_id)
+        self.memory.add(said, user_id=record.source or self.user_id, session_id=self.session_id)
 
     def _records(self) -> list[MemoryRecord]:
         episodes = self.memory.engine.recent_episodes(self.memory.namespace, self.session_id, MAX_US, 1_000_000)

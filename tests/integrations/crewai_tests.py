@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
+from crewai import Agent, Crew, Task
 from crewai import Memory as CrewMemory
+from crewai.llms.base_llm import BaseLLM
 from crewai.memory.storage.backend import StorageBackend
 from crewai.memory.types import MemoryRecord
+from pydantic import Field
 from test_readme_examples import run_example
 
 from chronomem import Memory
@@ -80,6 +84,35 @@ def test_update_replaces_the_record(mem: Memory) -> None:
 def test_a_vector_the_storage_did_not_make_is_refused(mem: Memory) -> None:
     with pytest.raises(ConfigError, match=r"embedder=storage\.embedder"):
         ChronomemStorage(mem).search([0.5] * 256)
+
+
+class ScriptedLLM(BaseLLM):
+    """Answers every call with one final answer and keeps the messages it was sent."""
+
+    calls: list[Any] = Field(default_factory=list)
+
+    def call(self, messages: Any, *args: Any, **kwargs: Any) -> str:
+        self.calls.append(messages)
+        return "Thought: I know it.\nFinal Answer: In Paris."
+
+
+# CrewAI's agent reads its own deprecated fields
+@pytest.mark.filterwarnings("ignore:function_calling_llm is deprecated:DeprecationWarning")
+@pytest.mark.filterwarnings("ignore:deprecated:DeprecationWarning")
+def test_a_crew_gets_memory_in_the_tasks_user_message_never_the_system_one(mem: Memory) -> None:
+    mem.add({"role": "user", "content": "I moved to Paris."}, user_id="Alice")
+    storage = ChronomemStorage(mem, user_id="Alice", session_id="crew")
+    llm = ScriptedLLM(model="scripted")
+    agent = Agent(role="assistant", goal="answer", backstory="Be brief.", llm=llm)
+    task = Task(description="Where does Alice live?", expected_output="a city", agent=agent)
+    crew_memory = CrewMemory(storage=storage, embedder=storage.embedder, llm=llm)
+    assert Crew(agents=[agent], tasks=[task], memory=crew_memory).kickoff().raw == "In Paris."
+    prompt = next(c for c in llm.calls if isinstance(c, list) and "Current Task:" in str(c))
+    system = [m["content"] for m in prompt if m["role"] == "system"]
+    assert system and not any("Alice lives in Paris" in s for s in system)
+    user = [m["content"] for m in prompt if m["role"] == "user"]
+    assert any("Alice lives in Paris (valid from" in u for u in user)
+    crew_memory.close()
 
 
 def test_the_readme_example(tmp_path: Path) -> None:
