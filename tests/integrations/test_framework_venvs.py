@@ -50,6 +50,17 @@ def test_the_adapter_tests_pass_in_the_frameworks_venv(framework: str, request: 
     assert " passed" in run.stdout.splitlines()[-1] and "skipped" not in run.stdout.splitlines()[-1]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("framework", sorted(FRAMEWORKS))
+def test_the_adapter_type_checks_against_the_frameworks_own_types(
+    framework: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    # the dev venv's mypy sees these frameworks as Any (pyproject.toml); here they are installed
+    python = _python(framework, request)
+    run = _run(python, "-m", "mypy", "--cache-dir", str(tmp_path), "-m", f"chronomem.integrations.{framework}")
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 @pytest.mark.parametrize("framework", PARAMS)
 def test_importing_chronomem_imports_no_framework_where_it_is_installed(
     framework: str, request: pytest.FixtureRequest
