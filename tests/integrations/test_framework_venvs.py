@@ -16,11 +16,12 @@ import pytest
 from unavailable import unavailable
 
 ROOT = Path(__file__).parent.parent.parent
-FRAMEWORKS = {"autogen": ("autogen_core", "autogen_agentchat"), "crewai": ("crewai",)}
-#: What a framework's tests need besides: crewai.rag sets a child module on a module that refuses it, which warns
-#: on import (and ``filterwarnings = error`` makes that an error before a mark could apply)
+#: Each framework's venv and the top-level package it installs.
+FRAMEWORKS = {"autogen": "autogen_core", "crewai": "crewai"}
 #: CrewAI takes seconds to import: its runs are ``slow``
 PARAMS = [pytest.param(f, marks=[pytest.mark.slow] if f == "crewai" else []) for f in sorted(FRAMEWORKS)]
+#: What a framework's tests need besides: crewai.rag sets a child module on a module that refuses it, which warns
+#: on import (and ``filterwarnings = error`` makes that an error before a mark could apply)
 OPTIONS = {"crewai": ["-W", "ignore:Cannot set an attribute on 'crewai:ImportWarning"]}
 
 
@@ -71,6 +72,6 @@ def test_importing_chronomem_imports_no_framework_where_it_is_installed(
     found = _run(python, "-c", f"{check}; print(_frameworks_after(CORE, sys.executable))")
     assert found.returncode == 0, found.stderr
     assert found.stdout.strip() == "[]"
-    top = FRAMEWORKS[framework][0]
+    top = FRAMEWORKS[framework]
     seen = _run(python, "-c", f"{check}; print(_frameworks_after('import {top}', sys.executable))")
     assert seen.stdout.strip() == repr([top])  # the check sees the framework when it is imported
