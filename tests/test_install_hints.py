@@ -27,6 +27,8 @@ def test_no_message_or_page_asks_pypi_for_an_extra() -> None:
 
 
 def test_a_missing_driver_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(__import__("sys").modules, "psycopg", None)  # as if the postgres extra were missing
+    modules = __import__("sys").modules
+    monkeypatch.setitem(modules, "psycopg", None)  # as if the postgres extra were missing
+    monkeypatch.setitem(modules, "chronomem.engines._postgres", None)  # not imported earlier in the run, then
     with pytest.raises(ConfigError, match=re.escape("pip install -e '.[postgres]' in a clone of chronomem")):
         chronomem.open("postgresql://nobody@127.0.0.1:9/none")

@@ -71,7 +71,7 @@ def receive(
 
 
 def _openai(item: Mapping[str, object]) -> dict[str, object]:
-    """An OpenAI-shaped message in chronomem's keys: ``name`` is the speaker, roles renamed, content parts joined."""
+    """An OpenAI-shaped message in chronomem's keys: ``name`` is the speaker, roles renamed, content parts (``{"type": "text", "text": …}``) joined; any other content is checked as it is."""
     d = dict(item)
     if "name" in d and "speaker" not in d:
         d["speaker"] = d.pop("name")
@@ -79,7 +79,7 @@ def _openai(item: Mapping[str, object]) -> dict[str, object]:
     if isinstance(role, str) and role in _ROLES:
         d["role"] = _ROLES[role]
     parts = d.get("content")
-    if isinstance(parts, list):  # the text parts, in order
+    if isinstance(parts, list) and parts and all(isinstance(p, Mapping) for p in parts):  # OpenAI's content parts
         d["content"] = "\n".join(_texts(parts))
     return d
 
@@ -95,9 +95,7 @@ def _filled(m: Message, user_id: str | None, session_id: str | None) -> Message:
 def _texts(parts: list[object]) -> list[str]:
     out: list[str] = []
     for part in parts:
-        if isinstance(part, str):
-            out.append(part)
-        elif isinstance(part, Mapping) and isinstance(part.get("text"), str):
+        if isinstance(part, Mapping) and isinstance(part.get("text"), str):  # the text parts, in order
             out.append(part["text"])
     return out
 

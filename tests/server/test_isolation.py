@@ -17,6 +17,8 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/messages", {"messages": [{"content": "I live in Oslo.", "occurred_at": "2024-09-01T10:00:00Z"}]}),
     ("GET", "/search?q=Berlin", None),
     ("GET", "/context?q=where+does+Alice+live", None),
+    ("GET", "/at_event?q=moved", None),
+    ("GET", "/recent", None),
     ("POST", "/entities", {"name": "Carol", "type": "person"}),
     ("GET", "/entities/Alice", None),
     ("POST", "/entities/Alice/merge", {"into": "Bob"}),
