@@ -71,7 +71,8 @@ def receive(
 
 
 def _openai(item: Mapping[str, object]) -> dict[str, object]:
-    """An OpenAI-shaped message in chronomem's keys: ``name`` is the speaker, roles renamed, content parts (``{"type": "text", "text": …}``) joined; any other content is checked as it is."""
+    """An OpenAI-shaped message in chronomem's keys: ``name`` is the speaker, roles renamed, content parts
+    (``{"type": "text", "text": …}``) joined; any other content is checked as it is."""
     d = dict(item)
     if "name" in d and "speaker" not in d:
         d["speaker"] = d.pop("name")
